@@ -1,0 +1,37 @@
+// WireFieldCodec.swift: how one protobuf field type is sized, written and read.
+
+/// The wire behaviour of one protobuf field type (`int32`, `string`, a message type, ...).
+///
+/// Codecs are stateless types used as generic parameters, so that repeated fields and maps of
+/// any element type share one implementation that the compiler specializes per type.
+public protocol WireFieldCodec {
+    /// The Swift type that holds a value of this field type.
+    associatedtype Value
+    /// The wire type of one unpacked value.
+    static var wireType: WireType { get }
+    /// Whether repeated fields of this type may use packed encoding.
+    static var isPackable: Bool { get }
+    /// The default value: zero, false, empty, or an empty message.
+    static var defaultValue: Value { get }
+    /// The number of bytes `write` produces for `value` (length prefix included for
+    /// length-delimited types), reserving cache slots for nested payloads.
+    static func size(of value: Value, _ cache: inout SizeCache) -> Int
+    /// Writes `value` without a tag.
+    static func write(_ value: Value, _ writer: inout WireWriter)
+    /// Reads one value without a tag.
+    static func read(_ reader: inout WireReader) throws(WireError) -> Value
+    /// Reads one value into an existing one: replaces scalars, merges messages.
+    static func merge(_ reader: inout WireReader, into value: inout Value) throws(WireError)
+}
+
+extension WireFieldCodec {
+    /// Scalars: the value read replaces the old one.
+    @inlinable
+    public static func merge(_ reader: inout WireReader, into value: inout Value) throws(WireError) {
+        value = try read(&reader)
+    }
+
+    /// Varint and fixed-width types pack; length-delimited ones do not.
+    @inlinable
+    public static var isPackable: Bool { wireType != .lengthDelimited }
+}

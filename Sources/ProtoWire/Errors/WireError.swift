@@ -1,0 +1,78 @@
+// WireError.swift: the one error type of ProtoWire, with a code, a byte offset and a message.
+
+/// An error thrown while decoding protobuf data.
+///
+/// Every failure names what went wrong (``code``), where it went wrong (``offset``, the byte
+/// offset from the start of the input handed to the decoder) and a sentence that explains the
+/// problem and what to do about it (``message``).
+///
+/// ```swift
+/// do {
+///     let msg = try MyMessage(serializedBytes: bytes)
+/// } catch let error as WireError where error.code == .truncated {
+///     print(error)  // "truncated input at byte 12: a varint ends past the end of the input ..."
+/// }
+/// ```
+public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is. Compare against the static members.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Raw: String, Hashable, Sendable {
+            case truncated = "truncated input"
+            case malformedVarint = "malformed varint"
+            case invalidWireType = "invalid wire type"
+            case invalidFieldNumber = "invalid field number"
+            case invalidLength = "invalid length"
+            case unmatchedEndGroup = "end-group without start-group"
+            case mismatchedGroup = "mismatched group"
+            case invalidUTF8 = "invalid UTF-8"
+            case depthLimitExceeded = "nesting too deep"
+            case missingRequiredFields = "missing required fields"
+        }
+        private let raw: Raw
+        private init(_ raw: Raw) { self.raw = raw }
+
+        /// The input ended in the middle of a tag, a value, a length-delimited field or a group.
+        public static let truncated = Code(.truncated)
+        /// A varint ran longer than 10 bytes, or a tag varint did not fit 32 bits.
+        public static let malformedVarint = Code(.malformedVarint)
+        /// A tag carried wire type 6 or 7, which protobuf does not define.
+        public static let invalidWireType = Code(.invalidWireType)
+        /// A tag carried field number 0 or one above 2^29-1.
+        public static let invalidFieldNumber = Code(.invalidFieldNumber)
+        /// A length prefix was above `Int32.max` or a packed payload had a bad length.
+        public static let invalidLength = Code(.invalidLength)
+        /// An end-group tag appeared where no group was open.
+        public static let unmatchedEndGroup = Code(.unmatchedEndGroup)
+        /// An end-group tag closed a different field number than the open group.
+        public static let mismatchedGroup = Code(.mismatchedGroup)
+        /// A `string` field held bytes that are not valid UTF-8.
+        public static let invalidUTF8 = Code(.invalidUTF8)
+        /// Messages or groups were nested deeper than ``DecodingOptions/maxDepth``.
+        public static let depthLimitExceeded = Code(.depthLimitExceeded)
+        /// A proto2 `required` field was absent and partial decoding was not allowed.
+        public static let missingRequiredFields = Code(.missingRequiredFields)
+
+        /// A short human-readable name of the code.
+        public var description: String { raw.rawValue }
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The byte offset into the decoder's input where the problem was found, if known.
+    public let offset: Int?
+    /// What happened and how to fix it.
+    public let message: String
+
+    /// Creates an error; ProtoWire and generated code throw these, users rarely need to.
+    public init(_ code: Code, offset: Int?, _ message: String) {
+        self.code = code
+        self.offset = offset
+        self.message = message
+    }
+
+    /// `"<code> at byte <offset>: <message>"`.
+    public var description: String {
+        if let offset { return "\(code) at byte \(offset): \(message)" }
+        return "\(code): \(message)"
+    }
+}

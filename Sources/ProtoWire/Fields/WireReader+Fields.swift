@@ -1,0 +1,157 @@
+// WireReader+Fields.swift: reading repeated (packed or not), closed-enum, map and group fields.
+
+extension WireReader {
+    /// Reads one occurrence of a repeated field and appends to `values`. Accepts both the
+    /// packed form (one length-delimited run) and the unpacked form (one element), whatever
+    /// the schema declares, as the encoding spec requires.
+    @inlinable
+    public mutating func readRepeated<C: WireFieldCodec>(_: C.Type, _ tag: FieldTag, into values: inout [C.Value]) throws(WireError) {
+        if tag.wireType == .lengthDelimited && C.isPackable {
+            let savedEnd = try enterPacked(C.wireType, reserving: &values)
+            while pointer < end { values.append(try C.read(&self)) }
+            end = savedEnd
+        } else {
+            values.append(try C.read(&self))
+        }
+    }
+
+    /// Reads one occurrence of a repeated closed (proto2) enum field, packed or not. Numbers
+    /// the enum does not declare go to `unknownFields` as plain varint fields.
+    @inlinable
+    public mutating func readRepeatedClosedEnum<E: ProtoEnum>(
+        _ tag: FieldTag, into values: inout [E], unknownFields: inout UnknownFields
+    ) throws(WireError) {
+        if tag.wireType == .lengthDelimited {
+            let savedEnd = try enterPacked(.varint, reserving: &values)
+            while pointer < end {
+                let raw = try readEnumValue()
+                if let e = E(rawValue: raw) {
+                    values.append(e)
+                } else {
+                    unknownFields.appendVarint(fieldNumber: tag.fieldNumber, value: UInt64(bitPattern: Int64(raw)))
+                }
+            }
+            end = savedEnd
+        } else {
+            let raw = try readEnumValue()
+            if let e = E(rawValue: raw) {
+                values.append(e)
+            } else {
+                unknownFields.appendVarint(fieldNumber: tag.fieldNumber, value: UInt64(bitPattern: Int64(raw)))
+            }
+        }
+    }
+
+    /// Reads a singular closed (proto2) enum field: returns the case, or `nil` after moving an
+    /// undeclared number to `unknownFields`.
+    @inlinable
+    public mutating func readClosedEnum<E: ProtoEnum>(_ tag: FieldTag, unknownFields: inout UnknownFields) throws(WireError) -> E? {
+        let raw = try readEnumValue()
+        if let e = E(rawValue: raw) { return e }
+        unknownFields.appendVarint(fieldNumber: tag.fieldNumber, value: UInt64(bitPattern: Int64(raw)))
+        return nil
+    }
+
+    /// Narrows the limit to a packed payload and reserves room for its elements; returns the
+    /// outer limit to restore. Capacity never exceeds the element count the payload can hold.
+    @inlinable
+    mutating func enterPacked<T>(_ elementType: WireType, reserving values: inout [T]) throws(WireError) -> UnsafeRawPointer {
+        let at = pointer
+        let n = try readLength()
+        let payloadEnd = pointer + n
+        let count: Int
+        switch elementType {
+        case .fixed32, .fixed64:
+            let width = elementType == .fixed32 ? 4 : 8
+            guard n % width == 0 else {
+                throw WireError(.invalidLength, offset: offset(at),
+                                "packed run of \(n) bytes is not a whole number of \(width)-byte values")
+            }
+            count = n / width
+        default:
+            // Every varint ends in exactly one byte below 0x80.
+            var c = 0
+            var p = pointer
+            while p < payloadEnd {
+                if p.load(as: UInt8.self) < 0x80 { c &+= 1 }
+                p += 1
+            }
+            count = c
+        }
+        values.reserveCapacity(values.count &+ count)
+        let savedEnd = end
+        end = payloadEnd
+        return savedEnd
+    }
+
+    /// Reads one map entry and stores it, replacing any value under the same key. A missing
+    /// key or value means its default; unknown fields inside the entry are dropped.
+    @inlinable
+    public mutating func readMapEntry<K: WireFieldCodec, V: WireFieldCodec>(
+        _: K.Type, _: V.Type, into map: inout [K.Value: V.Value]
+    ) throws(WireError) where K.Value: ProtoMapKey {
+        let n = try readLength()
+        try enterNesting()
+        let savedEnd = end
+        let savedGroup = openGroup
+        end = pointer + n
+        openGroup = 0
+        var key = K.defaultValue
+        var value = V.defaultValue
+        let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
+        let valueTag = FieldTag(fieldNumber: 2, wireType: V.wireType).rawValue
+        while let tag = try readTag() {
+            switch tag.rawValue {
+            case keyTag: key = try K.read(&self)
+            case valueTag: try V.merge(&self, into: &value)
+            default: try skipField(tag)
+            }
+        }
+        end = savedEnd
+        openGroup = savedGroup
+        depth &-= 1
+        map[key] = value
+    }
+
+    /// Reads one entry of a map whose values are a closed (proto2) enum. An entry whose value
+    /// the enum does not declare goes to `unknownFields` whole, as protobuf requires.
+    @inlinable
+    public mutating func readMapEntryClosedEnum<K: WireFieldCodec, E: ProtoEnum>(
+        _: K.Type, _ fieldNumber: Int, into map: inout [K.Value: E], unknownFields: inout UnknownFields
+    ) throws(WireError) where K.Value: ProtoMapKey {
+        let entryStart = tagStart
+        let n = try readLength()
+        try enterNesting()
+        let savedEnd = end
+        let savedGroup = openGroup
+        end = pointer + n
+        openGroup = 0
+        var key = K.defaultValue
+        var raw = 0
+        let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
+        let valueTag = FieldTag(fieldNumber: 2, wireType: .varint).rawValue
+        while let tag = try readTag() {
+            switch tag.rawValue {
+            case keyTag: key = try K.read(&self)
+            case valueTag: raw = try readEnumValue()
+            default: try skipField(tag)
+            }
+        }
+        end = savedEnd
+        openGroup = savedGroup
+        depth &-= 1
+        if let value = E(rawValue: raw) {
+            map[key] = value
+        } else {
+            unknownFields.append(UnsafeRawBufferPointer(start: entryStart, count: pointer - entryStart))
+        }
+    }
+
+    /// Reads one element of a repeated group whose start tag was just read.
+    @inlinable
+    public mutating func readRepeatedGroup<M: ProtoMessage>(fieldNumber: Int, into messages: inout [M]) throws(WireError) {
+        var m = M()
+        try readGroup(fieldNumber: fieldNumber, into: &m)
+        messages.append(m)
+    }
+}

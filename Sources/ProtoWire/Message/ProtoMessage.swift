@@ -1,0 +1,46 @@
+// ProtoMessage.swift: the protocol every generated message struct conforms to.
+
+/// A protobuf message: a value type with an empty initializer, equality, unknown fields, and a
+/// binary wire conformance.
+///
+/// Generated code (and, until the generator exists, hand-written code in the same shape)
+/// provides a data-only struct plus one extension that implements the three underscored
+/// requirements. Users call the public API in the extensions: ``init(serializedBytes:options:)``,
+/// ``merge(serializedBytes:options:)``, ``serializedBytes(options:)`` and ``serializedSize``.
+///
+/// ```swift
+/// var point = Demo_Point()
+/// point.x = 3
+/// let bytes = point.serializedBytes()
+/// let back = try Demo_Point(serializedBytes: bytes)
+/// ```
+public protocol ProtoMessage: Sendable, Hashable {
+    /// Creates a message with every field at its default and nothing present.
+    init()
+
+    /// The fully qualified protobuf name, e.g. `"protohttp.test.TestAllTypes"`.
+    static var protoMessageName: String { get }
+
+    /// Fields the decoder did not recognise, kept byte-exact and written back on encode.
+    var unknownFields: UnknownFields { get set }
+
+    /// Whether every proto2 `required` field, here and in present submessages, is set.
+    /// Messages without required fields are always initialized.
+    var isInitialized: Bool { get }
+
+    /// Generated: returns the encoded size in bytes, recording the size of every nested
+    /// length-delimited payload in `cache` in the order ``_protoWrite(_:)`` will need them.
+    func _protoSize(_ cache: inout SizeCache) -> Int
+
+    /// Generated: writes every field, in the same order in which `_protoSize` sized them.
+    func _protoWrite(_ writer: inout WireWriter)
+
+    /// Generated: reads fields until `reader.readTag()` returns `nil`, merging each into `self`
+    /// and keeping unrecognised ones in ``unknownFields``.
+    mutating func _protoMerge(_ reader: inout WireReader) throws(WireError)
+}
+
+extension ProtoMessage {
+    /// Messages without proto2 `required` fields are always initialized.
+    public var isInitialized: Bool { true }
+}

@@ -1,0 +1,1 @@
+int cprotobufc_placeholder(void){return 0;}
