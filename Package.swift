@@ -12,7 +12,7 @@ let package = Package(
         .target(name: "ProtoWire"),
 
         // `make demo`: shows the codec until the RPC demo exists.
-        .executableTarget(name: "protohttp-demo", dependencies: ["ProtoWire"]),
+        .executableTarget(name: "protohttp-demo", dependencies: ["ProtoWire", "ProtoWireTestSchema"]),
 
         // Hand-written "generated-style" structs for Protos/test, shared by the tests.
         .target(name: "ProtoWireTestSchema", dependencies: ["ProtoWire"], path: "Tests/ProtoWireTestSchema"),

@@ -112,20 +112,17 @@ public struct WireReader {
         } else {
             raw = try readVarintSlow()
         }
-        guard raw <= UInt64(UInt32.max) else {
-            throw WireError(.malformedVarint, offset: offset(tagStart),
-                            "a field tag does not fit in 32 bits")
-        }
-        let tag = FieldTag(rawValue: UInt32(truncatingIfNeeded: raw))
         let wire = raw & 7
+        let number = raw >> 3
         if wire >= 6 {
             throw WireError(.invalidWireType, offset: offset(tagStart),
-                            "wire type \(wire) is not defined by protobuf (field \(tag.fieldNumber))")
+                            "wire type \(wire) is not defined by protobuf (field \(number))")
         }
-        if raw < 8 {
+        if number == 0 || number > UInt64(FieldTag.maxFieldNumber) {
             throw WireError(.invalidFieldNumber, offset: offset(tagStart),
-                            "field number 0 is not allowed")
+                            "field number \(number) is outside 1...\(FieldTag.maxFieldNumber)")
         }
+        let tag = FieldTag(rawValue: UInt32(truncatingIfNeeded: raw))
         if wire == 4 { return try endGroup(tag) }
         return tag
     }

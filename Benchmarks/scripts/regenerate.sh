@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# regenerate.sh: regenerates the committed swift-protobuf and protobuf-c code for Protos/bench.proto.
+#
+# The generated code is committed so that codec-bench builds without building protoc-gen-swift.
+# Run this after changing Protos/bench.proto (the ProtoWire stand-in in
+# Sources/BenchProtoWire/bench.pb.swift must then be updated by hand to match).
+#
+# Needs: protoc (Debian protobuf-compiler), protoc-c (protobuf-c-compiler), git and swift.
+# protoc-gen-swift is built from apple/swift-protobuf at the exact version Package.swift pins,
+# from SWIFT_PROTOBUF_GIT (default: the GitHub repository; set it to a local mirror if you have one).
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+version="1.39.0"
+repo="${SWIFT_PROTOBUF_GIT:-https://github.com/apple/swift-protobuf.git}"
+work="${SWIFT_PROTOBUF_CHECKOUT:-${TMPDIR:-/tmp}/swift-protobuf-$version}"
+
+if [ ! -x "$work/.build/release/protoc-gen-swift" ]; then
+    if [ ! -d "$work/.git" ]; then
+        git clone --quiet "$repo" "$work"
+    fi
+    git -C "$work" checkout --quiet "$version"
+    swift build --package-path "$work" -c release --product protoc-gen-swift
+fi
+
+cd "$here/Protos"
+
+# swift-protobuf: public types, so the codec-bench module can use them.
+protoc --plugin=protoc-gen-swift="$work/.build/release/protoc-gen-swift" \
+    --swift_opt=Visibility=Public \
+    --swift_out="$here/Sources/BenchSwiftProtobuf" \
+    bench.proto
+
+# protobuf-c: bench.pb-c.c and bench.pb-c.h next to the hand-written C of the same target.
+protoc-c --c_out="$here/Sources/BenchProtobufC" bench.proto
+
+echo "regenerated from $here/Protos/bench.proto (swift-protobuf $version, $(protoc-c --version | head -1))"

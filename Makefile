@@ -1,0 +1,20 @@
+# Makefile: the README's Quick-start commands (demo, test) and the benchmark.
+.PHONY: deps demo test bench clean
+
+SWIFT ?= swift
+
+deps:
+	@bash scripts/install-deps
+
+demo: deps
+	$(SWIFT) run protohttp-demo
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) run -c release --package-path Benchmarks codec-bench
+
+clean:
+	rm -rf .build Benchmarks/.build

@@ -1,1 +1,0 @@
-int cprotobufc_placeholder(void){return 0;}
