@@ -884,7 +884,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
             case 577, 578: try r.readRepeated(WireDouble.self, tag, into: &pDouble)
             case 584, 586: try r.readRepeated(WireBool.self, tag, into: &pBool)
             case 592, 594: try r.readRepeatedClosedEnum(tag, into: &pShade, unknownFields: &unknownFields)
-            case 650: try r.readMapEntryClosedEnum(WireString.self, 81, into: &mStringLevel, unknownFields: &unknownFields)
+            case 650: try r.readMapEntryClosedEnum(WireString.self, into: &mStringLevel, unknownFields: &unknownFields)
             case 658: try r.readMapEntry(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
             case 728: choice = .cInt64(try WireInt64.read(&r))
             case 738: choice = .cString(try WireString.read(&r))

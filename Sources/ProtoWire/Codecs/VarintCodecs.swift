@@ -105,8 +105,10 @@ public enum WireBool: WireFieldCodec {
 
 /// An open (proto3) enum: unknown numbers decode to the enum's `UNRECOGNIZED` case.
 ///
-/// For closed (proto2) enums generated code reads the raw number with ``WireReader/readEnumValue()``
-/// and routes unknown numbers to unknown fields.
+/// For closed (proto2) enums generated code uses ``WireReader/readClosedEnum(_:unknownFields:)``,
+/// ``WireReader/readRepeatedClosedEnum(_:into:unknownFields:)`` and
+/// ``WireReader/readMapEntryClosedEnum(_:into:unknownFields:)``, which move undeclared numbers to
+/// unknown fields.
 public enum WireEnum<E: ProtoEnum>: WireFieldCodec {
     public static var wireType: WireType { .varint }
     public static var defaultValue: E { E() }

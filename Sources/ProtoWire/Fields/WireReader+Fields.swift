@@ -117,7 +117,7 @@ extension WireReader {
     /// the enum does not declare goes to `unknownFields` whole, as protobuf requires.
     @inlinable
     public mutating func readMapEntryClosedEnum<K: WireFieldCodec, E: ProtoEnum>(
-        _: K.Type, _ fieldNumber: Int, into map: inout [K.Value: E], unknownFields: inout UnknownFields
+        _: K.Type, into map: inout [K.Value: E], unknownFields: inout UnknownFields
     ) throws(WireError) where K.Value: ProtoMapKey {
         let entryStart = tagStart
         let n = try readLength()
