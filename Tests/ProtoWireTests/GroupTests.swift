@@ -20,14 +20,14 @@ private func groupDecodeError(_ bytes: [UInt8], options: DecodingOptions = Decod
 @Suite struct GroupTests {
     @Test func nestedAndRepeatedGroupsGolden() throws {
         var msg = G2()
-        msg.optgroup.a = 1
-        msg.optgroup.inner.c = -1
+        msg.optGroup.a = 1
+        msg.optGroup.inner.c = -1
         var first = G2.RepGroup()
         first.d = 2
         var second = G2.RepGroup()
         second.d = 3
         second.child.after = 4
-        msg.repgroup = [first, second]
+        msg.repGroup = [first, second]
         msg.after = 5
 
         let golden: [UInt8] = [
@@ -52,49 +52,49 @@ private func groupDecodeError(_ bytes: [UInt8], options: DecodingOptions = Decod
 
         let back = try G2(serializedBytes: golden)
         #expect(back == msg)
-        #expect(back.hasOptgroup && back.optgroup.hasA && !back.optgroup.hasB)
-        #expect(back.optgroup.hasInner && back.optgroup.inner.c == -1)
-        #expect(back.repgroup.map(\.d) == [2, 3])
-        #expect(!back.repgroup[0].hasChild)
-        #expect(back.repgroup[1].hasChild && back.repgroup[1].child.after == 4)
+        #expect(back.hasOptGroup && back.optGroup.hasA && !back.optGroup.hasB)
+        #expect(back.optGroup.hasInner && back.optGroup.inner.c == -1)
+        #expect(back.repGroup.map(\.d) == [2, 3])
+        #expect(!back.repGroup[0].hasChild)
+        #expect(back.repGroup[1].hasChild && back.repGroup[1].child.after == 4)
         #expect(back.after == 5)
-        #expect(back.unknownFields.isEmpty && back.optgroup.unknownFields.isEmpty)
+        #expect(back.unknownFields.isEmpty && back.optGroup.unknownFields.isEmpty)
     }
 
     @Test func emptyGroupsArePresent() throws {
         var msg = G2()
-        msg.optgroup.inner = G2.OptGroup.Inner()
-        msg.repgroup = [G2.RepGroup()]
+        msg.optGroup.inner = G2.OptGroup.Inner()
+        msg.repGroup = [G2.RepGroup()]
         // OptGroup start, Inner start, Inner end, OptGroup end, RepGroup start, RepGroup end.
         let golden: [UInt8] = [0x0B, 0x23, 0x24, 0x0C, 0x53, 0x54]
         #expect(msg.serializedBytes() == golden)
         let back = try G2(serializedBytes: golden)
-        #expect(back.hasOptgroup && back.optgroup.hasInner && !back.optgroup.inner.hasC)
-        #expect(back.repgroup.count == 1)
+        #expect(back.hasOptGroup && back.optGroup.hasInner && !back.optGroup.inner.hasC)
+        #expect(back.repGroup.count == 1)
         #expect(back == msg)
     }
 
     @Test func recursionThroughRepeatedGroupsRoundTrips() throws {
         var leaf = G2()
-        leaf.optgroup.b = "leaf"
-        leaf.optgroup.inner.c = .min
+        leaf.optGroup.b = "leaf"
+        leaf.optGroup.inner.c = .min
         var middle = G2.RepGroup()
         middle.child = leaf
         var inner = G2()
-        inner.repgroup = [middle, middle]
+        inner.repGroup = [middle, middle]
         var top = G2.RepGroup()
         top.d = -1
         top.child = inner
         var msg = G2()
-        msg.repgroup = [top]
+        msg.repGroup = [top]
         msg.after = 0
 
         let bytes = msg.serializedBytes()
         #expect(bytes.count == msg.serializedSize)
         let back = try G2(serializedBytes: bytes)
         #expect(back == msg)
-        #expect(back.repgroup[0].child.repgroup[1].child.optgroup.b == "leaf")
-        #expect(back.repgroup[0].child.repgroup[1].child.optgroup.inner.c == .min)
+        #expect(back.repGroup[0].child.repGroup[1].child.optGroup.b == "leaf")
+        #expect(back.repGroup[0].child.repGroup[1].child.optGroup.inner.c == .min)
         #expect(back.hasAfter && back.after == 0)
 
         // Six levels of nesting (group, message, group, message, group, group) exceed maxDepth 5.
@@ -106,8 +106,8 @@ private func groupDecodeError(_ bytes: [UInt8], options: DecodingOptions = Decod
         // OptGroup { a = 1 }, then OptGroup { b = "x" }: one group holding both.
         let input: [UInt8] = [0x0B, 0x10, 0x01, 0x0C, 0x0B, 0x1A, 0x01, 0x78, 0x0C]
         let msg = try G2(serializedBytes: input)
-        #expect(msg.optgroup.a == 1)
-        #expect(msg.optgroup.b == "x")
+        #expect(msg.optGroup.a == 1)
+        #expect(msg.optGroup.b == "x")
         #expect(msg.serializedBytes() == [0x0B, 0x10, 0x01, 0x1A, 0x01, 0x78, 0x0C])
     }
 
@@ -115,8 +115,8 @@ private func groupDecodeError(_ bytes: [UInt8], options: DecodingOptions = Decod
         // OptGroup holding field 15 (varint 7, tag (15<<3)|0 = 0x78), unknown to OptGroup.
         let input: [UInt8] = [0x0B, 0x78, 0x07, 0x0C]
         let msg = try G2(serializedBytes: input)
-        #expect(msg.hasOptgroup)
-        #expect(msg.optgroup.unknownFields.bytes == [0x78, 0x07])
+        #expect(msg.hasOptGroup)
+        #expect(msg.optGroup.unknownFields.bytes == [0x78, 0x07])
         #expect(msg.unknownFields.isEmpty)
         #expect(msg.serializedBytes() == input)
     }
@@ -131,7 +131,7 @@ private func groupDecodeError(_ bytes: [UInt8], options: DecodingOptions = Decod
         // A group where a known field number arrives with another wire type is unknown too:
         // field 1 as a varint (0x08) is not OptGroup.
         let varint = try G2(serializedBytes: [0x08, 0x05])
-        #expect(!varint.hasOptgroup)
+        #expect(!varint.hasOptGroup)
         #expect(varint.unknownFields.bytes == [0x08, 0x05])
     }
 

@@ -342,7 +342,7 @@ private func decodeError<M: ProtoMessage>(_: M.Type, _ bytes: [UInt8], options: 
         // Both required fields present, even at their zero values.
         let complete = try Req2(serializedBytes: [0x08, 0x00, 0x1A, 0x00])
         #expect(complete.isInitialized)
-        #expect(complete.hasId && complete.id == 0)
+        #expect(complete.hasID && complete.id == 0)
         #expect(complete.hasInner)
     }
 

@@ -1,0 +1,65 @@
+// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming).
+
+/// Options passed as `--protohttp_opt=Key=Value,Key=Value`, named as in swift-protobuf.
+struct GeneratorOptions {
+    /// Access level of generated declarations.
+    enum Visibility: String { case `public` = "Public", `internal` = "Internal" }
+    /// How an output path is derived from a `.proto` path.
+    enum FileNaming: String { case fullPath = "FullPath", pathToUnderscores = "PathToUnderscores", dropPath = "DropPath" }
+
+    var visibility = Visibility.internal
+    var fileNaming = FileNaming.fullPath
+
+    /// Parses the plugin parameter string; unknown keys or values are errors.
+    init(parameter: String) throws(GeneratorError) {
+        for item in parameter.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+            let key = parts.first ?? ""
+            let value = parts.count > 1 ? parts[1] : ""
+            switch key {
+            case "Visibility":
+                guard let v = Visibility(rawValue: value) else {
+                    throw GeneratorError("unknown Visibility '\(value)'; use Visibility=Public or Visibility=Internal")
+                }
+                visibility = v
+            case "FileNaming":
+                guard let v = FileNaming(rawValue: value) else {
+                    throw GeneratorError("unknown FileNaming '\(value)'; use FullPath, PathToUnderscores or DropPath")
+                }
+                fileNaming = v
+            default:
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal and FileNaming=FullPath|PathToUnderscores|DropPath")
+            }
+        }
+    }
+
+    /// The `public ` prefix for generated declarations, or nothing.
+    var access: String { visibility == .public ? "public " : "" }
+
+    /// `dir/name.proto` → the output path for its Swift file.
+    func outputPath(for protoPath: String) -> String {
+        var base = protoPath
+        if base.hasSuffix(".proto") { base.removeLast(6) }
+        switch fileNaming {
+        case .fullPath: break
+        case .pathToUnderscores: base = base.replacingAll("/", with: "_")
+        case .dropPath: base = String(base.split(separator: "/").last ?? Substring(base))
+        }
+        return base + ".pb.swift"
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (no Foundation needed).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}

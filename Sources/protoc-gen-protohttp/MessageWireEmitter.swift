@@ -1,0 +1,179 @@
+// MessageWireEmitter.swift: the `extension X: ProtoMessage` with _protoSize/_protoWrite/_protoMerge.
+
+/// Emits a message's wire conformance. Fields are sized and written in field-number order
+/// (a oneof at the position of its lowest member), then the unknown fields; the decoder
+/// switches on the raw tag, accepting both packed and unpacked forms of packable fields.
+struct MessageWireEmitter {
+    let context: FileContext
+
+    func emit(_ model: MessageModel, _ p: inout CodePrinter) {
+        let access = context.access
+        p.block("extension \(model.type.swiftName): ProtoMessage {") { p in
+            p.line("\(access)static let protoMessageName = \"\(model.type.protoName)\"")
+            p.line()
+            Proto2Support.emitIsInitialized(model, context: context, &p)
+            let order = writeOrder(model)
+            p.block("\(access)func _protoSize(_ cache: inout SizeCache) -> Int {") { p in
+                p.line("var n = 0")
+                for item in order {
+                    switch item {
+                    case .field(let f): sizeLines(f, &p)
+                    case .oneof(let o): OneofEmitter(context: context).emitSize(o, &p)
+                    }
+                }
+                p.line("n &+= unknownFields.count")
+                p.line("return n")
+            }
+            p.line()
+            p.block("\(access)func _protoWrite(_ w: inout WireWriter) {") { p in
+                for item in order {
+                    switch item {
+                    case .field(let f): writeLines(f, &p)
+                    case .oneof(let o): OneofEmitter(context: context).emitWrite(o, &p)
+                    }
+                }
+                p.line("unknownFields.write(to: &w)")
+            }
+            p.line()
+            p.block("\(access)mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {") { p in
+                p.block("while let tag = try r.readTag() {") { p in
+                    p.switchBlock("switch tag.rawValue {") { p in
+                        for f in model.fieldsByNumber {
+                            if let o = f.oneof {
+                                OneofEmitter(context: context).emitMerge(f, o, &p)
+                            } else {
+                                mergeLines(f, &p)
+                            }
+                        }
+                        p.line("default: try r.skipUnknown(tag, into: &unknownFields)")
+                    }
+                }
+            }
+        }
+    }
+
+    private enum Item {
+        case field(FieldModel)
+        case oneof(OneofModel)
+    }
+
+    private func writeOrder(_ model: MessageModel) -> [Item] {
+        var items: [Item] = []
+        var seen: Set<Int> = []
+        for f in model.fieldsByNumber {
+            if let o = f.oneof {
+                if seen.insert(o.index).inserted { items.append(.oneof(o)) }
+            } else {
+                items.append(.field(f))
+            }
+        }
+        return items
+    }
+
+    private func sizeLines(_ f: FieldModel, _ p: inout CodePrinter) {
+        let v = f.value
+        switch f.shape {
+        case .implicit:
+            p.line("if \(v.isNonDefault(f.ref)) { n &+= \(f.tagSize) &+ \(v.codec).size(of: \(f.ref), &cache) }")
+        case .optional:
+            let value = f.isBoxed ? "v.value" : "v"
+            if v.isGroup {
+                p.line("if let v = \(f.backingName) { n &+= FieldSize.group(\(value), tagSize: \(f.tagSize), &cache) }")
+            } else {
+                p.line("if let v = \(f.backingName) { n &+= \(f.tagSize) &+ \(v.codec).size(of: \(value), &cache) }")
+            }
+        case .repeated(let packed):
+            if v.isGroup {
+                p.line("n &+= FieldSize.repeatedGroup(\(f.ref), tagSize: \(f.tagSize), &cache)")
+            } else {
+                let fn = packed ? "packed" : "repeated"
+                p.line("n &+= FieldSize.\(fn)(\(v.codec).self, \(f.ref), tagSize: \(f.tagSize), &cache)")
+            }
+        case .map(let key, let value):
+            p.line(MapFields.sizeLine(f, key: key, value: value))
+        case .oneofMember:
+            break
+        }
+    }
+
+    private func writeLines(_ f: FieldModel, _ p: inout CodePrinter) {
+        let v = f.value
+        switch f.shape {
+        case .implicit:
+            p.block("if \(v.isNonDefault(f.ref)) {") { p in
+                p.line("w.writeTag(\(f.tag))")
+                p.line("\(v.codec).write(\(f.ref), &w)")
+            }
+        case .optional:
+            let value = f.isBoxed ? "v.value" : "v"
+            if v.isGroup {
+                p.line("if let v = \(f.backingName) { w.writeGroup(\(value), fieldNumber: \(f.number)) }")
+            } else {
+                p.block("if let v = \(f.backingName) {") { p in
+                    p.line("w.writeTag(\(f.tag))")
+                    p.line("\(v.codec).write(\(value), &w)")
+                }
+            }
+        case .repeated(let packed):
+            if v.isGroup {
+                p.line("w.writeRepeatedGroup(\(f.ref), fieldNumber: \(f.number))")
+            } else if packed {
+                p.line("w.writePacked(\(v.codec).self, \(f.ref), tag: \(f.lengthDelimitedTag))")
+            } else {
+                p.line("w.writeRepeated(\(v.codec).self, \(f.ref), tag: \(f.tag))")
+            }
+        case .map(let key, let value):
+            p.line(MapFields.writeLine(f, key: key, value: value))
+        case .oneofMember:
+            break
+        }
+    }
+
+    private func mergeLines(_ f: FieldModel, _ p: inout CodePrinter) {
+        let v = f.value
+        switch f.shape {
+        case .implicit:
+            p.line("case \(f.tag): \(f.ref) = try \(v.codec).read(&r)")
+        case .optional:
+            let b = f.backingName
+            if let m = v.messageType {
+                p.line("case \(f.tag):")
+                p.indent()
+                let target: String
+                if f.isBoxed {
+                    p.line("if \(b) == nil { \(b) = ProtoBox(\(m.swiftName)()) }")
+                    target = "&\(b)!.value"
+                } else {
+                    p.line("if \(b) == nil { \(b) = \(m.swiftName)() }")
+                    target = "&\(b)!"
+                }
+                p.line(v.isGroup ? "try r.readGroup(fieldNumber: \(f.number), into: \(target))" : "try r.readMessage(into: \(target))")
+                p.outdent()
+            } else if let e = v.closedEnum {
+                p.line("case \(f.tag):")
+                p.indent()
+                p.line("if let v: \(e.swiftName) = try r.readClosedEnum(tag, unknownFields: &unknownFields) { \(b) = v }")
+                p.outdent()
+            } else {
+                p.line("case \(f.tag): \(b) = try \(v.codec).read(&r)")
+            }
+        case .repeated:
+            if v.isGroup {
+                p.line("case \(f.tag): try r.readRepeatedGroup(fieldNumber: \(f.number), into: &\(f.ref))")
+            } else if v.isPackable {
+                let tags = "\(f.tag), \(f.lengthDelimitedTag)"
+                if v.closedEnum != nil {
+                    p.line("case \(tags): try r.readRepeatedClosedEnum(tag, into: &\(f.ref), unknownFields: &unknownFields)")
+                } else {
+                    p.line("case \(tags): try r.readRepeated(\(v.codec).self, tag, into: &\(f.ref))")
+                }
+            } else {
+                p.line("case \(f.tag): try r.readRepeated(\(v.codec).self, tag, into: &\(f.ref))")
+            }
+        case .map(let key, let value):
+            p.line(MapFields.mergeLine(f, key: key, value: value))
+        case .oneofMember:
+            break
+        }
+    }
+}

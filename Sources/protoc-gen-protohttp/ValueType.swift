@@ -1,0 +1,88 @@
+// ValueType.swift: the Swift type, codec and wire type of one protobuf value type.
+
+import ProtoDescriptors
+
+/// How one value of a field (an element, for repeated fields and maps) is held and encoded.
+struct ValueType {
+    enum Kind {
+        case scalar
+        case openEnum(EnumType)
+        case closedEnum(EnumType)
+        case message(MessageType)
+        case group(MessageType)
+    }
+
+    let kind: Kind
+    /// The Swift type: `Int32`, `Data`, `Pkg_Color`, `Pkg_Msg`.
+    let swiftType: String
+    /// The ProtoWire codec type, e.g. `WireSInt64` or `WireMessage<Pkg_Msg>` (groups have none).
+    let codec: String
+    /// Wire type of one unpacked value: 0 varint, 1 fixed64, 2 length-delimited, 3 group, 5 fixed32.
+    let wireType: UInt32
+    /// The zero value as a Swift expression.
+    let zero: String
+    /// The proto type name for messages (`int32`, `string`, ...).
+    let protoType: Google_Protobuf_FieldDescriptorProto.TypeEnum
+
+    /// Whether repeated fields of this type may be packed.
+    var isPackable: Bool { wireType == 0 || wireType == 1 || wireType == 5 }
+
+    /// The message type, for message and group values.
+    var messageType: MessageType? {
+        switch kind {
+        case .message(let m), .group(let m): return m
+        default: return nil
+        }
+    }
+
+    var isGroup: Bool { if case .group = kind { return true } else { return false } }
+    var isMessage: Bool { messageType != nil }
+    var closedEnum: EnumType? { if case .closedEnum(let e) = kind { return e } else { return nil } }
+    var usesData: Bool { protoType == .bytes }
+
+    /// The value type of `field`, resolving enum and message names through `types`.
+    init(_ field: Google_Protobuf_FieldDescriptorProto, types: TypeTable) throws(GeneratorError) {
+        protoType = field.type
+        switch field.type {
+        case .double: (kind, swiftType, codec, wireType, zero) = (.scalar, "Double", "WireDouble", 1, "0")
+        case .float: (kind, swiftType, codec, wireType, zero) = (.scalar, "Float", "WireFloat", 5, "0")
+        case .int64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "WireInt64", 0, "0")
+        case .uint64: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt64", "WireUInt64", 0, "0")
+        case .int32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "WireInt32", 0, "0")
+        case .fixed64: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt64", "WireFixed64", 1, "0")
+        case .fixed32: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt32", "WireFixed32", 5, "0")
+        case .bool: (kind, swiftType, codec, wireType, zero) = (.scalar, "Bool", "WireBool", 0, "false")
+        case .string: (kind, swiftType, codec, wireType, zero) = (.scalar, "String", "WireString", 2, "\"\"")
+        case .bytes: (kind, swiftType, codec, wireType, zero) = (.scalar, "Data", "WireBytes", 2, "Data()")
+        case .uint32: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt32", "WireUInt32", 0, "0")
+        case .sfixed32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "WireSFixed32", 5, "0")
+        case .sfixed64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "WireSFixed64", 1, "0")
+        case .sint32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "WireSInt32", 0, "0")
+        case .sint64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "WireSInt64", 0, "0")
+        case .enum:
+            let e = try types.enumType(field.typeName)
+            kind = e.isClosed ? .closedEnum(e) : .openEnum(e)
+            swiftType = e.swiftName
+            codec = "WireEnum<\(e.swiftName)>"
+            wireType = 0
+            zero = e.dotted(e.defaultValue)
+        case .message:
+            let m = try types.message(field.typeName)
+            (kind, swiftType, codec, wireType, zero) = (.message(m), m.swiftName, "WireMessage<\(m.swiftName)>", 2, "\(m.swiftName)()")
+        case .group:
+            let m = try types.message(field.typeName)
+            (kind, swiftType, codec, wireType, zero) = (.group(m), m.swiftName, "", 3, "\(m.swiftName)()")
+        }
+    }
+
+    /// An expression that is true when `value` (an implicit-presence proto3 field) must be written.
+    func isNonDefault(_ value: String) -> String {
+        switch protoType {
+        case .bool: return value
+        case .string, .bytes: return "!\(value).isEmpty"
+        case .float, .double: return "\(value).bitPattern != 0"
+        case .enum: return "\(value).rawValue != 0"
+        default: return "\(value) != 0"
+        }
+    }
+}

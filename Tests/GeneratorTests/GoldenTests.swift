@@ -1,0 +1,52 @@
+// GoldenTests.swift: committed generator outputs must equal what the current generator writes.
+
+import Foundation
+import Testing
+
+/// Regenerate-and-diff tests for every committed `.pb.swift`. On failure, run the script the
+/// message names and review the diff.
+@Suite("Generator golden files")
+struct GoldenTests {
+    static let protocMissing = "protoc is not installed; run scripts/install-deps (make test does)"
+
+    @Test("Protos/test → Tests/ProtoWireTestSchema", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    func testSchemaIsFresh() throws {
+        try expectFresh(protoDirectory: "Protos/test", committedDirectory: "Tests/ProtoWireTestSchema")
+    }
+
+    @Test("Protos/generator → Tests/GeneratorTestSchema", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    func generatorSchemaIsFresh() throws {
+        try expectFresh(protoDirectory: "Protos/generator", committedDirectory: "Tests/GeneratorTestSchema")
+    }
+
+    @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",
+          .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
+          .enabled(if: PluginHarness.descriptorProtosAvailable,
+                   "descriptor.proto or compiler/plugin.proto missing under /usr/include; install libprotobuf-dev and libprotoc-dev"))
+    func descriptorsAreFresh() throws {
+        let generated = try PluginHarness.generate(
+            ["google/protobuf/descriptor.proto", "google/protobuf/compiler/plugin.proto"],
+            includePath: PluginHarness.protoInclude, option: "Visibility=Public,FileNaming=DropPath")
+        #expect(generated.keys.sorted() == ["descriptor.pb.swift", "plugin.pb.swift"])
+        for (name, text) in generated {
+            let committed = try PluginHarness.committed("Sources/ProtoDescriptors/" + name)
+            let fresh = committed == text
+            #expect(fresh, "Sources/ProtoDescriptors/\(name) is stale; run scripts/regenerate-descriptors. First difference: \(firstDifference(committed, text))")
+        }
+    }
+
+    private func expectFresh(protoDirectory: String, committedDirectory: String) throws {
+        let protos = try PluginHarness.protos(in: protoDirectory)
+        #expect(!protos.isEmpty)
+        let generated = try PluginHarness.generate(protos, includePath: ".", option: "Visibility=Public,FileNaming=DropPath")
+        let committedNames = try FileManager.default
+            .contentsOfDirectory(atPath: PluginHarness.packageRoot.appendingPathComponent(committedDirectory).path)
+            .filter { $0.hasSuffix(".pb.swift") }.sorted()
+        #expect(generated.keys.sorted() == committedNames, "run scripts/regenerate-test-schema")
+        for (name, text) in generated {
+            let committed = try PluginHarness.committed(committedDirectory + "/" + name)
+            let fresh = committed == text
+            #expect(fresh, "\(committedDirectory)/\(name) is stale; run scripts/regenerate-test-schema. First difference: \(firstDifference(committed, text))")
+        }
+    }
+}
