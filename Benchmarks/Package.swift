@@ -1,0 +1,47 @@
+// swift-tools-version:6.1
+// Package.swift: codec benchmarks: ProtoWire vs swift-protobuf vs protobuf-c on the same messages.
+import PackageDescription
+
+let package = Package(
+    name: "ProtoHTTPBenchmarks",
+    dependencies: [
+        .package(name: "ProtoHTTP", path: ".."),
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+    ],
+    targets: [
+        // Hand-written ProtoWire structs for Protos/bench.proto, in generated-code shape.
+        .target(
+            name: "BenchProtoWire",
+            dependencies: [.product(name: "ProtoWire", package: "ProtoHTTP")]
+        ),
+
+        // protoc-gen-swift output for Protos/bench.proto (committed; see scripts/regenerate.sh).
+        .target(
+            name: "BenchSwiftProtobuf",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
+        ),
+
+        // protoc-c output for Protos/bench.proto plus C builders and pack/unpack loops.
+        .target(
+            name: "BenchProtobufC",
+            linkerSettings: [.linkedLibrary("protobuf-c")]
+        ),
+
+        // The timing harness and the optimization barrier, kept apart from the code measured.
+        .target(name: "BenchSupport"),
+
+        // `swift run -c release codec-bench`: prints one RESULT line per case and operation.
+        .executableTarget(
+            name: "codec-bench",
+            dependencies: [
+                "BenchProtoWire",
+                "BenchSwiftProtobuf",
+                "BenchProtobufC",
+                "BenchSupport",
+                .product(name: "ProtoWire", package: "ProtoHTTP"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

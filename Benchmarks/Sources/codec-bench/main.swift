@@ -1,0 +1,45 @@
+// main.swift: codec-bench: times ProtoWire, swift-protobuf and protobuf-c on every case.
+//
+// Usage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]
+
+import BenchSupport
+
+var cases: [BenchCase] = []
+var harness = Harness()
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    let value = arguments.popFirst()
+    switch (flag, value) {
+    case ("--case", let name?):
+        guard let c = BenchCase(rawValue: name) else { fatalError("unknown case \(name); use small, medium, deep or large") }
+        cases.append(c)
+    case ("--batches", let n?):
+        guard let b = Int(n), b > 0 else { fatalError("--batches wants a positive integer") }
+        harness.batches = b
+    case ("--batch-ms", let ms?):
+        guard let t = Double(ms), t > 0 else { fatalError("--batch-ms wants a positive number") }
+        harness.batchMilliseconds = t
+    default:
+        fatalError("usage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]")
+    }
+}
+if cases.isEmpty { cases = BenchCase.allCases }
+
+for benchCase in cases {
+    let contenders = [
+        ProtoWireSide.contender(benchCase),
+        SwiftProtobufSide.contender(benchCase),
+        ProtobufCSide.contender(benchCase),
+    ]
+    let encodings = zip(["ProtoWire", "swift-protobuf", "protobuf-c"], contenders).map { ($0, $1.bytes) }
+    if let problem = Verification.check(benchCase, encodings: encodings) {
+        fatalError("case \(benchCase): \(problem); fix the builders before timing")
+    }
+    print("# case=\(benchCase) bytes=\(contenders.map { String($0.bytes.count) }.joined(separator: "/")) (ProtoWire/swift-protobuf/protobuf-c)")
+    for op in ["encode", "decode"] {
+        let runs = contenders.map { op == "encode" ? $0.encode : $0.decode }
+        let results = harness.measure(runs)
+        let pw = results[0].medianNanoseconds, sp = results[1].medianNanoseconds, pc = results[2].medianNanoseconds
+        print("RESULT case=\(benchCase) op=\(op) protowire_ns=\(fixed(pw, digits: 1)) swiftprotobuf_ns=\(fixed(sp, digits: 1)) protobufc_ns=\(fixed(pc, digits: 1)) ratio=\(fixed(sp / pw, digits: 2))")
+    }
+}
