@@ -1,7 +1,7 @@
 // FixedCodecs.swift: codecs for the fixed-width field types (fixed32/64, sfixed32/64, float, double).
 
 /// `fixed32`: four little-endian bytes.
-public enum WireFixed32: WireFieldCodec {
+public enum WireFixed32: FixedWidthFieldCodec {
     public static var wireType: WireType { .fixed32 }
     public static var defaultValue: UInt32 { 0 }
     @inlinable public static func size(of value: UInt32, _ cache: inout SizeCache) -> Int { 4 }
@@ -14,7 +14,7 @@ public enum WireFixed32: WireFieldCodec {
 }
 
 /// `fixed64`: eight little-endian bytes.
-public enum WireFixed64: WireFieldCodec {
+public enum WireFixed64: FixedWidthFieldCodec {
     public static var wireType: WireType { .fixed64 }
     public static var defaultValue: UInt64 { 0 }
     @inlinable public static func size(of value: UInt64, _ cache: inout SizeCache) -> Int { 8 }
@@ -27,7 +27,7 @@ public enum WireFixed64: WireFieldCodec {
 }
 
 /// `sfixed32`: four little-endian bytes, two's complement.
-public enum WireSFixed32: WireFieldCodec {
+public enum WireSFixed32: FixedWidthFieldCodec {
     public static var wireType: WireType { .fixed32 }
     public static var defaultValue: Int32 { 0 }
     @inlinable public static func size(of value: Int32, _ cache: inout SizeCache) -> Int { 4 }
@@ -40,7 +40,7 @@ public enum WireSFixed32: WireFieldCodec {
 }
 
 /// `sfixed64`: eight little-endian bytes, two's complement.
-public enum WireSFixed64: WireFieldCodec {
+public enum WireSFixed64: FixedWidthFieldCodec {
     public static var wireType: WireType { .fixed64 }
     public static var defaultValue: Int64 { 0 }
     @inlinable public static func size(of value: Int64, _ cache: inout SizeCache) -> Int { 8 }
@@ -53,7 +53,7 @@ public enum WireSFixed64: WireFieldCodec {
 }
 
 /// `float`: IEEE 754 binary32, bit pattern preserved (NaN payloads, -0.0).
-public enum WireFloat: WireFieldCodec {
+public enum WireFloat: FixedWidthFieldCodec {
     public static var wireType: WireType { .fixed32 }
     public static var defaultValue: Float { 0 }
     @inlinable public static func size(of value: Float, _ cache: inout SizeCache) -> Int { 4 }
@@ -66,7 +66,7 @@ public enum WireFloat: WireFieldCodec {
 }
 
 /// `double`: IEEE 754 binary64, bit pattern preserved (NaN payloads, -0.0).
-public enum WireDouble: WireFieldCodec {
+public enum WireDouble: FixedWidthFieldCodec {
     public static var wireType: WireType { .fixed64 }
     public static var defaultValue: Double { 0 }
     @inlinable public static func size(of value: Double, _ cache: inout SizeCache) -> Int { 8 }

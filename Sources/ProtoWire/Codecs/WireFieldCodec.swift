@@ -35,3 +35,34 @@ extension WireFieldCodec {
     @inlinable
     public static var isPackable: Bool { wireType != .lengthDelimited }
 }
+
+/// A codec whose values travel as a single varint (int32/64, uint32/64, sint32/64, bool, enums).
+///
+/// Exposing the varint's bits lets packed runs be sized, written and read in tight loops over
+/// raw memory instead of one codec call per element.
+public protocol VarintFieldCodec: WireFieldCodec {
+    /// The unsigned value written on the wire for `value` (sign-extended or zigzagged as the
+    /// type requires).
+    static func varintBits(_ value: Value) -> UInt64
+    /// The value a varint of `bits` decodes to.
+    static func value(fromVarintBits bits: UInt64) -> Value
+}
+
+extension VarintFieldCodec {
+    /// Every varint codec is sized, written and read through its varint bits.
+    @inlinable public static var wireType: WireType { .varint }
+    @inlinable public static func size(of value: Value, _ cache: inout SizeCache) -> Int {
+        Varint.size(varintBits(value))
+    }
+    @inlinable public static func write(_ value: Value, _ writer: inout WireWriter) {
+        writer.writeVarint(varintBits(value))
+    }
+    @inlinable public static func read(_ reader: inout WireReader) throws(WireError) -> Value {
+        value(fromVarintBits: try reader.readVarint())
+    }
+}
+
+/// A codec whose values are 4 or 8 bytes on the wire, little-endian, laid out exactly as the
+/// Swift value is in memory on a little-endian machine (fixed32/64, sfixed32/64, float, double),
+/// so packed runs are copied in one go.
+public protocol FixedWidthFieldCodec: WireFieldCodec where Value: BitwiseCopyable {}

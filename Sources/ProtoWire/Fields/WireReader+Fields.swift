@@ -7,12 +7,42 @@ extension WireReader {
     @inlinable
     public mutating func readRepeated<C: WireFieldCodec>(_: C.Type, _ tag: FieldTag, into values: inout [C.Value]) throws(WireError) {
         if tag.wireType == .lengthDelimited && C.isPackable {
-            let savedEnd = try enterPacked(C.wireType, reserving: &values)
-            while pointer < end { values.append(try C.read(&self)) }
+            let (count, savedEnd) = try enterPacked(C.wireType)
+            let run = try readPackedRun(C.self, count: count)
             end = savedEnd
+            if values.isEmpty {
+                values = run
+            } else {
+                values.append(contentsOf: run)
+            }
         } else {
             values.append(try C.read(&self))
         }
+    }
+
+    /// Decodes the `count` elements of a packed run (the limit already narrowed to it) straight
+    /// into a new array of exactly that size, one codec call per element. Varint and
+    /// fixed-width codecs take the faster paths in PackedFields.swift.
+    @inlinable
+    mutating func readPackedRun<C: WireFieldCodec>(_: C.Type, count: Int) throws(WireError) -> [C.Value] {
+        let runStart = pointer
+        var failure: WireError?
+        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < count {
+                do throws(WireError) {
+                    (base + initialized).initialize(to: try C.read(&self))
+                } catch {
+                    failure = error
+                    return
+                }
+                initialized &+= 1
+            }
+        }
+        if let failure { throw failure }
+        // Bytes left over can only be an unterminated varint.
+        guard pointer == end else { throw truncated("a varint in a packed field", at: count == 0 ? runStart : pointer) }
+        return run
     }
 
     /// Reads one occurrence of a repeated closed (proto2) enum field, packed or not. Numbers
@@ -22,7 +52,8 @@ extension WireReader {
         _ tag: FieldTag, into values: inout [E], unknownFields: inout UnknownFields
     ) throws(WireError) {
         if tag.wireType == .lengthDelimited {
-            let savedEnd = try enterPacked(.varint, reserving: &values)
+            let (count, savedEnd) = try enterPacked(.varint)
+            values.reserveCapacity(values.count &+ count)
             while pointer < end {
                 let raw = try readEnumValue()
                 if let e = E(rawValue: raw) {
@@ -52,10 +83,10 @@ extension WireReader {
         return nil
     }
 
-    /// Narrows the limit to a packed payload and reserves room for its elements; returns the
-    /// outer limit to restore. Capacity never exceeds the element count the payload can hold.
+    /// Narrows the limit to a packed payload; returns how many elements it holds and the
+    /// outer limit to restore. The count never exceeds the payload's byte count.
     @inlinable
-    mutating func enterPacked<T>(_ elementType: WireType, reserving values: inout [T]) throws(WireError) -> UnsafeRawPointer {
+    mutating func enterPacked(_ elementType: WireType) throws(WireError) -> (count: Int, savedEnd: UnsafeRawPointer) {
         let at = pointer
         let n = try readLength()
         let payloadEnd = pointer + n
@@ -69,19 +100,23 @@ extension WireReader {
             }
             count = n / width
         default:
-            // Every varint ends in exactly one byte below 0x80.
+            // Every varint ends in exactly one byte below 0x80; count them 8 bytes at a time.
             var c = 0
             var p = pointer
+            while payloadEnd - p >= 8 {
+                let word = p.loadUnaligned(as: UInt64.self)
+                c &+= (~word & 0x8080_8080_8080_8080).nonzeroBitCount
+                p += 8
+            }
             while p < payloadEnd {
                 if p.load(as: UInt8.self) < 0x80 { c &+= 1 }
                 p += 1
             }
             count = c
         }
-        values.reserveCapacity(values.count &+ count)
         let savedEnd = end
         end = payloadEnd
-        return savedEnd
+        return (count, savedEnd)
     }
 
     /// Reads one map entry and stores it, replacing any value under the same key. A missing

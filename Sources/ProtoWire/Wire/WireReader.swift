@@ -1,5 +1,13 @@
 // WireReader.swift: reads wire-format bytes from contiguous memory, checking every length.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads protobuf wire-format values from a contiguous, borrowed byte buffer.
 ///
 /// The reader never trusts its input: every read is checked against the end of the current
@@ -68,6 +76,9 @@ public struct WireReader {
                 pointer += 1
                 return UInt64(first)
             }
+            if end - pointer >= 10, let value = Varint.decodeUnchecked(&pointer) {
+                return value
+            }
         }
         return try readVarintSlow()
     }
@@ -100,9 +111,23 @@ public struct WireReader {
     ///
     /// Throws on wire types 6 and 7, field number 0 or above 2^29-1, and on end-group tags
     /// that close no group or the wrong one.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readTag() throws(WireError) -> FieldTag? {
         guard pointer < end else { return nil }
+        let first = pointer.load(as: UInt8.self)
+        // One-byte tags of fields 1-15 with wire type 0, 1, 2, 3 or 5 need no further checks
+        // (0x2F has bits 0, 1, 2, 3 and 5 set).
+        if first >= 8 && first < 0x80 && (0x2F &>> (first & 7)) & 1 != 0 {
+            tagStart = pointer
+            pointer += 1
+            return FieldTag(rawValue: UInt32(first))
+        }
+        return try readTagSlow()
+    }
+
+    /// Multi-byte tags, end-group tags and malformed tags.
+    @usableFromInline
+    mutating func readTagSlow() throws(WireError) -> FieldTag? {
         tagStart = pointer
         let raw: UInt64
         let first = pointer.load(as: UInt8.self)
@@ -110,7 +135,7 @@ public struct WireReader {
             pointer += 1
             raw = UInt64(first)
         } else {
-            raw = try readVarintSlow()
+            raw = try readVarint()
         }
         let wire = raw & 7
         let number = raw >> 3
@@ -196,12 +221,19 @@ public struct WireReader {
     public mutating func readString() throws(WireError) -> String {
         let at = pointer
         let bytes = try readLengthDelimited()
-        if bytes.isEmpty { return "" }
-        guard let s = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        // `String(decoding:)` is the stdlib's fast, specialized UTF-8 path, but it repairs bad
+        // input with U+FFFD. ASCII needs no repair; otherwise the result (always valid UTF-8)
+        // equals the input byte for byte exactly when the input was valid.
+        var string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        let valid = UTF8Check.isASCII(bytes) || string.withUTF8 { decoded in
+            decoded.count == bytes.count && decoded.baseAddress.map { memcmp($0, base, bytes.count) == 0 } == true
+        }
+        guard valid else {
             throw WireError(.invalidUTF8, offset: offset(at),
                             "a string field holds bytes that are not valid UTF-8; use a bytes field for binary data")
         }
-        return s
+        return string
     }
 
     // MARK: Nesting

@@ -45,7 +45,21 @@ public struct WireWriter {
     /// Writes a varint.
     @inlinable
     public mutating func writeVarint(_ value: UInt64) {
-        ensure(Varint.size(value))
+        if value < 0x80 {
+            ensure(1)
+            pointer.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+            pointer += 1
+            return
+        }
+        let count = Varint.size(value)
+        ensure(count)
+        if count <= 8 && end - pointer >= 8 {
+            // One unaligned 8-byte store; only `count` bytes are kept (the rest is overwritten
+            // by what follows, and the buffer has room for all eight).
+            pointer.storeBytes(of: Varint.encodedWord(value, count: count).littleEndian, as: UInt64.self)
+            pointer += count
+            return
+        }
         var v = value
         while v >= 0x80 {
             pointer.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, as: UInt8.self)

@@ -1,0 +1,160 @@
+// PackedFields.swift: tight loops for packed runs of varint and fixed-width values.
+
+// Overload resolution picks these over the generic versions in FieldSize.swift,
+// WireWriter+Fields.swift and WireReader+Fields.swift whenever the codec is known to be a
+// varint or fixed-width codec. They follow the same rule as the generic versions: a packed
+// varint run reserves one size-cache slot, a fixed-width run none.
+
+extension FieldSize {
+    /// A packed run of varints: one tag, one length, then the values; nothing when empty.
+    @inlinable
+    public static func packed<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
+        if values.isEmpty { return 0 }
+        let payload = values.withUnsafeBufferPointer { buffer in
+            var sum = 0
+            for v in buffer { sum &+= Varint.size(C.varintBits(v)) }
+            return sum
+        }
+        cache.store(payload, at: cache.reserve())
+        return tagSize &+ Varint.size(UInt64(payload)) &+ payload
+    }
+
+    /// A packed run of fixed-width values.
+    @inlinable
+    public static func packed<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
+        if values.isEmpty { return 0 }
+        let payload = MemoryLayout<C.Value>.size &* values.count
+        return tagSize &+ Varint.size(UInt64(payload)) &+ payload
+    }
+}
+
+extension WireWriter {
+    /// Writes a packed run of varints with the write position kept in a register.
+    @inlinable
+    public mutating func writePacked<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
+        if values.isEmpty { return }
+        writeTag(tag)
+        let payload = nextCachedSize()
+        writeVarint(UInt64(payload))
+        ensure(payload)
+        let runEnd = pointer + payload
+        var p = pointer
+        values.withUnsafeBufferPointer { buffer in
+            for v in buffer {
+                let bits = C.varintBits(v)
+                let count = Varint.size(bits)
+                precondition(runEnd - p >= count, "ProtoWire: encoder wrote past the size it computed")
+                if count <= 8 && end - p >= 8 {
+                    // Branch-free for every length up to 8 bytes: one unaligned store.
+                    p.storeBytes(of: Varint.encodedWord(bits, count: count).littleEndian, as: UInt64.self)
+                    p += count
+                } else if end - p >= 10 {
+                    // 9 or 10 bytes (negative int32/int64): eight full groups, then the top
+                    // bits as a one- or two-byte tail.
+                    let low = Varint.encodedWord(bits, count: 8) | 0x80 &<< 56
+                    p.storeBytes(of: low.littleEndian, as: UInt64.self)
+                    let top = bits >> 56
+                    let tail = count == 9 ? UInt16(top) : UInt16((top & 0x7F) | 0x80) | UInt16(top >> 7) &<< 8
+                    (p + 8).storeBytes(of: tail.littleEndian, as: UInt16.self)
+                    p += count
+                } else {
+                    var rest = bits
+                    while rest >= 0x80 {
+                        p.storeBytes(of: UInt8(truncatingIfNeeded: rest) | 0x80, as: UInt8.self)
+                        p += 1
+                        rest >>= 7
+                    }
+                    p.storeBytes(of: UInt8(truncatingIfNeeded: rest), as: UInt8.self)
+                    p += 1
+                }
+            }
+        }
+        precondition(p == runEnd, "ProtoWire: encoder wrote less than the size it computed")
+        pointer = p
+    }
+
+    /// Writes a packed run of fixed-width values: on little-endian machines, one copy.
+    @inlinable
+    public mutating func writePacked<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
+        if values.isEmpty { return }
+        writeTag(tag)
+        let payload = MemoryLayout<C.Value>.size &* values.count
+        writeVarint(UInt64(payload))
+        #if _endian(little)
+        values.withUnsafeBytes { writeRawBytes($0) }
+        #else
+        for v in values { C.write(v, &self) }
+        #endif
+    }
+}
+
+extension WireReader {
+    /// Reads one occurrence of a repeated varint field, packed or not.
+    @inlinable
+    public mutating func readRepeated<C: VarintFieldCodec>(_: C.Type, _ tag: FieldTag, into values: inout [C.Value]) throws(WireError) {
+        guard tag.wireType == .lengthDelimited else {
+            values.append(try C.read(&self))
+            return
+        }
+        let (count, savedEnd) = try enterPacked(.varint)
+        var failure: WireError?
+        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            // While 10 bytes remain no varint can cross the end: decode without bounds checks.
+            var p = pointer
+            while initialized < count && end - p >= 10 {
+                guard let bits = Varint.decodeUnchecked(&p) else { break }
+                (base + initialized).initialize(to: C.value(fromVarintBits: bits))
+                initialized &+= 1
+            }
+            pointer = p
+            while initialized < count {
+                do throws(WireError) {
+                    (base + initialized).initialize(to: C.value(fromVarintBits: try readVarint()))
+                } catch {
+                    failure = error
+                    return
+                }
+                initialized &+= 1
+            }
+        }
+        if let failure { throw failure }
+        // Bytes left over can only be an unterminated varint.
+        guard pointer == end else { throw truncated("a varint in a packed field", at: pointer) }
+        end = savedEnd
+        if values.isEmpty {
+            values = run
+        } else {
+            values.append(contentsOf: run)
+        }
+    }
+
+    /// Reads one occurrence of a repeated fixed-width field, packed or not.
+    @inlinable
+    public mutating func readRepeated<C: FixedWidthFieldCodec>(_: C.Type, _ tag: FieldTag, into values: inout [C.Value]) throws(WireError) {
+        guard tag.wireType == .lengthDelimited else {
+            values.append(try C.read(&self))
+            return
+        }
+        let (count, savedEnd) = try enterPacked(C.wireType)
+        #if _endian(little)
+        let byteCount = end - pointer
+        let source = pointer
+        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+            }
+            initialized = count
+        }
+        pointer = end
+        #else
+        let run = try readPackedRun(C.self, count: count)
+        #endif
+        end = savedEnd
+        if values.isEmpty {
+            values = run
+        } else {
+            values.append(contentsOf: run)
+        }
+    }
+}
