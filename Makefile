@@ -10,6 +10,7 @@ demo: deps
 	$(SWIFT) run protohttp-demo
 
 test: deps
+	bash scripts/check-plugin-example
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -17,4 +18,4 @@ bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin

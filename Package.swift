@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ProtoWire", targets: ["ProtoWire"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
+        .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
+        .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
     ],
     targets: [
         // The hand-written protobuf codec: messages, binary wire format, unknown fields.
@@ -18,6 +20,20 @@ let package = Package(
 
         // The protoc plugin: .proto files become generated-style Swift structs.
         .executableTarget(name: "protoc-gen-protohttp", dependencies: ["ProtoWire", "ProtoDescriptors"]),
+
+        // Build-tool plugin: runs protoc + protoc-gen-protohttp on a target's .proto files
+        // (protohttp-config.json in the target; see README "Generating code").
+        .plugin(name: "ProtoHTTPPlugin", capability: .buildTool(), dependencies: ["protoc-gen-protohttp"]),
+
+        // `swift package generate-protos`: writes generated files into the source tree.
+        .plugin(
+            name: "GenerateProtos",
+            capability: .command(
+                intent: .custom(verb: "generate-protos", description: "Generate .pb.swift files from .proto files with protoc-gen-protohttp"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated .pb.swift files into the targets' source folders")]
+            ),
+            dependencies: ["protoc-gen-protohttp"]
+        ),
 
         // `make demo`: shows the codec until the RPC demo exists.
         .executableTarget(name: "protohttp-demo", dependencies: ["ProtoWire", "ProtoWireTestSchema"]),

@@ -250,6 +250,9 @@ public struct Google_Protobuf_ExtensionRangeOptions: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
+
     /// Creates a message with every field at its default.
     public init() {}
 }
@@ -1091,6 +1094,9 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
+
     /// Generated classes can be optimized for speed or code size.
     public enum OptimizeMode: ProtoEnum {
         public typealias RawValue = Int
@@ -1224,6 +1230,9 @@ public struct Google_Protobuf_MessageOptions: Sendable, Hashable {
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
+
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1369,6 +1378,9 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
+
     /// The `google.protobuf.FieldOptions.CType` enum.
     public enum CType: ProtoEnum {
         public typealias RawValue = Int
@@ -1453,6 +1465,9 @@ public struct Google_Protobuf_OneofOptions: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
+
     /// Creates a message with every field at its default.
     public init() {}
 }
@@ -1491,6 +1506,9 @@ public struct Google_Protobuf_EnumOptions: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
+
     /// Creates a message with every field at its default.
     public init() {}
 }
@@ -1517,6 +1535,9 @@ public struct Google_Protobuf_EnumValueOptions: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
+
     /// Creates a message with every field at its default.
     public init() {}
 }
@@ -1542,6 +1563,9 @@ public struct Google_Protobuf_ServiceOptions: Sendable, Hashable {
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
+
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1579,6 +1603,9 @@ public struct Google_Protobuf_MethodOptions: Sendable, Hashable {
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = UnknownFields()
+
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ExtensionFieldSet()
 
     /// Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
     /// or neither? HTTP based RPC implementation may choose GET verb for safe
@@ -2244,11 +2271,12 @@ extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_ExtensionRangeOptions: ProtoMessage {
+extension Google_Protobuf_ExtensionRangeOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ExtensionRangeOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -2256,12 +2284,14 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoMessage {
     public func _protoSize(_ cache: inout SizeCache) -> Int {
         var n = 0
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
     public func _protoWrite(_ w: inout WireWriter) {
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -2269,7 +2299,7 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
@@ -2661,11 +2691,12 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_FileOptions: ProtoMessage {
+extension Google_Protobuf_FileOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FileOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -2693,6 +2724,7 @@ extension Google_Protobuf_FileOptions: ProtoMessage {
         if let v = _phpMetadataNamespace { n &+= 2 &+ WireString.size(of: v, &cache) }
         if let v = _rubyPackage { n &+= 2 &+ WireString.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -2779,6 +2811,7 @@ extension Google_Protobuf_FileOptions: ProtoMessage {
             WireString.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -2807,17 +2840,18 @@ extension Google_Protobuf_FileOptions: ProtoMessage {
             case 354: _phpMetadataNamespace = try WireString.read(&r)
             case 362: _rubyPackage = try WireString.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_MessageOptions: ProtoMessage {
+extension Google_Protobuf_MessageOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.MessageOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -2829,6 +2863,7 @@ extension Google_Protobuf_MessageOptions: ProtoMessage {
         if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
         if let v = _mapEntry { n &+= 1 &+ WireBool.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -2851,6 +2886,7 @@ extension Google_Protobuf_MessageOptions: ProtoMessage {
             WireBool.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -2862,17 +2898,18 @@ extension Google_Protobuf_MessageOptions: ProtoMessage {
             case 24: _deprecated = try WireBool.read(&r)
             case 56: _mapEntry = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_FieldOptions: ProtoMessage {
+extension Google_Protobuf_FieldOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FieldOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -2887,6 +2924,7 @@ extension Google_Protobuf_FieldOptions: ProtoMessage {
         if let v = _weak { n &+= 1 &+ WireBool.size(of: v, &cache) }
         if let v = _unverifiedLazy { n &+= 1 &+ WireBool.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -2921,6 +2959,7 @@ extension Google_Protobuf_FieldOptions: ProtoMessage {
             WireBool.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -2937,17 +2976,18 @@ extension Google_Protobuf_FieldOptions: ProtoMessage {
             case 80: _weak = try WireBool.read(&r)
             case 120: _unverifiedLazy = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_OneofOptions: ProtoMessage {
+extension Google_Protobuf_OneofOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.OneofOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -2955,12 +2995,14 @@ extension Google_Protobuf_OneofOptions: ProtoMessage {
     public func _protoSize(_ cache: inout SizeCache) -> Int {
         var n = 0
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
     public func _protoWrite(_ w: inout WireWriter) {
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -2968,17 +3010,18 @@ extension Google_Protobuf_OneofOptions: ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_EnumOptions: ProtoMessage {
+extension Google_Protobuf_EnumOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.EnumOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -2988,6 +3031,7 @@ extension Google_Protobuf_EnumOptions: ProtoMessage {
         if let v = _allowAlias { n &+= 1 &+ WireBool.size(of: v, &cache) }
         if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -3002,6 +3046,7 @@ extension Google_Protobuf_EnumOptions: ProtoMessage {
             WireBool.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -3011,17 +3056,18 @@ extension Google_Protobuf_EnumOptions: ProtoMessage {
             case 16: _allowAlias = try WireBool.read(&r)
             case 24: _deprecated = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_EnumValueOptions: ProtoMessage {
+extension Google_Protobuf_EnumValueOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.EnumValueOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -3030,6 +3076,7 @@ extension Google_Protobuf_EnumValueOptions: ProtoMessage {
         var n = 0
         if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -3040,6 +3087,7 @@ extension Google_Protobuf_EnumValueOptions: ProtoMessage {
             WireBool.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -3048,17 +3096,18 @@ extension Google_Protobuf_EnumValueOptions: ProtoMessage {
             switch tag.rawValue {
             case 8: _deprecated = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_ServiceOptions: ProtoMessage {
+extension Google_Protobuf_ServiceOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ServiceOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -3067,6 +3116,7 @@ extension Google_Protobuf_ServiceOptions: ProtoMessage {
         var n = 0
         if let v = _deprecated { n &+= 2 &+ WireBool.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -3077,6 +3127,7 @@ extension Google_Protobuf_ServiceOptions: ProtoMessage {
             WireBool.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -3085,17 +3136,18 @@ extension Google_Protobuf_ServiceOptions: ProtoMessage {
             switch tag.rawValue {
             case 264: _deprecated = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 }
 
-extension Google_Protobuf_MethodOptions: ProtoMessage {
+extension Google_Protobuf_MethodOptions: ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.MethodOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -3105,6 +3157,7 @@ extension Google_Protobuf_MethodOptions: ProtoMessage {
         if let v = _deprecated { n &+= 2 &+ WireBool.size(of: v, &cache) }
         if let v = _idempotencyLevel { n &+= 2 &+ WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.size(of: v, &cache) }
         n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -3119,6 +3172,7 @@ extension Google_Protobuf_MethodOptions: ProtoMessage {
             WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.write(v, &w)
         }
         w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
@@ -3129,7 +3183,7 @@ extension Google_Protobuf_MethodOptions: ProtoMessage {
             case 272:
                 if let v: Google_Protobuf_MethodOptions.IdempotencyLevel = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _idempotencyLevel = v }
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }

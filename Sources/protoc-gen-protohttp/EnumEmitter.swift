@@ -10,9 +10,10 @@ struct EnumEmitter {
     func emit(_ p: inout CodePrinter) {
         p.doc(comments.doc(e.sourcePath, fallback: ["The `\(e.protoName)` enum."]))
         let cases = e.values.filter { $0.aliasOf == nil }
+        // Aliases that camel-case to a name already taken (`MOO` and `moo`) are emitted once.
+        var taken = Set(cases.map(\.swiftName))
         let aliases = e.values.filter { v in
-            guard let original = v.aliasOf else { return false }
-            return e.values[original].swiftName != v.swiftName
+            v.aliasOf != nil && taken.insert(v.swiftName).inserted
         }
         p.block("\(access)enum \(e.relativeName): ProtoEnum {") { p in
             p.line("\(access)typealias RawValue = Int")

@@ -9,6 +9,8 @@ struct FileContext {
     let analysis: TypeAnalysis
     let comments: Comments
     let options: GeneratorOptions
+    /// The module `import` lines (see ``Imports``).
+    let imports: [String]
     var access: String { options.access }
 }
 
@@ -16,9 +18,11 @@ struct FileContext {
 ///
 /// ```
 /// // DO NOT EDIT. ...            header naming the source
-/// import ProtoWire               (Foundation too when a bytes field needs Data)
+/// import ProtoWire               (Foundation too when a bytes field needs Data; modules of
+///                                 imported files mapped elsewhere, see ``Imports``)
 /// enum ... / struct ... { }      top-level enums, then messages with nested types inside
 /// extension X: ProtoMessage      one per message, pre-order
+/// extensions                     declarations, accessors, registry (``ExtensionEmitter``)
 /// enum Pkg_ServiceMetadata       one per service
 /// ```
 struct FileEmitter {
@@ -36,7 +40,7 @@ struct FileEmitter {
         let models = try messages.map { m throws(GeneratorError) in
             try MessageModel(m, types: context.types, analysis: context.analysis)
         }
-        let usesData = models.contains { $0.fields.contains { f in
+        let usesData = ExtensionEmitter.usesData(context) || models.contains { $0.fields.contains { f in
             if case .map(let k, let v) = f.shape { return k.usesData || v.usesData }
             return f.value.usesData
         } }
@@ -52,13 +56,8 @@ struct FileEmitter {
             p.line("import Foundation")
             p.line("#endif")
         }
-        p.line("import ProtoWire")
-        p.line()
-        let skipped = file.extension.map { $0.name }
-        if !skipped.isEmpty {
-            p.line("// Extensions declared in this file are not generated yet: \(skipped.joined(separator: ", ")).")
-            p.line()
-        }
+        for line in context.imports { p.line(line) }
+        if usesData || !context.imports.isEmpty { p.line() }
         let topLevelEnums = (context.types.enumsByFile[file.name] ?? []).filter { e in
             file.enumType.contains { $0.name == e.descriptor.name } && !e.swiftName.contains(".")
         }
@@ -76,6 +75,7 @@ struct FileEmitter {
             wire.emit(model, &p)
             p.line()
         }
+        try ExtensionEmitter(context: context).emit(&p)
         for (i, service) in file.service.enumerated() {
             try ServiceEmitter(context: context).emit(service, index: i, &p)
             p.line()

@@ -27,12 +27,14 @@ enum Generator {
         }
         let types = TypeTable(files: request.protoFile)
         let analysis = try TypeAnalysis(types: types)
+        let imports = Imports(files: request.protoFile, generated: request.fileToGenerate, options: options)
         var files: [Google_Protobuf_Compiler_CodeGeneratorResponse.File] = []
         for name in request.fileToGenerate {
             guard let file = request.protoFile.first(where: { $0.name == name }) else {
                 throw GeneratorError("\(name) is to be generated but protoc sent no descriptor for it")
             }
-            let context = FileContext(file: file, types: types, analysis: analysis, comments: Comments(file), options: options)
+            let context = FileContext(file: file, types: types, analysis: analysis, comments: Comments(file), options: options,
+                                      imports: imports.lines(for: file))
             var out = Google_Protobuf_Compiler_CodeGeneratorResponse.File()
             out.name = options.outputPath(for: file.name)
             out.content = try FileEmitter(context: context).emit()

@@ -1,4 +1,4 @@
-// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming).
+// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports).
 
 /// Options passed as `--protohttp_opt=Key=Value,Key=Value`, named as in swift-protobuf.
 struct GeneratorOptions {
@@ -9,6 +9,10 @@ struct GeneratorOptions {
 
     var visibility = Visibility.internal
     var fileNaming = FileNaming.fullPath
+    /// `ImportProtoWire=false` omits `import ProtoWire`, for code compiled into ProtoWire itself.
+    var importProtoWire = true
+    /// `ModuleMappings=<path>` (may repeat): the Swift modules of `.proto` files generated elsewhere.
+    var moduleMappings = ModuleMappings()
 
     /// Parses the plugin parameter string; unknown keys or values are errors.
     init(parameter: String) throws(GeneratorError) {
@@ -27,8 +31,16 @@ struct GeneratorOptions {
                     throw GeneratorError("unknown FileNaming '\(value)'; use FullPath, PathToUnderscores or DropPath")
                 }
                 fileNaming = v
+            case "ImportProtoWire":
+                guard value == "true" || value == "false" else {
+                    throw GeneratorError("unknown ImportProtoWire '\(value)'; use ImportProtoWire=true or ImportProtoWire=false")
+                }
+                importProtoWire = value == "true"
+            case "ModuleMappings", "ProtoPathModuleMappings":
+                guard !value.isEmpty else { throw GeneratorError("\(key) needs a file path: \(key)=<path>") }
+                try moduleMappings.merge(ModuleMappings.load(path: value), source: value)
             default:
-                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal and FileNaming=FullPath|PathToUnderscores|DropPath")
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false and ModuleMappings=<path>")
             }
         }
     }

@@ -26,6 +26,11 @@ struct MessageEmitter {
             p.doc(["Fields this schema does not know, kept byte-exact."])
             p.line("\(access)var unknownFields = UnknownFields()")
             p.line()
+            if type.isExtensible {
+                p.doc(["The extension fields present; read them through the extensions' accessors."])
+                p.line("\(access)var extensionFields = ExtensionFieldSet()")
+                p.line()
+            }
             for oneof in model.oneofs {
                 OneofEmitter(context: context).emitEnum(oneof, &p)
                 p.line()

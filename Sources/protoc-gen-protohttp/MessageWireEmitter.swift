@@ -1,14 +1,18 @@
 // MessageWireEmitter.swift: the `extension X: ProtoMessage` with _protoSize/_protoWrite/_protoMerge.
 
 /// Emits a message's wire conformance. Fields are sized and written in field-number order
-/// (a oneof at the position of its lowest member), then the unknown fields; the decoder
-/// switches on the raw tag, accepting both packed and unpacked forms of packable fields.
+/// (a oneof at the position of its lowest member, the extensions of each extension range at
+/// the position of that range), then the unknown fields; the decoder switches on the raw tag,
+/// accepting both packed and unpacked forms of packable fields. Messages with extension
+/// ranges conform to `ExtensibleMessage` and send undeclared fields through the extension
+/// registry; `message_set_wire_format` messages write their extensions as MessageSet items.
 struct MessageWireEmitter {
     let context: FileContext
 
     func emit(_ model: MessageModel, _ p: inout CodePrinter) {
         let access = context.access
-        p.block("extension \(model.type.swiftName): ProtoMessage {") { p in
+        let conformance = model.type.isExtensible ? "ExtensibleMessage" : "ProtoMessage"
+        p.block("extension \(model.type.swiftName): \(conformance) {") { p in
             p.line("\(access)static let protoMessageName = \"\(model.type.protoName)\"")
             p.line()
             Proto2Support.emitIsInitialized(model, context: context, &p)
@@ -19,6 +23,8 @@ struct MessageWireEmitter {
                     switch item {
                     case .field(let f): sizeLines(f, &p)
                     case .oneof(let o): OneofEmitter(context: context).emitSize(o, &p)
+                    case .extensions(let l, let u): p.line("n &+= extensionFields.size(in: \(l)..<\(u), &cache)")
+                    case .messageSet: p.line("n &+= extensionFields.messageSetSize(&cache)")
                     }
                 }
                 p.line("n &+= unknownFields.count")
@@ -30,6 +36,8 @@ struct MessageWireEmitter {
                     switch item {
                     case .field(let f): writeLines(f, &p)
                     case .oneof(let o): OneofEmitter(context: context).emitWrite(o, &p)
+                    case .extensions(let l, let u): p.line("extensionFields.write(in: \(l)..<\(u), &w)")
+                    case .messageSet: p.line("extensionFields.writeMessageSet(&w)")
                     }
                 }
                 p.line("unknownFields.write(to: &w)")
@@ -45,7 +53,13 @@ struct MessageWireEmitter {
                                 mergeLines(f, &p)
                             }
                         }
-                        p.line("default: try r.skipUnknown(tag, into: &unknownFields)")
+                        if model.type.isMessageSet {
+                            p.line("default: try r.readMessageSetField(tag, into: &self)")
+                        } else if model.type.isExtensible {
+                            p.line("default: try r.readExtensionField(tag, into: &self)")
+                        } else {
+                            p.line("default: try r.skipUnknown(tag, into: &unknownFields)")
+                        }
                     }
                 }
             }
@@ -55,18 +69,30 @@ struct MessageWireEmitter {
     private enum Item {
         case field(FieldModel)
         case oneof(OneofModel)
+        /// The extensions of the range `lower..<upper`.
+        case extensions(Int, Int)
+        /// Every extension, as MessageSet items.
+        case messageSet
     }
 
     private func writeOrder(_ model: MessageModel) -> [Item] {
         var items: [Item] = []
         var seen: Set<Int> = []
-        for f in model.fieldsByNumber {
+        let fields = model.fieldsByNumber
+        var ranges = model.type.isMessageSet ? [] : ExtensionRanges.placed(model.type, fieldNumbers: fields.map(\.number))
+        for f in fields {
+            while let r = ranges.first, r.before == f.number {
+                items.append(.extensions(r.lower, r.upper))
+                ranges.removeFirst()
+            }
             if let o = f.oneof {
                 if seen.insert(o.index).inserted { items.append(.oneof(o)) }
             } else {
                 items.append(.field(f))
             }
         }
+        for r in ranges { items.append(.extensions(r.lower, r.upper)) }
+        if model.type.isMessageSet { items.append(.messageSet) }
         return items
     }
 

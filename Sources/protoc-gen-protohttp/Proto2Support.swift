@@ -18,6 +18,7 @@ enum Proto2Support {
         let analysis = context.analysis
         p.doc(["Whether every required field is set, here and in the submessages that are present."])
         p.block("\(context.access)var isInitialized: Bool {") { p in
+            if model.type.isExtensible { p.line("if !extensionFields.isInitialized { return false }") }
             var doneOneofs: Set<Int> = []
             for field in model.fields {
                 if field.isRequired { p.line("if \(field.backingName) == nil { return false }") }

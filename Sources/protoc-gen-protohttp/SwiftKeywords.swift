@@ -28,7 +28,11 @@ enum SwiftKeywords {
         "WireInt32", "WireInt64", "WireUInt32", "WireUInt64", "WireSInt32", "WireSInt64",
         "WireFixed32", "WireFixed64", "WireSFixed32", "WireSFixed64", "WireFloat", "WireDouble",
         "WireBool", "WireString", "WireBytes", "WireEnum", "WireMessage", "Foundation",
-        "FoundationEssentials",
+        "FoundationEssentials", "ExtensibleMessage", "ExtensionFieldSet", "ExtensionRegistry",
+        "MessageExtension", "OptionalExtensionField", "RepeatedExtensionField", "PackedExtensionField",
+        "OptionalEnumExtensionField", "RepeatedEnumExtensionField", "PackedEnumExtensionField",
+        "OptionalMessageExtensionField", "RepeatedMessageExtensionField", "OptionalGroupExtensionField",
+        "RepeatedGroupExtensionField",
     ]
 
     static let allKeywords = declarations.union(statements).union(expressionsAndTypes)
@@ -45,7 +49,7 @@ enum SwiftKeywords {
     /// Field names that get an `_p` suffix.
     static let reservedFieldNames: Set<String> = commonTypes.union(specialVariables).union([
         "isInitialized", "unknownFields", "debugDescription", "description", "dynamicType",
-        "hashValue", "init", "self", "Type", "Protocol", "serializedSize",
+        "hashValue", "init", "self", "Type", "Protocol", "serializedSize", "extensionFields",
     ])
 
     /// Enum case names that get backticks.

@@ -22,6 +22,8 @@ struct TypeAnalysis {
         for (name, m) in types.messages {
             var singular: [String] = []
             var any: [String] = []
+            // Extensions may hold messages with required fields: check them too.
+            if m.isExtensible { hasRequired.insert(name) }
             for f in m.descriptor.field {
                 if f.label == .required { hasRequired.insert(name) }
                 guard f.type == .message || f.type == .group else { continue }

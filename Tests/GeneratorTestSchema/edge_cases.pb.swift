@@ -25,6 +25,9 @@ public enum Protohttp_GenTest_Keyword: ProtoEnum {
     /// KEYWORD_ALIAS_OF_SELF = 1, an alias of `KEYWORD_SELF`.
     public static let aliasOfSelf = Protohttp_GenTest_Keyword.self_
 
+    /// Two aliases that camel-case to one name (as in the conformance schema): emitted once.
+    public static let moo = Protohttp_GenTest_Keyword.rawValue_
+
     /// The default, `.default` (the first declared value).
     public init() { self = .default }
 

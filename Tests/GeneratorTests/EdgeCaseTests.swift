@@ -46,6 +46,7 @@ struct EdgeCaseTests {
         #expect(Protohttp_GenTest_Keyword.rawValue_.rawValue == 4)
         #expect(Protohttp_GenTest_Keyword.allCases.count == 5)
         #expect(Protohttp_GenTest_Keyword(rawValue: 9) == nil)
+        #expect(Protohttp_GenTest_Keyword.moo == .rawValue_)
     }
 
     @Test func everyDefaultSyntax() {

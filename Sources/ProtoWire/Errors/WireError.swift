@@ -27,6 +27,7 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
             case invalidUTF8 = "invalid UTF-8"
             case depthLimitExceeded = "nesting too deep"
             case missingRequiredFields = "missing required fields"
+            case typeMismatch = "type mismatch"
         }
         private let raw: Raw
         private init(_ raw: Raw) { self.raw = raw }
@@ -51,6 +52,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let depthLimitExceeded = Code(.depthLimitExceeded)
         /// A proto2 `required` field was absent and partial decoding was not allowed.
         public static let missingRequiredFields = Code(.missingRequiredFields)
+        /// A `google.protobuf.Any` held a message of another type than the one asked for.
+        public static let typeMismatch = Code(.typeMismatch)
 
         /// A short human-readable name of the code.
         public var description: String { raw.rawValue }

@@ -34,6 +34,8 @@ public struct WireReader {
     @usableFromInline var closedGroup: Bool = false
     /// Where the tag most recently returned by ``readTag()`` began.
     @usableFromInline var tagStart: UnsafeRawPointer
+    /// The extensions to decode typed (``DecodingOptions/extensions``).
+    @usableFromInline let extensions: ExtensionRegistry
 
     @inlinable
     init(_ buffer: UnsafeRawBufferPointer, options: DecodingOptions) {
@@ -45,6 +47,7 @@ public struct WireReader {
         self.end = base + buffer.count
         self.maxDepth = options.maxDepth
         self.tagStart = base
+        self.extensions = options.extensions
     }
 
     /// Byte offset of `p` from the start of the input.

@@ -1,0 +1,39 @@
+// ProtoHTTPPlugin.swift: the build-tool plugin: protoc + protoc-gen-protohttp on a target's .proto files.
+
+import Foundation
+import PackagePlugin
+
+/// Generates `.pb.swift` files for the `.proto` files of the target it is applied to, at build
+/// time, into the plugin's work directory (never into the source tree).
+///
+/// ```
+/// protohttp-config.json (optional) ─► files, import paths, options
+/// dependency targets with a config ─► their -I roots + "<proto> <Module>" mappings
+/// protoc (config → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► one .pb.swift per .proto
+/// ```
+///
+/// Inputs are the `.proto` files, the mapping files and the generator executable itself, so a
+/// rebuilt generator regenerates; outputs are exactly the files the generator writes.
+@main
+struct ProtoHTTPPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let proto = try ProtoTarget.make(target, requireConfig: false) else {
+            throw PluginFailure("ProtoHTTPPlugin applies to Swift source targets; \(target.name) is not one")
+        }
+        if proto.protos.isEmpty { return [] }
+        let dependencies = try target.recursiveTargetDependencies.compactMap { try ProtoTarget.make($0, requireConfig: true) }
+        let generator = try context.tool(named: "protoc-gen-protohttp").url
+        let outputDirectory = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
+        let invocation = try ProtocInvocation(target: proto, dependencies: dependencies, generator: generator,
+                                              outputDirectory: outputDirectory, workDirectory: context.pluginWorkDirectoryURL)
+        return [
+            .buildCommand(
+                displayName: "protoc-gen-protohttp: generating Swift for \(proto.protos.count) .proto file(s) of \(target.name)",
+                executable: invocation.protoc,
+                arguments: invocation.arguments,
+                inputFiles: invocation.inputs,
+                outputFiles: invocation.outputs
+            )
+        ]
+    }
+}

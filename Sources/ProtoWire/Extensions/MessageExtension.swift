@@ -1,0 +1,79 @@
+// MessageExtension.swift: a typed proto2 extension declaration (`extend Msg { ... }`).
+
+/// Any extension declaration, whatever its value type; what ``ExtensionRegistry`` holds.
+///
+/// ``MessageExtension`` is the only conformance ProtoWire decodes with; other conforming types
+/// are ignored by the registry.
+public protocol AnyMessageExtension: Sendable {
+    /// The extension's field number in the extended message.
+    var fieldNumber: Int { get }
+    /// The fully qualified protobuf name, e.g. `"pkg.my_extension"` or `"pkg.Scope.ext"`.
+    var fieldName: String { get }
+    /// The message type this extension extends.
+    var extendedMessageType: any ExtensibleMessage.Type { get }
+}
+
+/// A typed extension field: generated code declares one per field of an `extend` block.
+///
+/// ```proto
+/// message Base { extensions 100 to 199; }
+/// extend Base { optional int32 weight = 100 [default = 7]; }
+/// ```
+///
+/// becomes (generated)
+///
+/// ```swift
+/// let Pkg_Extensions_weight = MessageExtension<OptionalExtensionField<WireInt32>, Pkg_Base>(
+///     fieldNumber: 100, fieldName: "pkg.weight", defaultValue: 7)
+/// ```
+///
+/// and is used as `base[extension: Pkg_Extensions_weight] = 3`, or decoded typed by passing it
+/// to the decoder in an ``ExtensionRegistry``.
+public struct MessageExtension<FieldType: ExtensionFieldType, Extended: ExtensibleMessage>: AnyMessageExtension {
+    /// The extension's field number in `Extended`.
+    public let fieldNumber: Int
+    /// The fully qualified protobuf name.
+    public let fieldName: String
+    /// The value read while the extension is absent: the declared `[default = ...]`, else the
+    /// field type's zero (empty for repeated fields, an empty message for messages).
+    public let defaultValue: FieldType.Value
+
+    /// Declares an extension; generated code calls this.
+    public init(fieldNumber: Int, fieldName: String, defaultValue: FieldType.Value = FieldType.defaultValue) {
+        self.fieldNumber = fieldNumber
+        self.fieldName = fieldName
+        self.defaultValue = defaultValue
+    }
+
+    /// `Extended.self`.
+    public var extendedMessageType: any ExtensibleMessage.Type { Extended.self }
+}
+
+/// What the decoder needs from a registered extension, with its types erased.
+@usableFromInline
+protocol ExtensionDecoding: AnyMessageExtension {
+    /// The `ObjectIdentifier` of the field type, to tell two declarations apart.
+    var fieldTypeIdentifier: ObjectIdentifier { get }
+    /// Reads one occurrence whose `tag` was just read into `set`; returns `false` without
+    /// reading anything when the wire type does not fit the declared field type.
+    func decode(_ reader: inout WireReader, tag: FieldTag, into set: inout ExtensionFieldSet,
+                unknownFields: inout UnknownFields) throws(WireError) -> Bool
+}
+
+extension MessageExtension: ExtensionDecoding {
+    @usableFromInline var fieldTypeIdentifier: ObjectIdentifier { ObjectIdentifier(FieldType.self) }
+
+    @usableFromInline func decode(_ reader: inout WireReader, tag: FieldTag, into set: inout ExtensionFieldSet,
+                unknownFields: inout UnknownFields) throws(WireError) -> Bool {
+        guard FieldType.accepts(tag.wireType) else { return false }
+        var value: FieldType.Value? = set.take(FieldType.self, fieldNumber: fieldNumber)
+        do {
+            try FieldType.read(&reader, tag: tag, into: &value, unknownFields: &unknownFields)
+        } catch {
+            if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber) }
+            throw error
+        }
+        if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber) }
+        return true
+    }
+}

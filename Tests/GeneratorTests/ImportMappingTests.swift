@@ -1,0 +1,159 @@
+// ImportMappingTests.swift: `import` lines for dependencies: same module, ProtoWire, ModuleMappings.
+
+import Foundation
+import Testing
+
+/// Runs the generator on a small tree of `.proto` files that import each other:
+///
+/// ```
+/// acme/common/money.proto      package acme.common
+/// acme/billing/invoice.proto   package acme.billing   imports money.proto and timestamp.proto
+/// acme/shared/reexport.proto   package acme.shared    `import public` money.proto
+/// acme/app/order.proto         package acme.app       imports invoice.proto and reexport.proto
+/// ```
+@Suite("Generator import mapping", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: GoldenTests.protocMissing)))
+struct ImportMappingTests {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-imports-\(UUID().uuidString)")
+        let files = [
+            "acme/common/money.proto": """
+                syntax = "proto3";
+                package acme.common;
+                message Money { string currency = 1; int64 units = 2; }
+                """,
+            "acme/billing/invoice.proto": """
+                syntax = "proto3";
+                package acme.billing;
+                import "acme/common/money.proto";
+                import "google/protobuf/timestamp.proto";
+                message Invoice { acme.common.Money total = 1; google.protobuf.Timestamp due = 2; }
+                """,
+            "acme/shared/reexport.proto": """
+                syntax = "proto3";
+                package acme.shared;
+                import public "acme/common/money.proto";
+                """,
+            "acme/app/order.proto": """
+                syntax = "proto3";
+                package acme.app;
+                import "acme/billing/invoice.proto";
+                import "acme/shared/reexport.proto";
+                message Order { acme.billing.Invoice invoice = 1; acme.common.Money tip = 2; }
+                """,
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Writes a mapping file and returns its path.
+    func mappingFile(_ text: String) throws -> String {
+        let url = root.appendingPathComponent("mappings-\(UUID().uuidString).txt")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// The `import` lines of the generated file for `proto`.
+    func imports(_ protos: [String], of proto: String, option: String = "") throws -> [String] {
+        let generated = try PluginHarness.generate(protos, includePath: root.path, option: option)
+        let name = String(proto.dropLast(".proto".count)) + ".pb.swift"
+        let text = try #require(generated[name], "no output for \(proto): \(generated.keys.sorted())")
+        return text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+    }
+
+    @Test func unmappedDependenciesAreAssumedToBeInThisModule() throws {
+        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto") == ["import ProtoWire"])
+    }
+
+    @Test func fileMappingsImportTheirModule() throws {
+        let path = try mappingFile("""
+            # the shared types live in their own target
+            acme/common/money.proto   AcmeCommon
+            """)
+        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)")
+            == ["import ProtoWire", "import AcmeCommon"])
+    }
+
+    @Test func packageAndPrefixMappings() throws {
+        let exact = try mappingFile("acme.common AcmeCommon\nacme.billing AcmeBilling\n")
+        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(exact)")
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon"])
+        // An exact package beats the `acme.*` prefix, which covers acme.common and acme.shared.
+        let prefix = try mappingFile("acme.* Acme\nacme.billing Billing\nacme.app App\n")
+        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(prefix)")
+            == ["import ProtoWire", "import Acme", "import Billing"])
+        // Without `acme.app App`, the prefix puts order.proto itself in Acme: Acme is this module.
+        let selfPrefix = try mappingFile("acme.* Acme\nacme.billing Billing\n")
+        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(selfPrefix)")
+            == ["import ProtoWire", "import Billing"])
+    }
+
+    @Test func publicImportsAreFollowed() throws {
+        // order.proto uses Money only through reexport.proto's `import public`.
+        let path = try mappingFile("acme/common/money.proto AcmeCommon\nacme/billing/invoice.proto AcmeCommon\n")
+        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(path)")
+            == ["import ProtoWire", "import AcmeCommon"])
+    }
+
+    @Test func filesOfTheModuleBeingGeneratedAreNotImported() throws {
+        let path = try mappingFile("acme/common/money.proto Acme\nacme/billing/invoice.proto Acme\n")
+        let files = ["acme/common/money.proto", "acme/billing/invoice.proto"]
+        #expect(try imports(files, of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)") == ["import ProtoWire"])
+    }
+
+    @Test func repeatedMappingOptionsAreMerged() throws {
+        // The build-tool plugin passes the user's file and its own (dependency targets) together.
+        let first = try mappingFile("acme/common/money.proto AcmeCommon\n")
+        let second = try mappingFile("acme.billing AcmeBilling\n")
+        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto",
+                            option: "ModuleMappings=\(first),ModuleMappings=\(second)")
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon"])
+        let conflicting = try mappingFile("acme/common/money.proto Other\n")
+        #expect(throws: HarnessError.self) {
+            try PluginHarness.generate(["acme/app/order.proto"], includePath: root.path,
+                                       option: "ModuleMappings=\(first),ModuleMappings=\(conflicting)")
+        }
+    }
+
+    @Test func swiftProtobufMappingFormatIsAccepted() throws {
+        let path = try mappingFile("""
+            # swift-protobuf ProtoPathModuleMappings
+            mapping {
+              module_name: "AcmeCommon"
+              proto_file_path: "acme/common/money.proto"
+            }
+            """)
+        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ProtoPathModuleMappings=\(path)")
+            == ["import ProtoWire", "import AcmeCommon"])
+    }
+
+    @Test func mappingTheWellKnownTypesOverridesProtoWire() throws {
+        let path = try mappingFile("google/protobuf/timestamp.proto MyWKT\n")
+        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)")
+            == ["import ProtoWire", "import MyWKT"])
+    }
+
+    @Test func importProtoWireFalseDropsTheRuntimeImport() throws {
+        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ImportProtoWire=false") == [])
+    }
+
+    @Test func badMappingsAreClearErrors() throws {
+        func error(_ option: String) -> String {
+            do {
+                _ = try PluginHarness.generate(["acme/common/money.proto"], includePath: root.path, option: option)
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error("ModuleMappings=\(root.path)/missing.txt").contains("cannot read the module mappings file"))
+        #expect(error("ModuleMappings=\(try mappingFile("a.proto B C\n"))").contains(":1: expected '<proto file or package> <Swift module>'"))
+        #expect(error("ModuleMappings=\(try mappingFile("a.proto A\na.proto B\n"))").contains("'a.proto' is mapped to both A and B"))
+        #expect(error("ModuleMappings=\(try mappingFile("a.proto 9lives\n"))").contains("'9lives' is not a Swift module name"))
+        #expect(error("ImportProtoWire=maybe").contains("use ImportProtoWire=true or ImportProtoWire=false"))
+    }
+}
