@@ -72,9 +72,11 @@ extension ProtoMessage {
     /// Writes the message into `buffer`, which must be exactly `serializedSize` bytes.
     @inlinable
     func encode(into buffer: UnsafeMutableRawBufferPointer, sizes: SizeCache) {
-        var writer = WireWriter(buffer: buffer, sizes: sizes)
-        _protoWrite(&writer)
-        precondition(writer.remaining == 0, "ProtoWire: encoder wrote less than the size it computed")
+        sizes.sizes.withUnsafeBufferPointer { slots in
+            var writer = WireWriter(buffer: buffer, sizes: slots, deterministic: sizes.deterministic)
+            _protoWrite(&writer)
+            precondition(writer.remaining == 0, "ProtoWire: encoder wrote less than the size it computed")
+        }
     }
 
     /// Encodes the message into `Data`.

@@ -52,8 +52,9 @@ public struct UnknownFields: Hashable, Sendable {
     public var count: Int { storage.count }
 
     /// Writes the stored bytes back.
-    @inlinable
+    @inlinable @inline(__always)
     public func write(to writer: inout WireWriter) {
+        if storage.isEmpty { return }
         storage.withUnsafeBytes { writer.writeRawBytes($0) }
     }
 }

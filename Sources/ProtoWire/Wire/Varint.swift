@@ -25,7 +25,7 @@ public enum Varint {
     /// The varint encoding of a value of `count` bytes (2 through 8), as a little-endian word:
     /// each 7-bit group moved into its own byte, with the continuation bit on all but the last.
     /// Lets the writer store any varint up to 56 bits with one unaligned store and no loop.
-    @inlinable
+    @inlinable @inline(__always)
     static func encodedWord(_ value: UInt64, count: Int) -> UInt64 {
         // Spread the low 56 bits in three rounds: 28-bit halves into 32-bit lanes, 14-bit
         // quarters into 16-bit lanes, 7-bit groups into bytes.

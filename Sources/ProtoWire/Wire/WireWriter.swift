@@ -10,19 +10,20 @@
 public struct WireWriter {
     @usableFromInline var pointer: UnsafeMutableRawPointer
     @usableFromInline let end: UnsafeMutableRawPointer
-    @usableFromInline let sizes: ContiguousArray<Int>
+    /// The payload sizes recorded while sizing, borrowed for the duration of the write.
+    @usableFromInline let sizes: UnsafeBufferPointer<Int>
     @usableFromInline var nextSlot: Int = 0
     /// Whether map entries are written in key order, for byte-stable output.
     public let deterministic: Bool
 
     @inlinable
-    init(buffer: UnsafeMutableRawBufferPointer, sizes: SizeCache) {
+    init(buffer: UnsafeMutableRawBufferPointer, sizes: UnsafeBufferPointer<Int>, deterministic: Bool) {
         // An empty buffer may have a nil base address; no write happens in that case.
         let base = buffer.baseAddress ?? UnsafeMutableRawPointer(bitPattern: 0x10)!
         self.pointer = base
         self.end = base + buffer.count
-        self.sizes = sizes.sizes
-        self.deterministic = sizes.deterministic
+        self.sizes = sizes
+        self.deterministic = deterministic
     }
 
     /// Bytes left before the end of the buffer.
@@ -37,20 +38,27 @@ public struct WireWriter {
     /// Takes the next payload size recorded by ``SizeCache/reserve()`` during sizing.
     @inlinable
     public mutating func nextCachedSize() -> Int {
+        precondition(nextSlot < sizes.count, "ProtoWire: encoder wrote more nested payloads than it sized")
         let size = sizes[nextSlot]
         nextSlot &+= 1
         return size
     }
 
     /// Writes a varint.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writeVarint(_ value: UInt64) {
         if value < 0x80 {
             ensure(1)
             pointer.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
             pointer += 1
-            return
+        } else {
+            writeLongVarint(value)
         }
+    }
+
+    /// Writes a varint of two or more bytes.
+    @inlinable
+    mutating func writeLongVarint(_ value: UInt64) {
         let count = Varint.size(value)
         ensure(count)
         if count <= 8 && end - pointer >= 8 {
