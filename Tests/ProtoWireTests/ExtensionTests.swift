@@ -360,3 +360,21 @@ func varint(_ n: Int) -> [UInt8] {
     out.append(UInt8(v))
     return out
 }
+
+/// The README's extension example, kept compiling and true.
+@Suite struct ReadmeExtensionExampleTests {
+    @Test func readmeExampleHolds() throws {
+        var msg = Protohttp_Ext2_Extendable()
+        msg[extension: Protohttp_Ext2_Extensions_opt_int32] = 7
+        let bytes = msg.serializedBytes()
+        #expect(bytes == [0x50, 0x07])
+        let decoded = try Protohttp_Ext2_Extendable(serializedBytes: bytes,
+                                                    extensions: Protohttp_Ext2_TestExtensions2_Extensions)
+        #expect(decoded.hasExtension(Protohttp_Ext2_Extensions_opt_int32))
+        #expect(decoded.Protohttp_Ext2_optInt32 == 7)
+        // Without the registry the field stays byte-exact in unknownFields.
+        let plain = try Protohttp_Ext2_Extendable(serializedBytes: bytes)
+        #expect(!plain.hasExtension(Protohttp_Ext2_Extensions_opt_int32))
+        #expect(plain.unknownFields.bytes == [0x50, 0x07])
+    }
+}
