@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# regenerate.sh: regenerates the committed swift-protobuf and protobuf-c code for Protos/bench.proto.
+# regenerate.sh: regenerates the committed ProtoWire, swift-protobuf and protobuf-c code for Protos/bench.proto.
 #
 # The generated code is committed so that codec-bench builds without building protoc-gen-swift.
-# Run this after changing Protos/bench.proto (the ProtoWire stand-in in
-# Sources/BenchProtoWire/bench.pb.swift must then be updated by hand to match).
+# Run this after changing Protos/bench.proto, or after a change to protoc-gen-protohttp.
 #
 # Needs: protoc (Debian protobuf-compiler), protoc-c (protobuf-c-compiler), git and swift.
 # protoc-gen-swift is built from apple/swift-protobuf at the exact version Package.swift pins,
@@ -23,7 +22,15 @@ if [ ! -x "$work/.build/release/protoc-gen-swift" ]; then
     swift build --package-path "$work" -c release --product protoc-gen-swift
 fi
 
+# ProtoWire: our own generator, built from the parent package.
+swift build --package-path "$here/.." --product protoc-gen-protohttp >/dev/null
+ours="$(swift build --package-path "$here/.." --show-bin-path)/protoc-gen-protohttp"
+
 cd "$here/Protos"
+
+protoc --plugin=protoc-gen-protohttp="$ours" \
+    --protohttp_out=Visibility=Public:"$here/Sources/BenchProtoWire" \
+    bench.proto
 
 # swift-protobuf: public types, so the codec-bench module can use them.
 protoc --plugin=protoc-gen-swift="$work/.build/release/protoc-gen-swift" \
