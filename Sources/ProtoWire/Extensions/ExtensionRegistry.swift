@@ -23,7 +23,7 @@ public struct ExtensionRegistry: Sendable, Hashable, ExpressibleByArrayLiteral {
     }
 
     @usableFromInline
-    var byKey: [Key: any ExtensionDecoding] = [:]
+    var byKey = [Key: any ExtensionDecoding]()
 
     /// Creates an empty registry.
     @inlinable

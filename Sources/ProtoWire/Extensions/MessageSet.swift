@@ -119,7 +119,7 @@ extension WireReader {
         try leaveGroup(1, restoring: saved, startedAt: itemStart)
         let itemEnd = pointer
         if let typeID, typeID >= 1, typeID <= UInt64(FieldTag.maxFieldNumber), !payloads.isEmpty,
-           let ext = extensions.decoder(for: ObjectIdentifier(M.self), fieldNumber: Int(typeID)) {
+           let ext = extensions?.decoder(for: ObjectIdentifier(M.self), fieldNumber: Int(typeID)) {
             let tag = FieldTag(fieldNumber: Int(typeID), wireType: .lengthDelimited)
             var decoded = true
             for payload in payloads where decoded {

@@ -9,7 +9,7 @@ import Foundation
 extension WireReader {
     /// The extensions this reader decodes typed (``DecodingOptions/extensions``).
     @inlinable
-    public var extensionRegistry: ExtensionRegistry { extensions }
+    public var extensionRegistry: ExtensionRegistry { extensions ?? ExtensionRegistry() }
 
     /// Reads a field that `message` does not declare: a registered extension of `M` whose wire
     /// type fits is merged into `message.extensionFields`; anything else is kept byte-exact in
@@ -17,15 +17,15 @@ extension WireReader {
     /// messages with extension ranges.
     @inlinable
     public mutating func readExtensionField<M: ExtensibleMessage>(_ tag: FieldTag, into message: inout M) throws(WireError) {
-        if extensions.isEmpty {
-            try skipUnknown(tag, into: &message.unknownFields)
+        if let extensions {
+            try readRegisteredExtension(tag, in: extensions, into: &message)
         } else {
-            try readRegisteredExtension(tag, into: &message)
+            try skipUnknown(tag, into: &message.unknownFields)
         }
     }
 
     @usableFromInline
-    mutating func readRegisteredExtension<M: ExtensibleMessage>(_ tag: FieldTag, into message: inout M) throws(WireError) {
+    mutating func readRegisteredExtension<M: ExtensibleMessage>(_ tag: FieldTag, in extensions: ExtensionRegistry, into message: inout M) throws(WireError) {
         if let ext = extensions.decoder(for: ObjectIdentifier(M.self), fieldNumber: tag.fieldNumber),
            try decode(ext, tag: tag, into: &message) {
             return

@@ -34,8 +34,9 @@ public struct WireReader {
     @usableFromInline var closedGroup: Bool = false
     /// Where the tag most recently returned by ``readTag()`` began.
     @usableFromInline var tagStart: UnsafeRawPointer
-    /// The extensions to decode typed (``DecodingOptions/extensions``).
-    @usableFromInline let extensions: ExtensionRegistry
+    /// The extensions to decode typed (``DecodingOptions/extensions``), or `nil` when there are
+    /// none, so that a plain decode carries no reference to retain and release.
+    @usableFromInline let extensions: ExtensionRegistry?
 
     @inlinable
     init(_ buffer: UnsafeRawBufferPointer, options: DecodingOptions) {
@@ -47,7 +48,7 @@ public struct WireReader {
         self.end = base + buffer.count
         self.maxDepth = options.maxDepth
         self.tagStart = base
-        self.extensions = options.extensions
+        self.extensions = options.extensions.isEmpty ? nil : options.extensions
     }
 
     /// Byte offset of `p` from the start of the input.
