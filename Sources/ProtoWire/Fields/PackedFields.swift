@@ -42,31 +42,8 @@ extension WireWriter {
         values.withUnsafeBufferPointer { buffer in
             for v in buffer {
                 let bits = C.varintBits(v)
-                let count = Varint.size(bits)
-                precondition(runEnd - p >= count, "ProtoWire: encoder wrote past the size it computed")
-                if count <= 8 && end - p >= 8 {
-                    // Branch-free for every length up to 8 bytes: one unaligned store.
-                    p.storeBytes(of: Varint.encodedWord(bits, count: count).littleEndian, as: UInt64.self)
-                    p += count
-                } else if end - p >= 10 {
-                    // 9 or 10 bytes (negative int32/int64): eight full groups, then the top
-                    // bits as a one- or two-byte tail.
-                    let low = Varint.encodedWord(bits, count: 8) | 0x80 &<< 56
-                    p.storeBytes(of: low.littleEndian, as: UInt64.self)
-                    let top = bits >> 56
-                    let tail = count == 9 ? UInt16(top) : UInt16((top & 0x7F) | 0x80) | UInt16(top >> 7) &<< 8
-                    (p + 8).storeBytes(of: tail.littleEndian, as: UInt16.self)
-                    p += count
-                } else {
-                    var rest = bits
-                    while rest >= 0x80 {
-                        p.storeBytes(of: UInt8(truncatingIfNeeded: rest) | 0x80, as: UInt8.self)
-                        p += 1
-                        rest >>= 7
-                    }
-                    p.storeBytes(of: UInt8(truncatingIfNeeded: rest), as: UInt8.self)
-                    p += 1
-                }
+                precondition(runEnd - p >= Varint.size(bits), "ProtoWire: encoder wrote past the size it computed")
+                p = Varint.store(bits, at: p)
             }
         }
         precondition(p == runEnd, "ProtoWire: encoder wrote less than the size it computed")

@@ -22,20 +22,6 @@ public enum Varint {
         size(UInt64(bitPattern: Int64(value)))
     }
 
-    /// The varint encoding of a value of `count` bytes (2 through 8), as a little-endian word:
-    /// each 7-bit group moved into its own byte, with the continuation bit on all but the last.
-    /// Lets the writer store any varint up to 56 bits with one unaligned store and no loop.
-    @inlinable @inline(__always)
-    static func encodedWord(_ value: UInt64, count: Int) -> UInt64 {
-        // Spread the low 56 bits in three rounds: 28-bit halves into 32-bit lanes, 14-bit
-        // quarters into 16-bit lanes, 7-bit groups into bytes.
-        var word = (value & 0x0FFF_FFFF) | (value & 0x00FF_FFFF_F000_0000) &<< 4
-        word = (word & 0x0000_3FFF_0000_3FFF) | (word & 0x0FFF_C000_0FFF_C000) &<< 2
-        word = (word & 0x007F_007F_007F_007F) | (word & 0x3F80_3F80_3F80_3F80) &<< 1
-        let continuation: UInt64 = 0x8080_8080_8080_8080 & ((1 &<< UInt64(8 &* (count &- 1))) &- 1)
-        return word | continuation
-    }
-
     /// Decodes a varint at `p` with no bounds checks, advancing `p` past it. The caller
     /// guarantees at least 10 readable bytes. Returns `nil` (and leaves `p`) if the varint is
     /// longer than 10 bytes or overflows 64 bits.
@@ -59,5 +45,20 @@ public enum Varint {
         guard last <= 1 else { return nil }
         p = q + 1
         return result | UInt64(last) &<< 63
+    }
+
+    /// Stores the varint encoding of `value` at `p` with no bounds check and returns the
+    /// address after it. The caller guarantees room for ``size(_:)-swift.type.method`` bytes.
+    @inlinable @inline(__always)
+    static func store(_ value: UInt64, at p: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        var p = p
+        var v = value
+        while v >= 0x80 {
+            p.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, as: UInt8.self)
+            p += 1
+            v >>= 7
+        }
+        p.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self)
+        return p + 1
     }
 }

@@ -59,23 +59,8 @@ public struct WireWriter {
     /// Writes a varint of two or more bytes.
     @inlinable
     mutating func writeLongVarint(_ value: UInt64) {
-        let count = Varint.size(value)
-        ensure(count)
-        if count <= 8 && end - pointer >= 8 {
-            // One unaligned 8-byte store; only `count` bytes are kept (the rest is overwritten
-            // by what follows, and the buffer has room for all eight).
-            pointer.storeBytes(of: Varint.encodedWord(value, count: count).littleEndian, as: UInt64.self)
-            pointer += count
-            return
-        }
-        var v = value
-        while v >= 0x80 {
-            pointer.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, as: UInt8.self)
-            pointer += 1
-            v >>= 7
-        }
-        pointer.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self)
-        pointer += 1
+        ensure(Varint.size(value))
+        pointer = Varint.store(value, at: pointer)
     }
 
     /// Writes a 32-bit varint.
