@@ -6,6 +6,7 @@ let package = Package(
     name: "ProtoHTTP",
     products: [
         .library(name: "ProtoWire", targets: ["ProtoWire"]),
+        .library(name: "ProtoHTTP", targets: ["ProtoHTTP"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
         .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
@@ -48,6 +49,19 @@ let package = Package(
             path: "Tests/CProtobufCTestSupport",
             linkerSettings: [.linkedLibrary("protobuf-c")]
         ),
+
+        // Typed, non-variadic wrappers over libcurl (header-only shims; no logic in C).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        // The RPC client: transport (one curl multi handle on one thread), call lifecycles, errors.
+        .target(name: "ProtoHTTP", dependencies: ["ProtoWire", "CCurl"]),
+
+        // Transport, lifecycle and error tests against a real loopback Python server (Servers/).
+        .testTarget(name: "ProtoHTTPTests", dependencies: ["ProtoHTTP"], exclude: ["Servers"]),
 
         .testTarget(
             name: "ProtoWireTests",

@@ -1,0 +1,66 @@
+// ProtoHTTPError.swift: the one error type of ProtoHTTP: an RPC code, the HTTP status, a message, the transport cause.
+
+/// An error from a ProtoHTTP call: the transport failed, the call was cancelled or timed out,
+/// or (in later layers) the server answered with an error.
+///
+/// Every error carries an RPC ``code`` from Connect's code set, the HTTP ``httpStatus`` when a
+/// response arrived, a ``message`` that says what happened and how to fix it, and, when libcurl
+/// reported the failure, the underlying ``transportError`` (curl's code and error text).
+///
+/// ```swift
+/// transport.send(request, on: .main) { result in
+///     if case .failure(let error) = result, error.code == .deadlineExceeded {
+///         print(error)  // "deadline_exceeded: the call did not finish within 2.0 s ... (curl 28: ...)"
+///     }
+/// }
+/// ```
+public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The RPC status code (Connect's code set, shared with gRPC).
+    public var code: Code
+    /// The HTTP status of the response, or `nil` when no response arrived.
+    public var httpStatus: Int?
+    /// What happened and how to fix it, in one or two sentences.
+    public var message: String
+    /// The libcurl failure behind this error, or `nil` when libcurl did not report one.
+    public var transportError: TransportError?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: the RPC code.
+    ///   - message: what happened and how to fix it.
+    ///   - httpStatus: the HTTP status, when a response arrived.
+    ///   - transportError: the libcurl failure behind the error, if any.
+    public init(code: Code, message: String, httpStatus: Int? = nil, transportError: TransportError? = nil) {
+        self.code = code
+        self.message = message
+        self.httpStatus = httpStatus
+        self.transportError = transportError
+    }
+
+    /// `code: message`, followed by the HTTP status and curl's report when present.
+    public var description: String {
+        var text = "\(code): \(message)"
+        if let httpStatus { text += " (HTTP \(httpStatus))" }
+        if let transportError { text += " (\(transportError))" }
+        return text
+    }
+}
+
+extension ProtoHTTPError {
+    /// The call was cancelled by its caller before it finished.
+    static func cancelled(_ detail: String = "the call was cancelled before it finished") -> ProtoHTTPError {
+        ProtoHTTPError(
+            code: .canceled,
+            message: "\(detail); no response will be delivered. This is expected after cancel(); retry the call if you still need it."
+        )
+    }
+
+    /// The transport shut down while the call was queued or in flight.
+    static func transportShutDown() -> ProtoHTTPError {
+        ProtoHTTPError(
+            code: .canceled,
+            message: "the transport was shut down while the call was pending; keep the HTTPTransport alive until its calls finish."
+        )
+    }
+}

@@ -1,0 +1,284 @@
+// CurlTransfer.swift: one easy handle and its buffers, confined to the engine thread.
+import CCurl
+
+/// One transfer: a curl easy handle, its header list, error buffer and response buffers.
+///
+/// Confined to the engine thread (not `Sendable`). libcurl's callbacks receive an unretained
+/// pointer to it (`Unmanaged`); the engine's table of active transfers keeps it alive for as
+/// long as the easy handle exists, and ``cleanup()`` runs before the table drops it.
+final class CurlTransfer {
+    let call: TransportCall
+    let easy: UnsafeMutableRawPointer
+    private unowned let engine: CurlEngine
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private(set) var responseHeaders: [HTTPHeader] = []
+    private(set) var responseBody: [UInt8] = []
+    /// The size limit the write callback stopped the transfer at, if it did.
+    private(set) var exceededLimit: Int?
+    let maxResponseSize: Int
+    let timeout: Duration?
+    private var cleanedUp = false
+
+    /// Creates the easy handle for `call`; `nil` if libcurl could not allocate one.
+    init?(call: TransportCall, engine: CurlEngine) {
+        guard let easy = curl_easy_init() else { return nil }
+        engine.countEasyHandle(1)
+        self.call = call
+        self.easy = easy
+        self.engine = engine
+        self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        self.maxResponseSize = call.request.maxResponseSize ?? engine.configuration.maxResponseSize
+        self.timeout = call.request.timeout ?? engine.configuration.timeout
+    }
+
+    /// The transfer recorded in an easy handle's `CURLOPT_PRIVATE`.
+    static func from(easy: UnsafeMutableRawPointer) -> CurlTransfer? {
+        var raw: UnsafeMutableRawPointer?
+        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_PRIVATE, &raw) == CURLE_OK, let raw else { return nil }
+        return Unmanaged<CurlTransfer>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Frees the easy handle and everything curl borrowed from this object. Idempotent.
+    /// The caller must already have removed the handle from the multi handle.
+    func cleanup() {
+        guard !cleanedUp else { return }
+        cleanedUp = true
+        curl_easy_cleanup(easy)
+        engine.countEasyHandle(-1)
+        curl_slist_free_all(headerList)
+        headerList = nil
+        errorBuffer.deallocate()
+    }
+
+    deinit { cleanup() }
+
+    /// curl's error-buffer text for this transfer.
+    var errorText: String { String(cString: errorBuffer) }
+
+    // MARK: Callbacks (engine thread, inside curl_multi_perform)
+
+    /// Appends body bytes; returns `false` (abort) once the body would pass the limit.
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if responseBody.count + bytes.count > maxResponseSize {
+            exceededLimit = maxResponseSize
+            return false
+        }
+        responseBody.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Records one header line; a status line starts a new response (after 1xx or a redirect).
+    fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        var line = Substring(String(decoding: bytes, as: UTF8.self))
+        while let last = line.last, last.isNewline || last == " " { line = line.dropLast() }  // "\r\n" is one Character
+        if line.hasPrefix("HTTP/") {
+            responseHeaders.removeAll(keepingCapacity: true)
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon])
+        let value = line[line.index(after: colon)...].drop(while: { $0 == " " || $0 == "\t" })
+        responseHeaders.append(HTTPHeader(name: name, value: String(value)))
+        if name.lowercased() == "content-length", let length = Int(value), length > 0 {
+            responseBody.reserveCapacity(min(length, maxResponseSize))
+        }
+    }
+
+    // MARK: Results
+
+    /// The response, read from the finished easy handle.
+    func makeResponse() -> TransportResponse {
+        var status = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var version = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+        var connects = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        var micros: curl_off_t = 0
+        _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_TOTAL_TIME_T, &micros)
+        let versionName: String = switch version {
+        case Int(CURL_HTTP_VERSION_1_0): "1.0"
+        case Int(CURL_HTTP_VERSION_1_1): "1.1"
+        case Int(CURL_HTTP_VERSION_2_0): "2"
+        case Int(CURL_HTTP_VERSION_3): "3"
+        default: ""
+        }
+        return TransportResponse(
+            status: status,
+            headers: responseHeaders,
+            body: responseBody,
+            metrics: TransportMetrics(httpVersion: versionName, newConnections: connects, totalTime: .microseconds(micros))
+        )
+    }
+}
+
+// MARK: Configuration
+
+extension CurlTransfer {
+    /// Applies the request and the configuration to the easy handle.
+    func configure() throws(ProtoHTTPError) {
+        let request = call.request
+        let config = engine.configuration
+        try validate(request)
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try set(CURLOPT_PRIVATE, pointer: context)
+        try set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_URL, request.url)
+        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+            return transfer.receiveBody(bytes) ? size * count : 0
+        }, CURLOPT_WRITEFUNCTION)
+        try set(CURLOPT_WRITEDATA, pointer: context)
+        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        }, CURLOPT_HEADERFUNCTION)
+        try set(CURLOPT_HEADERDATA, pointer: context)
+
+        let isTLS = request.url.lowercased().hasPrefix("https:")
+        switch config.httpVersion {
+        case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
+        case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        case .http2PriorKnowledge: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
+        }
+        if config.multiplexHTTP2, isTLS || config.httpVersion == .http2PriorKnowledge, config.httpVersion != .http1_1 {
+            try set(CURLOPT_PIPEWAIT, 1)
+        }
+
+        if let timeout { try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout)) }
+        if let connect = request.connectTimeout ?? config.connectTimeout {
+            try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connect))
+        }
+        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
+        if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
+        if let agent = config.userAgent { try set(CURLOPT_USERAGENT, agent) }
+        if config.followRedirects {
+            try set(CURLOPT_FOLLOWLOCATION, 1)
+            try set(CURLOPT_MAXREDIRS, 10)
+        }
+
+        try set(CURLOPT_SSL_VERIFYPEER, config.tls.verifyPeer ? 1 : 0)
+        try set(CURLOPT_SSL_VERIFYHOST, config.tls.verifyHost ? 2 : 0)
+        if let path = config.tls.caBundlePath { try set(CURLOPT_CAINFO, path) }
+        if let pin = config.tls.pinnedPublicKey { try set(CURLOPT_PINNEDPUBLICKEY, pin) }
+
+        switch config.proxy {
+        case .environment: break
+        case .none: try set(CURLOPT_PROXY, "")
+        case .url(let url, let noProxy):
+            try set(CURLOPT_PROXY, url)
+            if let noProxy { try set(CURLOPT_NOPROXY, noProxy) }
+        }
+
+        try configureMethodAndBody(request)
+        try configureHeaders(request)
+    }
+
+    private func configureMethodAndBody(_ request: TransportRequest) throws(ProtoHTTPError) {
+        let method = request.method.uppercased()
+        switch (method, request.body) {
+        case ("GET", nil):
+            try set(CURLOPT_HTTPGET, 1)
+            return
+        case ("HEAD", nil):
+            try set(CURLOPT_NOBODY, 1)
+            return
+        case ("POST", _):
+            break
+        default:
+            try set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        guard method == "POST" || request.body != nil else { return }
+        let body = request.body ?? []
+        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), CURLOPT_POSTFIELDSIZE_LARGE)
+        // COPYPOSTFIELDS copies the bytes into curl, so the array need not outlive this call.
+        let code: CURLcode = body.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, !raw.isEmpty else {
+                return ccurl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+            }
+            return ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+        }
+        try check(code, CURLOPT_COPYPOSTFIELDS)
+    }
+
+    private func configureHeaders(_ request: TransportRequest) throws(ProtoHTTPError) {
+        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        // No "Expect: 100-continue" round trip; and no invented form Content-Type for bodies.
+        lines.append("Expect:")
+        if request.body != nil || request.method.uppercased() == "POST",
+           request.headers.first(named: "content-type") == nil {
+            lines.append("Content-Type:")
+        }
+        for line in lines {
+            guard let appended = curl_slist_append(headerList, line) else {
+                throw ProtoHTTPError(code: .resourceExhausted, message: "curl_slist_append failed while building the request headers; the process is probably out of memory.")
+            }
+            headerList = appended
+        }
+        try check(ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
+    }
+
+    /// Rejects requests that would be unsafe or meaningless to send.
+    private func validate(_ request: TransportRequest) throws(ProtoHTTPError) {
+        func bad(_ what: String) -> ProtoHTTPError {
+            ProtoHTTPError(code: .invalidArgument, message: what)
+        }
+        // Checked on UTF-8 bytes: "\r\n" is a single Character, which a Character test would miss.
+        let forbidden: (UInt8) -> Bool = { $0 == 13 || $0 == 10 || $0 == 0 }
+        if request.method.isEmpty || request.method.utf8.contains(where: { $0 == 32 || $0 == 9 || forbidden($0) }) {
+            throw bad("the HTTP method \"\(request.method)\" is empty or contains spaces or line breaks; use a token such as POST.")
+        }
+        if request.url.isEmpty || request.url.utf8.contains(where: forbidden) {
+            throw bad("the URL is empty or contains line breaks; pass an absolute http:// or https:// URL.")
+        }
+        for header in request.headers {
+            if header.name.isEmpty || header.name.utf8.contains(where: { $0 == 58 || $0 == 32 || $0 == 9 || forbidden($0) }) {
+                throw bad("the header name \"\(header.name)\" is empty or contains a colon, space or line break; header names are tokens like Content-Type.")
+            }
+            if header.value.utf8.contains(where: forbidden) {
+                throw bad("the value of header \(header.name) contains a line break or NUL, which would inject headers; remove it.")
+            }
+        }
+    }
+
+    // MARK: setopt helpers
+
+    private func set(_ option: CURLoption, _ value: Int) throws(ProtoHTTPError) {
+        try check(ccurl_easy_setopt_long(easy, option, value), option)
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws(ProtoHTTPError) {
+        try check(ccurl_easy_setopt_string(easy, option, value), option)
+    }
+
+    private func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer) throws(ProtoHTTPError) {
+        try check(ccurl_easy_setopt_pointer(easy, option, pointer), option)
+    }
+
+    private func check(_ code: CURLcode, _ option: CURLoption) throws(ProtoHTTPError) {
+        guard code != CURLE_OK else { return }
+        let summary = curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown curl error"
+        let supported = code == CURLE_UNKNOWN_OPTION || code == CURLE_NOT_BUILT_IN
+        throw ProtoHTTPError(
+            code: supported ? .unimplemented : .invalidArgument,
+            message: "libcurl rejected option \(option.rawValue) for \(call.request.url): \(summary). "
+                + (supported ? "This libcurl build lacks the feature; install a libcurl with it." : "Check the request and transport configuration."),
+            transportError: TransportError(curlCode: Int(code.rawValue), summary: summary, detail: errorText)
+        )
+    }
+
+    /// A duration in whole milliseconds, rounded up, at least 1.
+    static func milliseconds(_ d: Duration) -> Int {
+        let (seconds, attoseconds) = d.components
+        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int(max(1, ms))
+    }
+}

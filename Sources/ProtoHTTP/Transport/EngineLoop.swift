@@ -1,0 +1,115 @@
+// EngineLoop.swift: the engine thread's loop: drain the inbox, drive curl_multi, finish transfers.
+import CCurl
+
+/// The body of the engine thread. Owns the table of active transfers; everything here runs
+/// on that one thread, so nothing in it is shared or locked except the inbox.
+final class EngineLoop {
+    private let engine: CurlEngine
+    private var active: [UInt64: CurlTransfer] = [:]
+
+    init(engine: CurlEngine) {
+        self.engine = engine
+    }
+
+    /// Runs until the engine shuts down, then fails what is left and frees the multi handle.
+    func run() {
+        let multi = engine.multi.pointer
+        while true {
+            let work = engine.inbox.withLock { inbox in
+                defer {
+                    inbox.submissions.removeAll()
+                    inbox.aborts.removeAll()
+                }
+                return (inbox.submissions, inbox.aborts, inbox.shuttingDown)
+            }
+            for id in work.1 { abort(id) }
+            if work.2 {
+                for call in work.0 { call.fail(.transportShutDown()) }
+                break
+            }
+            for call in work.0 { start(call) }
+
+            var running: Int32 = 0
+            _ = curl_multi_perform(multi, &running)
+            finishCompleted()
+            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        tearDown()
+    }
+
+    /// Creates, configures and adds the easy handle of a submitted call.
+    private func start(_ call: TransportCall) {
+        guard let transfer = CurlTransfer(call: call, engine: engine) else {
+            call.fail(ProtoHTTPError(code: .resourceExhausted, message: "curl_easy_init failed; the process is probably out of memory."))
+            return
+        }
+        do {
+            try transfer.configure()
+        } catch {
+            transfer.cleanup()
+            call.fail(error)
+            return
+        }
+        guard call.handOff() else {
+            transfer.cleanup()  // cancelled or expired while queued
+            return
+        }
+        let code = curl_multi_add_handle(engine.multi.pointer, transfer.easy)
+        guard code == CURLM_OK else {
+            transfer.cleanup()
+            let text = curl_multi_strerror(code).map { String(cString: $0) } ?? "unknown"
+            call.fail(ProtoHTTPError(code: .internal, message: "curl_multi_add_handle failed for \(call.request.url): \(text)."))
+            return
+        }
+        active[call.id] = transfer
+    }
+
+    /// Reads curl's "done" messages and delivers each finished transfer's result.
+    private func finishCompleted() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(engine.multi.pointer, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = CurlTransfer.from(easy: easy) else { continue }
+            let result = message.pointee.data.result
+            remove(transfer)
+            if result == CURLE_OK {
+                transfer.call.succeed(transfer.makeResponse())
+            } else {
+                transfer.call.fail(.transport(
+                    result: result, errorBuffer: transfer.errorText, url: transfer.call.request.url,
+                    exceededLimit: transfer.exceededLimit, timeout: transfer.timeout
+                ))
+            }
+            transfer.cleanup()
+        }
+    }
+
+    /// Stops the transfer of a call whose result was already delivered (cancel or deadline).
+    private func abort(_ id: UInt64) {
+        guard let transfer = active[id] else { return }
+        remove(transfer)
+        transfer.cleanup()
+    }
+
+    private func remove(_ transfer: CurlTransfer) {
+        curl_multi_remove_handle(engine.multi.pointer, transfer.easy)
+        active[transfer.call.id] = nil
+    }
+
+    /// Fails every call still pending, closes the inbox and frees the multi handle.
+    private func tearDown() {
+        for transfer in active.values {
+            curl_multi_remove_handle(engine.multi.pointer, transfer.easy)
+            transfer.call.fail(.transportShutDown())
+            transfer.cleanup()
+        }
+        active.removeAll()
+        let leftovers = engine.inbox.withLock { inbox in
+            inbox.closed = true
+            defer { inbox.submissions.removeAll() }
+            return inbox.submissions
+        }
+        for call in leftovers { call.fail(.transportShutDown()) }
+        curl_multi_cleanup(engine.multi.pointer)
+    }
+}

@@ -1,0 +1,132 @@
+// HTTPTransport.swift: the public transport: send a request, get a call handle, a callback or an async result.
+import Dispatch
+import Synchronization
+
+/// Sends HTTP requests through libcurl on one dedicated thread.
+///
+/// One transport owns one curl multi handle, so calls share a connection cache: consecutive
+/// calls to one host reuse a kept-alive connection, and HTTP/2 calls multiplex over one
+/// connection. Create one transport and share it; it is `Sendable`.
+///
+/// ```swift
+/// let transport = try HTTPTransport()
+/// let call = transport.send(TransportRequest(url: "http://127.0.0.1:8080/echo", body: bytes),
+///                           on: .main) { result in
+///     switch result {
+///     case .success(let response): print(response.status, response.body.count)
+///     case .failure(let error): print(error)   // code, message, curl's report
+///     }
+/// }
+/// call.cancel()  // at any moment; the failure callback then gets `canceled`, once
+/// ```
+///
+/// Callbacks run on the queue you pass, never on the transport thread. Shutting down (or
+/// releasing the last reference) cancels pending calls and joins the thread.
+public final class HTTPTransport: Sendable {
+    /// The settings this transport was created with.
+    public let configuration: TransportConfiguration
+    private let engine: CurlEngine
+
+    /// Creates a transport and starts its thread.
+    ///
+    /// - Throws: ``ProtoHTTPError`` (`internal` or `resource_exhausted`) if libcurl cannot be
+    ///   initialised or the thread cannot start.
+    public init(configuration: TransportConfiguration = TransportConfiguration()) throws(ProtoHTTPError) {
+        self.configuration = configuration
+        self.engine = try CurlEngine(configuration: configuration)
+    }
+
+    deinit { engine.shutdown() }
+
+    /// Sends a request; the result arrives on `queue`.
+    ///
+    /// - Parameters:
+    ///   - request: what to send.
+    ///   - queue: where callbacks run.
+    ///   - handedOff: called once the transport thread has started the transfer (not called
+    ///     if the call ends before that, e.g. cancelled while queued). On a serial queue it
+    ///     runs before `completion`.
+    ///   - completion: called exactly once with the response (any HTTP status) or the error.
+    /// - Returns: the call's handle, for ``TransportCall/cancel()``.
+    @discardableResult
+    public func send(
+        _ request: TransportRequest,
+        on queue: DispatchQueue,
+        handedOff: (@Sendable () -> Void)? = nil,
+        completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void
+    ) -> TransportCall {
+        let call = TransportCall(request: request, engine: engine, delivery: .queue(queue, handedOff: handedOff, completion: completion))
+        call.submit()
+        return call
+    }
+
+    /// Sends a request and waits for its response (any HTTP status).
+    ///
+    /// Cancelling the surrounding `Task` cancels the call: it throws a `canceled` error.
+    ///
+    /// - Throws: ``ProtoHTTPError`` for transport failures, timeouts and cancellation.
+    public func send(_ request: TransportRequest) async throws(ProtoHTTPError) -> TransportResponse {
+        let slot = ResultSlot()
+        let call = TransportCall(request: request, engine: engine, delivery: .direct { slot.deliver($0) })
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                slot.install(continuation)
+                call.submit()
+            }
+        } onCancel: {
+            call.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Cancels every pending call (each fails with `canceled`), stops the transport thread and
+    /// waits for it to end. Calls sent afterwards fail at once. Safe to call more than once.
+    public func shutdown() {
+        engine.shutdown()
+    }
+
+    /// Easy handles alive right now; 0 once every call has finished. For leak tests.
+    package var liveEasyHandleCount: Int { engine.liveEasyHandleCount }
+
+    /// The kernel id of the transport thread (its `/proc/self/task` entry). For leak tests.
+    package var threadID: Int32 { engine.threadID }
+}
+
+/// Hands one result to a continuation, whichever of the two arrives first.
+private final class ResultSlot: Sendable {
+    private enum State: Sendable {
+        case empty
+        case waiting(CheckedContinuation<TransportCall.Result, Never>)
+        case ready(TransportCall.Result)
+        case done
+    }
+    private let state = Mutex(State.empty)
+
+    func install(_ continuation: CheckedContinuation<TransportCall.Result, Never>) {
+        let ready: TransportCall.Result? = state.withLock { state in
+            if case .ready(let result) = state {
+                state = .done
+                return result
+            }
+            state = .waiting(continuation)
+            return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    func deliver(_ result: TransportCall.Result) {
+        let waiting: CheckedContinuation<TransportCall.Result, Never>? = state.withLock { state in
+            switch state {
+            case .waiting(let continuation):
+                state = .done
+                return continuation
+            case .empty:
+                state = .ready(result)
+                return nil
+            case .ready, .done:
+                return nil
+            }
+        }
+        waiting?.resume(returning: result)
+    }
+}

@@ -1,0 +1,147 @@
+// TransportCall.swift: the handle of one transport call: its id, cancel(), and lifecycle-driven delivery.
+import Dispatch
+import Synchronization
+
+/// The handle of one call sent through ``HTTPTransport``: a unique id and ``cancel()``.
+///
+/// The call's ``CallLifecycle`` lives behind a `Mutex`. Every event (submit, hand-off, response,
+/// failure, cancel) is one transition under the lock; callbacks are enqueued on the caller's
+/// queue, never run on the transport thread and never run under the lock. Exactly one of
+/// success or failure is delivered, once.
+public final class TransportCall: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The result a call delivers.
+    public typealias Result = Swift.Result<TransportResponse, ProtoHTTPError>
+
+    /// How results reach the caller.
+    enum Delivery: Sendable {
+        /// Enqueue callbacks on this queue (`handedOff` first, then the result).
+        case queue(DispatchQueue, handedOff: (@Sendable () -> Void)?, completion: @Sendable (Result) -> Void)
+        /// Call this function directly with the result (it must be cheap and non-blocking,
+        /// e.g. resuming a continuation).
+        case direct(@Sendable (Result) -> Void)
+    }
+
+    private struct Guarded: Sendable {
+        var lifecycle = CallLifecycle<TransportResponse>()
+        /// Dropped as soon as the call finishes, so captured objects are released.
+        var delivery: Delivery?
+    }
+
+    private static let nextID = Atomic<UInt64>(1)
+
+    /// A process-wide unique, monotonically increasing id; never reused.
+    public let id: UInt64
+    /// The request this call sends.
+    public let request: TransportRequest
+    private let engine: CurlEngine
+    private let guarded: Mutex<Guarded>
+
+    init(request: TransportRequest, engine: CurlEngine, delivery: Delivery) {
+        self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        self.request = request
+        self.engine = engine
+        self.guarded = Mutex(Guarded(delivery: delivery))
+    }
+
+    /// Whether the call has finished (delivered its result or been cancelled).
+    public var isFinished: Bool { guarded.withLock { $0.lifecycle.isFinished } }
+
+    /// Cancels the call at any moment. If it has not finished, its failure callback gets a
+    /// `canceled` error and a transfer in flight is stopped; otherwise this does nothing.
+    public func cancel() {
+        if case .fireFailure(_, abortTransfer: true) = apply({ $0.cancel(.cancelled()) }) {
+            engine.abortTransfer(callID: id)
+        }
+    }
+
+    /// Fails the call with `error` if it has not finished, stopping a transfer in flight.
+    /// For deadlines kept above the transport.
+    func expire(with error: ProtoHTTPError) {
+        if case .fireFailure(_, abortTransfer: true) = apply({ $0.timedOut(error) }) {
+            engine.abortTransfer(callID: id)
+        }
+    }
+
+    /// Submits the call to the engine.
+    func submit() {
+        guard case .enqueue = apply({ $0.submit() }) else { return }
+        if !engine.enqueue(self) {
+            _ = apply { $0.transportFailed(.transportShutDown()) }
+        }
+    }
+
+    // MARK: Events from the transport thread
+
+    /// The engine is about to start the transfer; `true` means go ahead (and the hand-off
+    /// callback has been enqueued), `false` means the call already ended.
+    func handOff() -> Bool {
+        if case .startTransfer = apply({ $0.handedToTransport() }) { return true }
+        return false
+    }
+
+    /// The transfer completed with a response.
+    func succeed(_ response: TransportResponse) {
+        _ = apply { $0.receivedResponse(response) }
+    }
+
+    /// The transfer (or its setup) failed.
+    func fail(_ error: ProtoHTTPError) {
+        _ = apply { $0.transportFailed(error) }
+    }
+
+    // MARK: Transition + delivery
+
+    /// Applies one event under the lock and performs the delivery part of its action.
+    ///
+    /// Queue deliveries are enqueued while the lock is held so that, on a serial queue, the
+    /// hand-off callback always precedes the result; `DispatchQueue.async` only enqueues and
+    /// never runs user code, so no callback runs under the lock. Direct deliveries run after
+    /// the lock is released.
+    private func apply(_ event: (inout CallLifecycle<TransportResponse>) -> CallLifecycle<TransportResponse>.Action)
+        -> CallLifecycle<TransportResponse>.Action
+    {
+        let (action, direct): (CallLifecycle<TransportResponse>.Action, (@Sendable (Result) -> Void)?) = guarded.withLock { g in
+            let action = event(&g.lifecycle)
+            let result: Result
+            switch action {
+            case .startTransfer:
+                if case .queue(let queue, let handedOff?, _) = g.delivery { queue.async(execute: handedOff) }
+                return (action, nil)
+            case .fireSuccess(let response):
+                result = .success(response)
+            case .fireFailure(let error, _):
+                result = .failure(error)
+            case .none, .enqueue, .discardTransfer:
+                return (action, nil)
+            }
+            let delivery = g.delivery
+            g.delivery = nil
+            switch delivery {
+            case .queue(let queue, _, let completion):
+                queue.async { completion(result) }
+                return (action, nil)
+            case .direct(let function):
+                return (action, function)
+            case nil:
+                return (action, nil)
+            }
+        }
+        if let direct {
+            switch action {
+            case .fireSuccess(let response): direct(.success(response))
+            case .fireFailure(let error, _): direct(.failure(error))
+            default: break
+            }
+        }
+        return action
+    }
+
+    /// Calls are equal when they are the same call.
+    public static func == (lhs: TransportCall, rhs: TransportCall) -> Bool { lhs === rhs }
+
+    /// Hashes the call's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// `TransportCall #<id> <method> <url>`.
+    public var description: String { "TransportCall #\(id) \(request.method) \(request.url)" }
+}

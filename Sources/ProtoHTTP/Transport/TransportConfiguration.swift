@@ -1,0 +1,77 @@
+// TransportConfiguration.swift: engine-wide settings: HTTP version, TLS, proxy, timeouts, limits.
+
+/// Settings of one ``HTTPTransport``, fixed when it is created.
+public struct TransportConfiguration: Sendable {
+    /// Which HTTP version to speak.
+    public enum HTTPVersion: Sendable, Hashable {
+        /// HTTP/1.1 only.
+        case http1_1
+        /// HTTP/2 over TLS when the server offers it through ALPN, HTTP/1.1 otherwise
+        /// (including every cleartext `http://` URL). The default.
+        case http2
+        /// HTTP/2 without TLS and without upgrade (h2c, "prior knowledge"). Only for servers
+        /// known to speak h2c; an HTTP/1.1 server rejects these calls.
+        case http2PriorKnowledge
+    }
+
+    /// Where the proxy comes from.
+    public enum Proxy: Sendable, Hashable {
+        /// The `http_proxy`, `https_proxy` and `no_proxy` environment variables, as curl reads them.
+        case environment
+        /// No proxy, whatever the environment says.
+        case none
+        /// This proxy URL (e.g. `"http://proxy:3128"`), bypassed for the comma-separated
+        /// hosts in `noProxy`.
+        case url(String, noProxy: String? = nil)
+    }
+
+    /// TLS settings. Verification is on unless switched off here.
+    public struct TLS: Sendable, Hashable {
+        /// Verify the server's certificate chain. Default `true`.
+        public var verifyPeer: Bool = true
+        /// Verify that the certificate names the host. Default `true`.
+        public var verifyHost: Bool = true
+        /// A PEM file of CA certificates to trust instead of the system's.
+        public var caBundlePath: String?
+        /// Public-key pinning in curl's form: `"sha256//<base64>"` (several joined by `;`) or
+        /// the path of a PEM/DER public key. The handshake fails when the server's key differs.
+        public var pinnedPublicKey: String?
+
+        /// Creates TLS settings (verification on, system CAs, no pin).
+        public init(verifyPeer: Bool = true, verifyHost: Bool = true, caBundlePath: String? = nil, pinnedPublicKey: String? = nil) {
+            self.verifyPeer = verifyPeer
+            self.verifyHost = verifyHost
+            self.caBundlePath = caBundlePath
+            self.pinnedPublicKey = pinnedPublicKey
+        }
+    }
+
+    /// The HTTP version preference. Default ``HTTPVersion/http2``.
+    public var httpVersion: HTTPVersion = .http2
+    /// TLS settings.
+    public var tls: TLS = TLS()
+    /// The proxy. Default ``Proxy/environment``.
+    public var proxy: Proxy = .environment
+    /// The default total time limit of a call; `nil` for none. Default 60 s.
+    public var timeout: Duration? = .seconds(60)
+    /// The default connect time limit. Default 10 s.
+    public var connectTimeout: Duration? = .seconds(10)
+    /// The default maximum response body size in bytes (after decompression). Default 64 MiB.
+    public var maxResponseSize: Int = 64 << 20
+    /// Ask for compressed responses (`Accept-Encoding` with every encoding curl decodes:
+    /// gzip, deflate, br, zstd) and decompress them. Default `true`.
+    public var acceptCompressedResponses: Bool = true
+    /// Multiplex calls over one HTTP/2 connection when possible. Default `true`.
+    public var multiplexHTTP2: Bool = true
+    /// The most connections open to one host at once; 0 for no limit. Default 0.
+    public var maxConnectionsPerHost: Int = 0
+    /// How many idle connections the cache keeps for reuse. Default 64.
+    public var connectionCacheSize: Int = 64
+    /// The `User-Agent` header; `nil` sends none. Default `"ProtoHTTP"`.
+    public var userAgent: String? = "ProtoHTTP"
+    /// Follow HTTP redirects (at most 10). Default `false`: RPC endpoints do not redirect.
+    public var followRedirects: Bool = false
+
+    /// Creates the default configuration.
+    public init() {}
+}

@@ -1,0 +1,41 @@
+// TransportRequest.swift: one HTTP request as the transport sends it (method, URL, headers, body, limits).
+
+/// One HTTP request for ``HTTPTransport``: everything the transport needs, nothing RPC-specific.
+///
+/// Limits left `nil` fall back to the transport's ``TransportConfiguration``.
+public struct TransportRequest: Sendable {
+    /// The HTTP method, e.g. `"POST"` or `"GET"`.
+    public var method: String
+    /// The absolute URL (`http://` or `https://`).
+    public var url: String
+    /// Header fields to send, in order. The transport adds no `Content-Type` of its own.
+    public var headers: [HTTPHeader]
+    /// The request body, or `nil` for none.
+    public var body: [UInt8]?
+    /// The whole call's time limit (connect, send, wait, receive); `nil` uses the configuration's.
+    public var timeout: Duration?
+    /// The time limit for establishing the connection; `nil` uses the configuration's.
+    public var connectTimeout: Duration?
+    /// The largest response body accepted, in bytes after decompression; `nil` uses the
+    /// configuration's. The transfer aborts with `resource_exhausted` past it.
+    public var maxResponseSize: Int?
+
+    /// Creates a request.
+    public init(
+        method: String = "POST",
+        url: String,
+        headers: [HTTPHeader] = [],
+        body: [UInt8]? = nil,
+        timeout: Duration? = nil,
+        connectTimeout: Duration? = nil,
+        maxResponseSize: Int? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.maxResponseSize = maxResponseSize
+    }
+}

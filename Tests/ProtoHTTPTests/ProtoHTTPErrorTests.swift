@@ -1,0 +1,88 @@
+// ProtoHTTPErrorTests.swift: the error type: Connect codes, HTTP status mapping, curl mapping, descriptions.
+import CCurl
+import Testing
+@testable import ProtoHTTP
+
+@Suite("ProtoHTTPError")
+struct ProtoHTTPErrorTests {
+    @Test func connectCodeNamesAndNumbers() {
+        let expected = [
+            "canceled", "unknown", "invalid_argument", "deadline_exceeded", "not_found", "already_exists",
+            "permission_denied", "resource_exhausted", "failed_precondition", "aborted", "out_of_range",
+            "unimplemented", "internal", "unavailable", "data_loss", "unauthenticated",
+        ]
+        #expect(ProtoHTTPError.Code.allCases.map(\.name) == expected)
+        #expect(ProtoHTTPError.Code.allCases.map(\.rawValue) == Array(1...16))
+        for code in ProtoHTTPError.Code.allCases {
+            #expect(ProtoHTTPError.Code(name: code.name) == code)
+            #expect(ProtoHTTPError.Code(rawValue: code.rawValue) == code)
+        }
+        #expect(ProtoHTTPError.Code(name: "dataloss") == nil)
+        #expect(ProtoHTTPError.Code(rawValue: 0) == nil)
+        #expect(ProtoHTTPError.Code(rawValue: 17) == nil)
+    }
+
+    @Test(arguments: [
+        (400, "internal"), (401, "unauthenticated"), (403, "permission_denied"), (404, "unimplemented"),
+        (429, "unavailable"), (502, "unavailable"), (503, "unavailable"), (504, "unavailable"),
+        (500, "unknown"), (418, "unknown"),
+    ])
+    func httpStatusMapsLikeConnect(status: Int, name: String) {
+        #expect(ProtoHTTPError.Code(httpStatus: status).name == name)
+    }
+
+    @Test(arguments: [
+        (CURLE_COULDNT_CONNECT, "unavailable"),
+        (CURLE_COULDNT_RESOLVE_HOST, "unavailable"),
+        (CURLE_OPERATION_TIMEDOUT, "deadline_exceeded"),
+        (CURLE_PARTIAL_FILE, "unavailable"),
+        (CURLE_GOT_NOTHING, "unavailable"),
+        (CURLE_RECV_ERROR, "unavailable"),
+        (CURLE_FILESIZE_EXCEEDED, "resource_exhausted"),
+        (CURLE_URL_MALFORMAT, "invalid_argument"),
+        (CURLE_PEER_FAILED_VERIFICATION, "unavailable"),
+        (CURLE_SSL_PINNEDPUBKEYNOTMATCH, "unavailable"),
+        (CURLE_BAD_CONTENT_ENCODING, "data_loss"),
+        (CURLE_WEIRD_SERVER_REPLY, "unavailable"),
+        (CURLE_SSH, "unknown"),
+    ])
+    func curlCodesMapToRPCCodes(result: CURLcode, name: String) {
+        let error = ProtoHTTPError.transport(result: result, errorBuffer: "detail text", url: "http://h/p", exceededLimit: nil, timeout: nil)
+        #expect(error.code.name == name)
+        #expect(error.transportError?.curlCode == Int(result.rawValue))
+        #expect(error.transportError?.detail == "detail text")
+        #expect(error.transportError?.summary.isEmpty == false)
+        #expect(error.message.contains("http://h/p") || name == "unknown" || result == CURLE_COULDNT_RESOLVE_PROXY)
+    }
+
+    @Test func sizeLimitWinsOverTheWriteError() {
+        let error = ProtoHTTPError.transport(result: CURLE_WRITE_ERROR, errorBuffer: "", url: "http://h/big", exceededLimit: 1024, timeout: nil)
+        #expect(error.code == .resourceExhausted)
+        #expect(error.message.contains("1024 bytes"))
+        #expect(error.message.contains("maxResponseSize"))
+    }
+
+    @Test func timeoutMessageQuotesTheLimit() {
+        let error = ProtoHTTPError.transport(result: CURLE_OPERATION_TIMEDOUT, errorBuffer: "Operation timed out after 250 milliseconds", url: "http://h/slow", exceededLimit: nil, timeout: .milliseconds(250))
+        #expect(error.code == .deadlineExceeded)
+        #expect(error.message.contains("0.25 s"))
+        #expect(error.description.hasPrefix("deadline_exceeded: "))
+        #expect(error.description.contains("(curl 28: Operation timed out after 250 milliseconds)"))
+    }
+
+    @Test func descriptionIncludesStatusAndTransportError() {
+        let plain = ProtoHTTPError(code: .notFound, message: "no such thing", httpStatus: 404)
+        #expect(plain.description == "not_found: no such thing (HTTP 404)")
+        let cause = TransportError(curlCode: 7, summary: "Couldn't connect to server", detail: "")
+        let wrapped = ProtoHTTPError(code: .unavailable, message: "down", transportError: cause)
+        #expect(wrapped.description == "unavailable: down (curl 7: Couldn't connect to server)")
+    }
+
+    @Test func millisecondsRoundUp() {
+        #expect(CurlTransfer.milliseconds(.zero) == 1)
+        #expect(CurlTransfer.milliseconds(.microseconds(1)) == 1)
+        #expect(CurlTransfer.milliseconds(.milliseconds(250)) == 250)
+        #expect(CurlTransfer.milliseconds(.microseconds(250_001)) == 251)
+        #expect(CurlTransfer.milliseconds(.seconds(3)) == 3000)
+    }
+}

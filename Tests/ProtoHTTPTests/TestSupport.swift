@@ -1,0 +1,118 @@
+// TestSupport.swift: helpers for transport tests: callback recorders, waiting, leak and thread checks.
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+/// Records every callback of calls sent through the callback API, and the thread each ran on.
+final class CallbackRecorder: Sendable {
+    private struct State {
+        var handedOff = 0
+        var results: [Result<TransportResponse, ProtoHTTPError>] = []
+        var callbackThreads: Set<Int32> = []
+    }
+    private let state = Mutex(State())
+    /// The serial queue the callbacks run on.
+    let queue = DispatchQueue(label: "protohttp.tests.callbacks")
+
+    func send(_ transport: HTTPTransport, _ request: TransportRequest) -> TransportCall {
+        transport.send(request, on: queue, handedOff: { [self] in
+            state.withLock {
+                $0.handedOff += 1
+                $0.callbackThreads.insert(currentThreadID())
+            }
+        }, completion: { [self] result in
+            state.withLock {
+                $0.results.append(result)
+                $0.callbackThreads.insert(currentThreadID())
+            }
+        })
+    }
+
+    var handedOffCount: Int { state.withLock { $0.handedOff } }
+    var results: [Result<TransportResponse, ProtoHTTPError>] { state.withLock { $0.results } }
+    var callbackThreads: Set<Int32> { state.withLock { $0.callbackThreads } }
+
+    /// Waits (polling, up to `seconds`) until `count` results arrived; then lets any stray
+    /// extra callback land before returning the results.
+    func waitForResults(_ count: Int, seconds: Double = 10) async -> [Result<TransportResponse, ProtoHTTPError>] {
+        await waitUntil(seconds: seconds) { self.results.count >= count }
+        try? await Task.sleep(for: .milliseconds(50))
+        queue.sync {}
+        return results
+    }
+}
+
+/// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
+@discardableResult
+func waitUntil(seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}
+
+/// The calling thread's kernel id, from the `/proc/thread-self` link.
+func currentThreadID() -> Int32 {
+    guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else { return -1 }
+    return link.split(separator: "/").last.flatMap { Int32($0) } ?? -1
+}
+
+/// Whether the kernel thread `tid` still exists in this process (`/proc/self/task/<tid>`).
+func threadExists(_ tid: Int32) -> Bool {
+    FileManager.default.fileExists(atPath: "/proc/self/task/\(tid)")
+}
+
+/// The thread count of this process, from `/proc/self/task`.
+func processThreadCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1
+}
+
+/// A transport configured for loopback tests (no proxy from the environment).
+func makeTransport(_ adjust: (inout TransportConfiguration) -> Void = { _ in }) throws -> HTTPTransport {
+    var configuration = TransportConfiguration()
+    configuration.proxy = .none
+    adjust(&configuration)
+    return try HTTPTransport(configuration: configuration)
+}
+
+/// Checks the transport leaks nothing: its easy handles drain to zero while it runs, and
+/// after shutdown its thread is gone from `/proc/self/task`.
+func expectNoLeaks(_ transport: HTTPTransport, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let drained = await waitUntil { transport.liveEasyHandleCount == 0 }
+    #expect(drained, "easy handles still alive: \(transport.liveEasyHandleCount)", sourceLocation: sourceLocation)
+    let tid = transport.threadID
+    #expect(tid > 0, "the transport thread never reported its id", sourceLocation: sourceLocation)
+    #expect(threadExists(tid), "the transport thread should exist before shutdown", sourceLocation: sourceLocation)
+    transport.shutdown()
+    #expect(transport.liveEasyHandleCount == 0, sourceLocation: sourceLocation)
+    #expect(!threadExists(tid), "the transport thread \(tid) outlived shutdown()", sourceLocation: sourceLocation)
+}
+
+extension Result where Failure == ProtoHTTPError {
+    /// The error, or `nil` on success.
+    var error: ProtoHTTPError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// The value, or `nil` on failure.
+    var value: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+}
+
+extension TransportResponse {
+    /// The body as UTF-8 text.
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// The ``ProtoHTTPError`` a task failed with, or `nil`.
+func protoError<T>(_ result: Result<T, any Error>) -> ProtoHTTPError? {
+    if case .failure(let error) = result { return error as? ProtoHTTPError }
+    return nil
+}
