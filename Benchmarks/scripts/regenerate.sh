@@ -7,6 +7,11 @@
 # Needs: protoc (Debian protobuf-compiler), protoc-c (protobuf-c-compiler), git and swift.
 # protoc-gen-swift is built from apple/swift-protobuf at the exact version Package.swift pins,
 # from SWIFT_PROTOBUF_GIT (default: the GitHub repository; set it to a local mirror if you have one).
+#
+# Sources/BenchProtoWire/bench.pb.swift is protoc-gen-protohttp output (binary and JSON code);
+# regenerate it after every generator change. PROTOWIRE_ONLY=1 regenerates just that file
+# (no swift-protobuf checkout, no protoc-c). After adding a source file to ../Sources, delete
+# .build/release/description.json before building: the cached build plan does not see it.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,7 +19,7 @@ version="1.39.0"
 repo="${SWIFT_PROTOBUF_GIT:-https://github.com/apple/swift-protobuf.git}"
 work="${SWIFT_PROTOBUF_CHECKOUT:-${TMPDIR:-/tmp}/swift-protobuf-$version}"
 
-if [ ! -x "$work/.build/release/protoc-gen-swift" ]; then
+if [ "${PROTOWIRE_ONLY:-0}" != 1 ] && [ ! -x "$work/.build/release/protoc-gen-swift" ]; then
     if [ ! -d "$work/.git" ]; then
         git clone --quiet "$repo" "$work"
     fi
@@ -31,6 +36,11 @@ cd "$here/Protos"
 protoc --plugin=protoc-gen-protohttp="$ours" \
     --protohttp_out=Visibility=Public:"$here/Sources/BenchProtoWire" \
     bench.proto
+
+if [ "${PROTOWIRE_ONLY:-0}" = 1 ]; then
+    echo "regenerated Sources/BenchProtoWire/bench.pb.swift from $here/Protos/bench.proto"
+    exit 0
+fi
 
 # swift-protobuf: public types, so the codec-bench module can use them.
 protoc --plugin=protoc-gen-swift="$work/.build/release/protoc-gen-swift" \

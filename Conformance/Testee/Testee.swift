@@ -12,15 +12,30 @@ import ProtoWire
 /// ```
 /// request.message_type                               served as
 /// conformance.FailureSet                             an empty FailureSet (no known failures)
-/// protobuf_test_messages.proto3.TestAllTypesProto3   binary in, binary out
-/// protobuf_test_messages.proto2.TestAllTypesProto2   binary in, binary out, with its extensions
+/// protobuf_test_messages.proto3.TestAllTypesProto3   binary or JSON in, binary or JSON out
+/// protobuf_test_messages.proto2.TestAllTypesProto2   the same, with its extensions
 /// anything else                                      runtime_error
 /// ```
 ///
-/// JSON, JSPB and text-format payloads or outputs get `skipped` until ProtoWire has JSON.
-/// A payload that does not decode gets `parse_error` with the decoder's message.
+/// JSON follows the proto3 JSON mapping; the `JSON_IGNORE_UNKNOWN_PARSING_TEST` category
+/// parses with `ignoreUnknownFields`. `Any` payloads may hold either test message or any
+/// well-known type. JSPB and text-format payloads or outputs get `skipped`. A payload that
+/// does not decode gets `parse_error` with the decoder's message; a message that cannot be
+/// written as JSON gets `serialize_error`.
 enum Testee {
     static let failureSetType = "conformance.FailureSet"
+
+    /// The message types `Any` fields of the test messages may hold in JSON.
+    static let typeRegistry = TypeRegistry([
+        ProtobufTestMessages_Proto3_TestAllTypesProto3.self,
+        ProtobufTestMessages_Proto2_TestAllTypesProto2.self,
+    ])
+
+    /// The input forms the testee reads.
+    enum Payload {
+        case protobuf(Data)
+        case json(String)
+    }
 
     /// Answers `request`.
     static func respond(to request: Conformance_ConformanceRequest) -> Conformance_ConformanceResponse {
@@ -34,12 +49,12 @@ enum Testee {
             // The runner's first request: the tests we expect to fail. None are listed.
             return .protobufPayload(Data(Conformance_FailureSet().serializedBytes()))
         }
-        let payload: Data
+        let payload: Payload
         switch request.payload {
         case .protobufPayload(let bytes)?:
-            payload = bytes
-        case .jsonPayload?:
-            return .skipped("JSON input is not supported yet")
+            payload = .protobuf(bytes)
+        case .jsonPayload(let text)?:
+            payload = .json(text)
         case .jspbPayload?:
             return .skipped("JSPB input is not supported")
         case .textPayload?:
@@ -48,10 +63,8 @@ enum Testee {
             return .runtimeError("the request has no payload")
         }
         switch request.requestedOutputFormat {
-        case .protobuf:
+        case .protobuf, .json:
             break
-        case .json:
-            return .skipped("JSON output is not supported yet")
         case .jspb:
             return .skipped("JSPB output is not supported")
         case .textFormat:
@@ -59,23 +72,41 @@ enum Testee {
         default:
             return .runtimeError("unspecified or unknown requested_output_format \(request.requestedOutputFormat.rawValue)")
         }
+        let ignoreUnknown = request.testCategory == .jsonIgnoreUnknownParsingTest
         switch request.messageType {
         case ProtobufTestMessages_Proto3_TestAllTypesProto3.protoMessageName:
-            return roundTrip(ProtobufTestMessages_Proto3_TestAllTypesProto3.self, payload, extensions: ExtensionRegistry())
+            return roundTrip(ProtobufTestMessages_Proto3_TestAllTypesProto3.self, payload, request.requestedOutputFormat,
+                             extensions: ExtensionRegistry(), ignoreUnknown: ignoreUnknown)
         case ProtobufTestMessages_Proto2_TestAllTypesProto2.protoMessageName:
-            return roundTrip(ProtobufTestMessages_Proto2_TestAllTypesProto2.self, payload,
-                             extensions: ProtobufTestMessages_Proto2_TestMessagesProto2_Extensions)
+            return roundTrip(ProtobufTestMessages_Proto2_TestAllTypesProto2.self, payload, request.requestedOutputFormat,
+                             extensions: ProtobufTestMessages_Proto2_TestMessagesProto2_Extensions, ignoreUnknown: ignoreUnknown)
         default:
             return .runtimeError("message type '\(request.messageType)' is not served by this testee")
         }
     }
 
-    private static func roundTrip<M: ProtoMessage>(_: M.Type, _ payload: Data, extensions: ExtensionRegistry) -> Conformance_ConformanceResponse.OneOf_Result {
+    private static func roundTrip<M: ProtoMessage>(
+        _: M.Type, _ payload: Payload, _ output: Conformance_WireFormat, extensions: ExtensionRegistry, ignoreUnknown: Bool
+    ) -> Conformance_ConformanceResponse.OneOf_Result {
+        let message: M
         do {
-            let message = try M(serializedBytes: payload, extensions: extensions)
-            return .protobufPayload(Data(message.serializedBytes()))
+            switch payload {
+            case .protobuf(let bytes):
+                message = try M(serializedBytes: bytes, extensions: extensions)
+            case .json(let text):
+                message = try M(jsonString: text, options: JSONDecodingOptions(
+                    ignoreUnknownFields: ignoreUnknown, typeRegistry: typeRegistry, extensions: extensions))
+            }
         } catch {
             return .parseError("\(error)")
         }
+        if output == .json {
+            do {
+                return .jsonPayload(try message.jsonString(options: JSONEncodingOptions(typeRegistry: typeRegistry)))
+            } catch {
+                return .serializeError("\(error)")
+            }
+        }
+        return .protobufPayload(Data(message.serializedBytes()))
     }
 }

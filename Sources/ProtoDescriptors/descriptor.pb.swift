@@ -516,6 +516,9 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [TypeEnum] = [.double, .float, .int64, .uint64, .int32, .fixed64, .fixed32, .bool, .string, .group, .message, .bytes, .uint32, .enum, .sfixed32, .sfixed64, .sint32, .sint64]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldDescriptorProto.Type", [(1, "TYPE_DOUBLE"), (2, "TYPE_FLOAT"), (3, "TYPE_INT64"), (4, "TYPE_UINT64"), (5, "TYPE_INT32"), (6, "TYPE_FIXED64"), (7, "TYPE_FIXED32"), (8, "TYPE_BOOL"), (9, "TYPE_STRING"), (10, "TYPE_GROUP"), (11, "TYPE_MESSAGE"), (12, "TYPE_BYTES"), (13, "TYPE_UINT32"), (14, "TYPE_ENUM"), (15, "TYPE_SFIXED32"), (16, "TYPE_SFIXED64"), (17, "TYPE_SINT32"), (18, "TYPE_SINT64")])
     }
 
     /// The `google.protobuf.FieldDescriptorProto.Label` enum.
@@ -552,6 +555,9 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [Label] = [.optional, .required, .repeated]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldDescriptorProto.Label", [(1, "LABEL_OPTIONAL"), (2, "LABEL_REQUIRED"), (3, "LABEL_REPEATED")])
     }
 
     /// Creates a message with every field at its default.
@@ -1131,6 +1137,9 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [OptimizeMode] = [.speed, .codeSize, .liteRuntime]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.FileOptions.OptimizeMode", [(1, "SPEED"), (2, "CODE_SIZE"), (3, "LITE_RUNTIME")])
     }
 
     /// Creates a message with every field at its default.
@@ -1415,6 +1424,9 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [CType] = [.string, .cord, .stringPiece]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldOptions.CType", [(0, "STRING"), (1, "CORD"), (2, "STRING_PIECE")])
     }
 
     /// The `google.protobuf.FieldOptions.JSType` enum.
@@ -1451,6 +1463,9 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [JSType] = [.jsNormal, .jsString, .jsNumber]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldOptions.JSType", [(0, "JS_NORMAL"), (1, "JS_STRING"), (2, "JS_NUMBER")])
     }
 
     /// Creates a message with every field at its default.
@@ -1643,6 +1658,9 @@ public struct Google_Protobuf_MethodOptions: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [IdempotencyLevel] = [.idempotencyUnknown, .noSideEffects, .idempotent]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.MethodOptions.IdempotencyLevel", [(0, "IDEMPOTENCY_UNKNOWN"), (1, "NO_SIDE_EFFECTS"), (2, "IDEMPOTENT")])
     }
 
     /// Creates a message with every field at its default.
@@ -2028,6 +2046,32 @@ extension Google_Protobuf_FileDescriptorSet: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.FileDescriptorSet", [
+        ("file", "file"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !file.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, file)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &file)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_FileDescriptorProto: ProtoMessage {
@@ -2115,6 +2159,98 @@ extension Google_Protobuf_FileDescriptorProto: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.FileDescriptorProto", [
+        ("name", "name"),
+        ("package", "package"),
+        ("dependency", "dependency"),
+        ("messageType", "message_type"),
+        ("enumType", "enum_type"),
+        ("service", "service"),
+        ("extension", "extension"),
+        ("options", "options"),
+        ("sourceCodeInfo", "source_code_info"),
+        ("publicDependency", "public_dependency"),
+        ("weakDependency", "weak_dependency"),
+        ("syntax", "syntax"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _package {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if !dependency.isEmpty || w.emitDefaults {
+            w.key(t, 2)
+            try w.writeRepeated(WireString.self, dependency)
+        }
+        if !messageType.isEmpty || w.emitDefaults {
+            w.key(t, 3)
+            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, messageType)
+        }
+        if !enumType.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType)
+        }
+        if !service.isEmpty || w.emitDefaults {
+            w.key(t, 5)
+            try w.writeRepeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service)
+        }
+        if !`extension`.isEmpty || w.emitDefaults {
+            w.key(t, 6)
+            try w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`)
+        }
+        if let v = _options {
+            w.key(t, 7)
+            try WireMessage<Google_Protobuf_FileOptions>.writeJSON(v, &w)
+        }
+        if let v = _sourceCodeInfo {
+            w.key(t, 8)
+            try WireMessage<Google_Protobuf_SourceCodeInfo>.writeJSON(v, &w)
+        }
+        if !publicDependency.isEmpty || w.emitDefaults {
+            w.key(t, 9)
+            try w.writeRepeated(WireInt32.self, publicDependency)
+        }
+        if !weakDependency.isEmpty || w.emitDefaults {
+            w.key(t, 10)
+            try w.writeRepeated(WireInt32.self, weakDependency)
+        }
+        if let v = _syntax {
+            w.key(t, 11)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readOptional(WireString.self, into: &_package)
+            case 2: try r.readRepeated(WireString.self, into: &dependency)
+            case 3: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, into: &messageType)
+            case 4: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, into: &enumType)
+            case 5: try r.readRepeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, into: &service)
+            case 6: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &`extension`)
+            case 7: try r.readMessage(into: &_options)
+            case 8: try r.readMessage(into: &_sourceCodeInfo)
+            case 9: try r.readRepeated(WireInt32.self, into: &publicDependency)
+            case 10: try r.readRepeated(WireInt32.self, into: &weakDependency)
+            case 11: try r.readOptional(WireString.self, into: &_syntax)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_DescriptorProto: ProtoMessage {
@@ -2187,6 +2323,86 @@ extension Google_Protobuf_DescriptorProto: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.DescriptorProto", [
+        ("name", "name"),
+        ("field", "field"),
+        ("nestedType", "nested_type"),
+        ("enumType", "enum_type"),
+        ("extensionRange", "extension_range"),
+        ("extension", "extension"),
+        ("options", "options"),
+        ("oneofDecl", "oneof_decl"),
+        ("reservedRange", "reserved_range"),
+        ("reservedName", "reserved_name"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if !field.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field)
+        }
+        if !nestedType.isEmpty || w.emitDefaults {
+            w.key(t, 2)
+            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType)
+        }
+        if !enumType.isEmpty || w.emitDefaults {
+            w.key(t, 3)
+            try w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType)
+        }
+        if !extensionRange.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange)
+        }
+        if !`extension`.isEmpty || w.emitDefaults {
+            w.key(t, 5)
+            try w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`)
+        }
+        if let v = _options {
+            w.key(t, 6)
+            try WireMessage<Google_Protobuf_MessageOptions>.writeJSON(v, &w)
+        }
+        if !oneofDecl.isEmpty || w.emitDefaults {
+            w.key(t, 7)
+            try w.writeRepeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl)
+        }
+        if !reservedRange.isEmpty || w.emitDefaults {
+            w.key(t, 8)
+            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange)
+        }
+        if !reservedName.isEmpty || w.emitDefaults {
+            w.key(t, 9)
+            try w.writeRepeated(WireString.self, reservedName)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &field)
+            case 2: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, into: &nestedType)
+            case 3: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, into: &enumType)
+            case 4: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, into: &extensionRange)
+            case 5: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &`extension`)
+            case 6: try r.readMessage(into: &_options)
+            case 7: try r.readRepeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, into: &oneofDecl)
+            case 8: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, into: &reservedRange)
+            case 9: try r.readRepeated(WireString.self, into: &reservedName)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoMessage {
@@ -2235,6 +2451,44 @@ extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.DescriptorProto.ExtensionRange", [
+        ("start", "start"),
+        ("end", "end"),
+        ("options", "options"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _start {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _end {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _options {
+            w.key(t, 2)
+            try WireMessage<Google_Protobuf_ExtensionRangeOptions>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_start)
+            case 1: try r.readOptional(WireInt32.self, into: &_end)
+            case 2: try r.readMessage(into: &_options)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoMessage {
@@ -2269,6 +2523,38 @@ extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.DescriptorProto.ReservedRange", [
+        ("start", "start"),
+        ("end", "end"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _start {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _end {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_start)
+            case 1: try r.readOptional(WireInt32.self, into: &_end)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_ExtensionRangeOptions: ExtensibleMessage {
@@ -2300,6 +2586,34 @@ extension Google_Protobuf_ExtensionRangeOptions: ExtensibleMessage {
             switch tag.rawValue {
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.ExtensionRangeOptions", [
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
             }
         }
     }
@@ -2401,6 +2715,92 @@ extension Google_Protobuf_FieldDescriptorProto: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.FieldDescriptorProto", [
+        ("name", "name"),
+        ("extendee", "extendee"),
+        ("number", "number"),
+        ("label", "label"),
+        ("type", "type"),
+        ("typeName", "type_name"),
+        ("defaultValue", "default_value"),
+        ("options", "options"),
+        ("oneofIndex", "oneof_index"),
+        ("jsonName", "json_name"),
+        ("proto3Optional", "proto3_optional"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _extendee {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _number {
+            w.key(t, 2)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _label {
+            w.key(t, 3)
+            WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.writeJSON(v, &w)
+        }
+        if let v = _type {
+            w.key(t, 4)
+            WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.writeJSON(v, &w)
+        }
+        if let v = _typeName {
+            w.key(t, 5)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _defaultValue {
+            w.key(t, 6)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _options {
+            w.key(t, 7)
+            try WireMessage<Google_Protobuf_FieldOptions>.writeJSON(v, &w)
+        }
+        if let v = _oneofIndex {
+            w.key(t, 8)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _jsonName {
+            w.key(t, 9)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _proto3Optional {
+            w.key(t, 10)
+            WireBool.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readOptional(WireString.self, into: &_extendee)
+            case 2: try r.readOptional(WireInt32.self, into: &_number)
+            case 3: try r.readOptional(WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.self, into: &_label)
+            case 4: try r.readOptional(WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.self, into: &_type)
+            case 5: try r.readOptional(WireString.self, into: &_typeName)
+            case 6: try r.readOptional(WireString.self, into: &_defaultValue)
+            case 7: try r.readMessage(into: &_options)
+            case 8: try r.readOptional(WireInt32.self, into: &_oneofIndex)
+            case 9: try r.readOptional(WireString.self, into: &_jsonName)
+            case 10: try r.readOptional(WireBool.self, into: &_proto3Optional)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_OneofDescriptorProto: ProtoMessage {
@@ -2440,6 +2840,38 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoMessage {
                 if _options == nil { _options = Google_Protobuf_OneofOptions() }
                 try r.readMessage(into: &_options!)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.OneofDescriptorProto", [
+        ("name", "name"),
+        ("options", "options"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _options {
+            w.key(t, 1)
+            try WireMessage<Google_Protobuf_OneofOptions>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readMessage(into: &_options)
+            default: break
             }
         }
     }
@@ -2495,6 +2927,56 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumDescriptorProto", [
+        ("name", "name"),
+        ("value", "value"),
+        ("options", "options"),
+        ("reservedRange", "reserved_range"),
+        ("reservedName", "reserved_name"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if !value.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value)
+        }
+        if let v = _options {
+            w.key(t, 2)
+            try WireMessage<Google_Protobuf_EnumOptions>.writeJSON(v, &w)
+        }
+        if !reservedRange.isEmpty || w.emitDefaults {
+            w.key(t, 3)
+            try w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange)
+        }
+        if !reservedName.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(WireString.self, reservedName)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readRepeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, into: &value)
+            case 2: try r.readMessage(into: &_options)
+            case 3: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, into: &reservedRange)
+            case 4: try r.readRepeated(WireString.self, into: &reservedName)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_EnumDescriptorProto.EnumReservedRange: ProtoMessage {
@@ -2526,6 +3008,38 @@ extension Google_Protobuf_EnumDescriptorProto.EnumReservedRange: ProtoMessage {
             case 8: _start = try WireInt32.read(&r)
             case 16: _end = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumDescriptorProto.EnumReservedRange", [
+        ("start", "start"),
+        ("end", "end"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _start {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _end {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_start)
+            case 1: try r.readOptional(WireInt32.self, into: &_end)
+            default: break
             }
         }
     }
@@ -2577,6 +3091,44 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumValueDescriptorProto", [
+        ("name", "name"),
+        ("number", "number"),
+        ("options", "options"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _number {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _options {
+            w.key(t, 2)
+            try WireMessage<Google_Protobuf_EnumValueOptions>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readOptional(WireInt32.self, into: &_number)
+            case 2: try r.readMessage(into: &_options)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_ServiceDescriptorProto: ProtoMessage {
@@ -2620,6 +3172,44 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoMessage {
                 if _options == nil { _options = Google_Protobuf_ServiceOptions() }
                 try r.readMessage(into: &_options!)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.ServiceDescriptorProto", [
+        ("name", "name"),
+        ("method", "method"),
+        ("options", "options"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if !method.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method)
+        }
+        if let v = _options {
+            w.key(t, 2)
+            try WireMessage<Google_Protobuf_ServiceOptions>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readRepeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, into: &method)
+            case 2: try r.readMessage(into: &_options)
+            default: break
             }
         }
     }
@@ -2686,6 +3276,62 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoMessage {
             case 40: _clientStreaming = try WireBool.read(&r)
             case 48: _serverStreaming = try WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.MethodDescriptorProto", [
+        ("name", "name"),
+        ("inputType", "input_type"),
+        ("outputType", "output_type"),
+        ("options", "options"),
+        ("clientStreaming", "client_streaming"),
+        ("serverStreaming", "server_streaming"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _inputType {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _outputType {
+            w.key(t, 2)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _options {
+            w.key(t, 3)
+            try WireMessage<Google_Protobuf_MethodOptions>.writeJSON(v, &w)
+        }
+        if let v = _clientStreaming {
+            w.key(t, 4)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _serverStreaming {
+            w.key(t, 5)
+            WireBool.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readOptional(WireString.self, into: &_inputType)
+            case 2: try r.readOptional(WireString.self, into: &_outputType)
+            case 3: try r.readMessage(into: &_options)
+            case 4: try r.readOptional(WireBool.self, into: &_clientStreaming)
+            case 5: try r.readOptional(WireBool.self, into: &_serverStreaming)
+            default: break
             }
         }
     }
@@ -2844,6 +3490,154 @@ extension Google_Protobuf_FileOptions: ExtensibleMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.FileOptions", [
+        ("javaPackage", "java_package"),
+        ("javaOuterClassname", "java_outer_classname"),
+        ("optimizeFor", "optimize_for"),
+        ("javaMultipleFiles", "java_multiple_files"),
+        ("goPackage", "go_package"),
+        ("ccGenericServices", "cc_generic_services"),
+        ("javaGenericServices", "java_generic_services"),
+        ("pyGenericServices", "py_generic_services"),
+        ("javaGenerateEqualsAndHash", "java_generate_equals_and_hash"),
+        ("deprecated", "deprecated"),
+        ("javaStringCheckUtf8", "java_string_check_utf8"),
+        ("ccEnableArenas", "cc_enable_arenas"),
+        ("objcClassPrefix", "objc_class_prefix"),
+        ("csharpNamespace", "csharp_namespace"),
+        ("swiftPrefix", "swift_prefix"),
+        ("phpClassPrefix", "php_class_prefix"),
+        ("phpNamespace", "php_namespace"),
+        ("phpGenericServices", "php_generic_services"),
+        ("phpMetadataNamespace", "php_metadata_namespace"),
+        ("rubyPackage", "ruby_package"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _javaPackage {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _javaOuterClassname {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _optimizeFor {
+            w.key(t, 2)
+            WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.writeJSON(v, &w)
+        }
+        if let v = _javaMultipleFiles {
+            w.key(t, 3)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _goPackage {
+            w.key(t, 4)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _ccGenericServices {
+            w.key(t, 5)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _javaGenericServices {
+            w.key(t, 6)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _pyGenericServices {
+            w.key(t, 7)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _javaGenerateEqualsAndHash {
+            w.key(t, 8)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _deprecated {
+            w.key(t, 9)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _javaStringCheckUtf8 {
+            w.key(t, 10)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _ccEnableArenas {
+            w.key(t, 11)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _objcClassPrefix {
+            w.key(t, 12)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _csharpNamespace {
+            w.key(t, 13)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _swiftPrefix {
+            w.key(t, 14)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _phpClassPrefix {
+            w.key(t, 15)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _phpNamespace {
+            w.key(t, 16)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _phpGenericServices {
+            w.key(t, 17)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _phpMetadataNamespace {
+            w.key(t, 18)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _rubyPackage {
+            w.key(t, 19)
+            WireString.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 20)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_javaPackage)
+            case 1: try r.readOptional(WireString.self, into: &_javaOuterClassname)
+            case 2: try r.readOptional(WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.self, into: &_optimizeFor)
+            case 3: try r.readOptional(WireBool.self, into: &_javaMultipleFiles)
+            case 4: try r.readOptional(WireString.self, into: &_goPackage)
+            case 5: try r.readOptional(WireBool.self, into: &_ccGenericServices)
+            case 6: try r.readOptional(WireBool.self, into: &_javaGenericServices)
+            case 7: try r.readOptional(WireBool.self, into: &_pyGenericServices)
+            case 8: try r.readOptional(WireBool.self, into: &_javaGenerateEqualsAndHash)
+            case 9: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 10: try r.readOptional(WireBool.self, into: &_javaStringCheckUtf8)
+            case 11: try r.readOptional(WireBool.self, into: &_ccEnableArenas)
+            case 12: try r.readOptional(WireString.self, into: &_objcClassPrefix)
+            case 13: try r.readOptional(WireString.self, into: &_csharpNamespace)
+            case 14: try r.readOptional(WireString.self, into: &_swiftPrefix)
+            case 15: try r.readOptional(WireString.self, into: &_phpClassPrefix)
+            case 16: try r.readOptional(WireString.self, into: &_phpNamespace)
+            case 17: try r.readOptional(WireBool.self, into: &_phpGenericServices)
+            case 18: try r.readOptional(WireString.self, into: &_phpMetadataNamespace)
+            case 19: try r.readOptional(WireString.self, into: &_rubyPackage)
+            case 20: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_MessageOptions: ExtensibleMessage {
@@ -2899,6 +3693,58 @@ extension Google_Protobuf_MessageOptions: ExtensibleMessage {
             case 56: _mapEntry = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.MessageOptions", [
+        ("messageSetWireFormat", "message_set_wire_format"),
+        ("noStandardDescriptorAccessor", "no_standard_descriptor_accessor"),
+        ("deprecated", "deprecated"),
+        ("mapEntry", "map_entry"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _messageSetWireFormat {
+            w.key(t, 0)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _noStandardDescriptorAccessor {
+            w.key(t, 1)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _deprecated {
+            w.key(t, 2)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _mapEntry {
+            w.key(t, 3)
+            WireBool.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireBool.self, into: &_messageSetWireFormat)
+            case 1: try r.readOptional(WireBool.self, into: &_noStandardDescriptorAccessor)
+            case 2: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 3: try r.readOptional(WireBool.self, into: &_mapEntry)
+            case 4: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
             }
         }
     }
@@ -2980,6 +3826,76 @@ extension Google_Protobuf_FieldOptions: ExtensibleMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.FieldOptions", [
+        ("ctype", "ctype"),
+        ("packed", "packed"),
+        ("deprecated", "deprecated"),
+        ("lazy", "lazy"),
+        ("jstype", "jstype"),
+        ("weak", "weak"),
+        ("unverifiedLazy", "unverified_lazy"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _ctype {
+            w.key(t, 0)
+            WireEnum<Google_Protobuf_FieldOptions.CType>.writeJSON(v, &w)
+        }
+        if let v = _packed {
+            w.key(t, 1)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _deprecated {
+            w.key(t, 2)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _lazy {
+            w.key(t, 3)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _jstype {
+            w.key(t, 4)
+            WireEnum<Google_Protobuf_FieldOptions.JSType>.writeJSON(v, &w)
+        }
+        if let v = _weak {
+            w.key(t, 5)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _unverifiedLazy {
+            w.key(t, 6)
+            WireBool.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 7)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireEnum<Google_Protobuf_FieldOptions.CType>.self, into: &_ctype)
+            case 1: try r.readOptional(WireBool.self, into: &_packed)
+            case 2: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 3: try r.readOptional(WireBool.self, into: &_lazy)
+            case 4: try r.readOptional(WireEnum<Google_Protobuf_FieldOptions.JSType>.self, into: &_jstype)
+            case 5: try r.readOptional(WireBool.self, into: &_weak)
+            case 6: try r.readOptional(WireBool.self, into: &_unverifiedLazy)
+            case 7: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_OneofOptions: ExtensibleMessage {
@@ -3011,6 +3927,34 @@ extension Google_Protobuf_OneofOptions: ExtensibleMessage {
             switch tag.rawValue {
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.OneofOptions", [
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
             }
         }
     }
@@ -3060,6 +4004,46 @@ extension Google_Protobuf_EnumOptions: ExtensibleMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumOptions", [
+        ("allowAlias", "allow_alias"),
+        ("deprecated", "deprecated"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _allowAlias {
+            w.key(t, 0)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _deprecated {
+            w.key(t, 1)
+            WireBool.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 2)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireBool.self, into: &_allowAlias)
+            case 1: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 2: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_EnumValueOptions: ExtensibleMessage {
@@ -3100,6 +4084,40 @@ extension Google_Protobuf_EnumValueOptions: ExtensibleMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumValueOptions", [
+        ("deprecated", "deprecated"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _deprecated {
+            w.key(t, 0)
+            WireBool.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 1: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_ServiceOptions: ExtensibleMessage {
@@ -3137,6 +4155,40 @@ extension Google_Protobuf_ServiceOptions: ExtensibleMessage {
             case 264: _deprecated = try WireBool.read(&r)
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.ServiceOptions", [
+        ("deprecated", "deprecated"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _deprecated {
+            w.key(t, 0)
+            WireBool.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 1: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
             }
         }
     }
@@ -3184,6 +4236,46 @@ extension Google_Protobuf_MethodOptions: ExtensibleMessage {
                 if let v: Google_Protobuf_MethodOptions.IdempotencyLevel = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _idempotencyLevel = v }
             case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.MethodOptions", [
+        ("deprecated", "deprecated"),
+        ("idempotencyLevel", "idempotency_level"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _deprecated {
+            w.key(t, 0)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _idempotencyLevel {
+            w.key(t, 1)
+            WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 2)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireBool.self, into: &_deprecated)
+            case 1: try r.readOptional(WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.self, into: &_idempotencyLevel)
+            case 2: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
             }
         }
     }
@@ -3254,6 +4346,68 @@ extension Google_Protobuf_UninterpretedOption: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.UninterpretedOption", [
+        ("name", "name"),
+        ("identifierValue", "identifier_value"),
+        ("positiveIntValue", "positive_int_value"),
+        ("negativeIntValue", "negative_int_value"),
+        ("doubleValue", "double_value"),
+        ("stringValue", "string_value"),
+        ("aggregateValue", "aggregate_value"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !name.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name)
+        }
+        if let v = _identifierValue {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _positiveIntValue {
+            w.key(t, 2)
+            WireUInt64.writeJSON(v, &w)
+        }
+        if let v = _negativeIntValue {
+            w.key(t, 3)
+            WireInt64.writeJSON(v, &w)
+        }
+        if let v = _doubleValue {
+            w.key(t, 4)
+            WireDouble.writeJSON(v, &w)
+        }
+        if let v = _stringValue {
+            w.key(t, 5)
+            WireBytes.writeJSON(v, &w)
+        }
+        if let v = _aggregateValue {
+            w.key(t, 6)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, into: &name)
+            case 1: try r.readOptional(WireString.self, into: &_identifierValue)
+            case 2: try r.readOptional(WireUInt64.self, into: &_positiveIntValue)
+            case 3: try r.readOptional(WireInt64.self, into: &_negativeIntValue)
+            case 4: try r.readOptional(WireDouble.self, into: &_doubleValue)
+            case 5: try r.readOptional(WireBytes.self, into: &_stringValue)
+            case 6: try r.readOptional(WireString.self, into: &_aggregateValue)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_UninterpretedOption.NamePart: ProtoMessage {
@@ -3295,6 +4449,38 @@ extension Google_Protobuf_UninterpretedOption.NamePart: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.UninterpretedOption.NamePart", [
+        ("namePart", "name_part"),
+        ("isExtension", "is_extension"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _namePart {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _isExtension {
+            w.key(t, 1)
+            WireBool.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_namePart)
+            case 1: try r.readOptional(WireBool.self, into: &_isExtension)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_SourceCodeInfo: ProtoMessage {
@@ -3317,6 +4503,32 @@ extension Google_Protobuf_SourceCodeInfo: ProtoMessage {
             switch tag.rawValue {
             case 10: try r.readRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, tag, into: &location)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.SourceCodeInfo", [
+        ("location", "location"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !location.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, into: &location)
+            default: break
             }
         }
     }
@@ -3363,6 +4575,56 @@ extension Google_Protobuf_SourceCodeInfo.Location: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.SourceCodeInfo.Location", [
+        ("path", "path"),
+        ("span", "span"),
+        ("leadingComments", "leading_comments"),
+        ("trailingComments", "trailing_comments"),
+        ("leadingDetachedComments", "leading_detached_comments"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !path.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireInt32.self, path)
+        }
+        if !span.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireInt32.self, span)
+        }
+        if let v = _leadingComments {
+            w.key(t, 2)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _trailingComments {
+            w.key(t, 3)
+            WireString.writeJSON(v, &w)
+        }
+        if !leadingDetachedComments.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(WireString.self, leadingDetachedComments)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireInt32.self, into: &path)
+            case 1: try r.readRepeated(WireInt32.self, into: &span)
+            case 2: try r.readOptional(WireString.self, into: &_leadingComments)
+            case 3: try r.readOptional(WireString.self, into: &_trailingComments)
+            case 4: try r.readRepeated(WireString.self, into: &leadingDetachedComments)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_GeneratedCodeInfo: ProtoMessage {
@@ -3385,6 +4647,32 @@ extension Google_Protobuf_GeneratedCodeInfo: ProtoMessage {
             switch tag.rawValue {
             case 10: try r.readRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, tag, into: &annotation)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.GeneratedCodeInfo", [
+        ("annotation", "annotation"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !annotation.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, into: &annotation)
+            default: break
             }
         }
     }
@@ -3428,6 +4716,50 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoMessage {
             case 24: _begin = try WireInt32.read(&r)
             case 32: _end = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.GeneratedCodeInfo.Annotation", [
+        ("path", "path"),
+        ("sourceFile", "source_file"),
+        ("begin", "begin"),
+        ("end", "end"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !path.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireInt32.self, path)
+        }
+        if let v = _sourceFile {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _begin {
+            w.key(t, 2)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _end {
+            w.key(t, 3)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireInt32.self, into: &path)
+            case 1: try r.readOptional(WireString.self, into: &_sourceFile)
+            case 2: try r.readOptional(WireInt32.self, into: &_begin)
+            case 3: try r.readOptional(WireInt32.self, into: &_end)
+            default: break
             }
         }
     }

@@ -177,6 +177,9 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
 
         /// The declared cases.
         public static let allCases: [Feature] = [.none, .proto3Optional]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("google.protobuf.compiler.CodeGeneratorResponse.Feature", [(0, "FEATURE_NONE"), (1, "FEATURE_PROTO3_OPTIONAL")])
     }
 
     /// Represents a single generated file.
@@ -328,6 +331,50 @@ extension Google_Protobuf_Compiler_Version: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.Version", [
+        ("major", "major"),
+        ("minor", "minor"),
+        ("patch", "patch"),
+        ("suffix", "suffix"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _major {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _minor {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _patch {
+            w.key(t, 2)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _suffix {
+            w.key(t, 3)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_major)
+            case 1: try r.readOptional(WireInt32.self, into: &_minor)
+            case 2: try r.readOptional(WireInt32.self, into: &_patch)
+            case 3: try r.readOptional(WireString.self, into: &_suffix)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoMessage {
@@ -376,6 +423,50 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.CodeGeneratorRequest", [
+        ("fileToGenerate", "file_to_generate"),
+        ("parameter", "parameter"),
+        ("compilerVersion", "compiler_version"),
+        ("protoFile", "proto_file"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !fileToGenerate.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(WireString.self, fileToGenerate)
+        }
+        if let v = _parameter {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _compilerVersion {
+            w.key(t, 2)
+            try WireMessage<Google_Protobuf_Compiler_Version>.writeJSON(v, &w)
+        }
+        if !protoFile.isEmpty || w.emitDefaults {
+            w.key(t, 3)
+            try w.writeRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readRepeated(WireString.self, into: &fileToGenerate)
+            case 1: try r.readOptional(WireString.self, into: &_parameter)
+            case 2: try r.readMessage(into: &_compilerVersion)
+            case 3: try r.readRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &protoFile)
+            default: break
+            }
+        }
+    }
 }
 
 extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoMessage {
@@ -410,6 +501,44 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoMessage {
             case 16: _supportedFeatures = try WireUInt64.read(&r)
             case 122: try r.readRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, tag, into: &file)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse", [
+        ("error", "error"),
+        ("supportedFeatures", "supported_features"),
+        ("file", "file"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _error {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _supportedFeatures {
+            w.key(t, 1)
+            WireUInt64.writeJSON(v, &w)
+        }
+        if !file.isEmpty || w.emitDefaults {
+            w.key(t, 2)
+            try w.writeRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_error)
+            case 1: try r.readOptional(WireUInt64.self, into: &_supportedFeatures)
+            case 2: try r.readRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, into: &file)
+            default: break
             }
         }
     }
@@ -458,6 +587,50 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoMessage {
                 if _generatedCodeInfo == nil { _generatedCodeInfo = Google_Protobuf_GeneratedCodeInfo() }
                 try r.readMessage(into: &_generatedCodeInfo!)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse.File", [
+        ("name", "name"),
+        ("insertionPoint", "insertion_point"),
+        ("content", "content"),
+        ("generatedCodeInfo", "generated_code_info"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _name {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _insertionPoint {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _content {
+            w.key(t, 2)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _generatedCodeInfo {
+            w.key(t, 3)
+            try WireMessage<Google_Protobuf_GeneratedCodeInfo>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 1: try r.readOptional(WireString.self, into: &_insertionPoint)
+            case 2: try r.readOptional(WireString.self, into: &_content)
+            case 3: try r.readMessage(into: &_generatedCodeInfo)
+            default: break
             }
         }
     }

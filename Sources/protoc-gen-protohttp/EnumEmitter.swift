@@ -59,6 +59,10 @@ struct EnumEmitter {
             p.doc(["The declared cases."])
             let list = cases.map { e.dotted($0) }.joined(separator: ", ")
             p.line("\(access)static let allCases: [\(e.relativeName)] = [\(list)]")
+            p.line()
+            p.doc(["The protobuf names of the values, for JSON."])
+            let names = e.values.map { "(\($0.number), \"\($0.protoName)\")" }.joined(separator: ", ")
+            p.line("\(access)static let _protoNames = ProtoEnumNames(\"\(e.protoName)\", [\(names)])")
         }
     }
 }

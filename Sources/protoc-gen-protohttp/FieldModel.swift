@@ -130,7 +130,7 @@ final class FieldModel {
 }
 
 /// Names of the locals and parameters of generated wire code.
-private let wireCodeLocals: Set<String> = ["n", "w", "r", "v", "tag", "cache", "old", "newValue"]
+private let wireCodeLocals: Set<String> = ["n", "w", "r", "v", "t", "i", "seen", "tag", "cache", "old", "newValue"]
 
 /// `self.x` for properties that a local of generated wire code would shadow, else `x`.
 func wireCodeReference(_ name: String) -> String {

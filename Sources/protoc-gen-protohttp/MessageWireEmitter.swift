@@ -63,6 +63,7 @@ struct MessageWireEmitter {
                     }
                 }
             }
+            JSONEmitter(context: context).emit(model, &p)
         }
     }
 

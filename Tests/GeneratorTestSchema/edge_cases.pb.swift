@@ -56,6 +56,9 @@ public enum Protohttp_GenTest_Keyword: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_GenTest_Keyword] = [.default, .self_, .keyword2Nd, .type, .rawValue_]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.gen_test.Keyword", [(0, "KEYWORD_DEFAULT"), (1, "KEYWORD_SELF"), (1, "KEYWORD_ALIAS_OF_SELF"), (2, "KEYWORD_2ND"), (3, "KEYWORD_TYPE"), (4, "KEYWORD_RAW_VALUE"), (4, "MOO"), (4, "moo")])
 }
 
 /// Field names that clash with Swift keywords, generated members and generated locals.
@@ -264,6 +267,9 @@ public struct Protohttp_GenTest_Names: Sendable, Hashable {
 
         /// The declared cases.
         public static let allCases: [ProtocolEnum] = [.a]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoEnumNames("protohttp.gen_test.Names.Protocol", [(0, "PROTOCOL_A")])
     }
 
     /// A nested message named like a Swift keyword.
@@ -645,6 +651,134 @@ extension Protohttp_GenTest_Names: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Names", [
+        ("unknownFields", "unknown_fields"),
+        ("init", "init"),
+        ("self", "self"),
+        ("description", "description"),
+        ("class", "class"),
+        ("hasValue", "has_value"),
+        ("value", "value"),
+        ("n", "n"),
+        ("tag", "tag"),
+        ("w", "w"),
+        ("baseUrl", "base_url"),
+        ("r", "r"),
+        ("k", "k"),
+        ("nested", "nested"),
+        ("t", "t"),
+        ("p", "p"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _unknownFields_p {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _init_p {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _self_p {
+            w.key(t, 2)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _description_p {
+            w.key(t, 3)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _class {
+            w.key(t, 4)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _hasValue_p {
+            w.key(t, 5)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _value {
+            w.key(t, 6)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _n {
+            w.key(t, 7)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _tag {
+            w.key(t, 8)
+            WireInt32.writeJSON(v, &w)
+        }
+        if !self.w.isEmpty || w.emitDefaults {
+            w.key(t, 9)
+            try w.writeRepeated(WireInt32.self, self.w)
+        }
+        if let v = _baseURL {
+            w.key(t, 10)
+            WireDouble.writeJSON(v, &w)
+        }
+        switch `default` {
+        case .r(let v)?:
+            w.key(t, 11)
+            WireInt32.writeJSON(v, &w)
+        case .k(let v)?:
+            w.key(t, 12)
+            WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
+        case .nested(let v)?:
+            w.key(t, 13)
+            try WireMessage<Protohttp_GenTest_Names>.writeJSON(v, &w)
+        case nil: break
+        }
+        if let v = _t {
+            w.key(t, 14)
+            try WireMessage<Protohttp_GenTest_Names.TypeMessage>.writeJSON(v, &w)
+        }
+        if let v = _p {
+            w.key(t, 15)
+            WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_unknownFields_p)
+            case 1: try r.readOptional(WireInt32.self, into: &_init_p)
+            case 2: try r.readOptional(WireInt32.self, into: &_self_p)
+            case 3: try r.readOptional(WireInt32.self, into: &_description_p)
+            case 4: try r.readOptional(WireString.self, into: &_class)
+            case 5: try r.readOptional(WireInt32.self, into: &_hasValue_p)
+            case 6: try r.readOptional(WireInt32.self, into: &_value)
+            case 7: try r.readOptional(WireInt32.self, into: &_n)
+            case 8: try r.readOptional(WireInt32.self, into: &_tag)
+            case 9: try r.readRepeated(WireInt32.self, into: &self.w)
+            case 10: try r.readOptional(WireDouble.self, into: &_baseURL)
+            case 11:
+                if let v = try r.readOneofMember(WireInt32.self) {
+                    try r.claimOneof(&seen, 16, t)
+                    `default` = .r(v)
+                }
+            case 12:
+                if let v = try r.readOneofMember(WireEnum<Protohttp_GenTest_Keyword>.self) {
+                    try r.claimOneof(&seen, 16, t)
+                    `default` = .k(v)
+                }
+            case 13:
+                if let v = try r.readOneofMember(WireMessage<Protohttp_GenTest_Names>.self) {
+                    try r.claimOneof(&seen, 16, t)
+                    `default` = .nested(v)
+                }
+            case 14: try r.readMessage(into: &_t)
+            case 15: try r.readOptional(WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.self, into: &_p)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_GenTest_Names.TypeMessage: ProtoMessage {
@@ -670,6 +804,32 @@ extension Protohttp_GenTest_Names.TypeMessage: ProtoMessage {
             switch tag.rawValue {
             case 8: _x = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Names.Type", [
+        ("x", "x"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _x {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_x)
+            default: break
             }
         }
     }
@@ -781,6 +941,110 @@ extension Protohttp_GenTest_Defaults: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Defaults", [
+        ("fInf", "f_inf"),
+        ("fNinf", "f_ninf"),
+        ("dNan", "d_nan"),
+        ("s", "s"),
+        ("b", "b"),
+        ("min64", "min64"),
+        ("k", "k"),
+        ("kAlias", "k_alias"),
+        ("dExp", "d_exp"),
+        ("fNeg", "f_neg"),
+        ("max64", "max64"),
+        ("min32", "min32"),
+        ("flag", "flag"),
+        ("empty", "empty"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _fInf {
+            w.key(t, 0)
+            WireFloat.writeJSON(v, &w)
+        }
+        if let v = _fNinf {
+            w.key(t, 1)
+            WireFloat.writeJSON(v, &w)
+        }
+        if let v = _dNan {
+            w.key(t, 2)
+            WireDouble.writeJSON(v, &w)
+        }
+        if let v = _s {
+            w.key(t, 3)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _b {
+            w.key(t, 4)
+            WireBytes.writeJSON(v, &w)
+        }
+        if let v = _min64 {
+            w.key(t, 5)
+            WireInt64.writeJSON(v, &w)
+        }
+        if let v = _k {
+            w.key(t, 6)
+            WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
+        }
+        if let v = _kAlias {
+            w.key(t, 7)
+            WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
+        }
+        if let v = _dExp {
+            w.key(t, 8)
+            WireDouble.writeJSON(v, &w)
+        }
+        if let v = _fNeg {
+            w.key(t, 9)
+            WireFloat.writeJSON(v, &w)
+        }
+        if let v = _max64 {
+            w.key(t, 10)
+            WireUInt64.writeJSON(v, &w)
+        }
+        if let v = _min32 {
+            w.key(t, 11)
+            WireSInt32.writeJSON(v, &w)
+        }
+        if let v = _flag {
+            w.key(t, 12)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _empty {
+            w.key(t, 13)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireFloat.self, into: &_fInf)
+            case 1: try r.readOptional(WireFloat.self, into: &_fNinf)
+            case 2: try r.readOptional(WireDouble.self, into: &_dNan)
+            case 3: try r.readOptional(WireString.self, into: &_s)
+            case 4: try r.readOptional(WireBytes.self, into: &_b)
+            case 5: try r.readOptional(WireInt64.self, into: &_min64)
+            case 6: try r.readOptional(WireEnum<Protohttp_GenTest_Keyword>.self, into: &_k)
+            case 7: try r.readOptional(WireEnum<Protohttp_GenTest_Keyword>.self, into: &_kAlias)
+            case 8: try r.readOptional(WireDouble.self, into: &_dExp)
+            case 9: try r.readOptional(WireFloat.self, into: &_fNeg)
+            case 10: try r.readOptional(WireUInt64.self, into: &_max64)
+            case 11: try r.readOptional(WireSInt32.self, into: &_min32)
+            case 12: try r.readOptional(WireBool.self, into: &_flag)
+            case 13: try r.readOptional(WireString.self, into: &_empty)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_GenTest_Ping: ProtoMessage {
@@ -820,6 +1084,38 @@ extension Protohttp_GenTest_Ping: ProtoMessage {
                 try r.readMessage(into: &_pong!.value)
             case 16: _id = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Ping", [
+        ("pong", "pong"),
+        ("id", "id"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _pong {
+            w.key(t, 0)
+            try WireMessage<Protohttp_GenTest_Pong>.writeJSON(v.value, &w)
+        }
+        if let v = _id {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readMessage(into: &_pong)
+            case 1: try r.readOptional(WireInt32.self, into: &_id)
+            default: break
             }
         }
     }
@@ -867,6 +1163,44 @@ extension Protohttp_GenTest_Pong: ProtoMessage {
             case 16: _id = try WireInt32.read(&r)
             case 26: try r.readMapEntry(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Pong", [
+        ("ping", "ping"),
+        ("id", "id"),
+        ("children", "children"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _ping {
+            w.key(t, 0)
+            try WireMessage<Protohttp_GenTest_Ping>.writeJSON(v.value, &w)
+        }
+        if let v = _id {
+            w.key(t, 1)
+            WireInt32.writeJSON(v, &w)
+        }
+        if !children.isEmpty || w.emitDefaults {
+            w.key(t, 2)
+            try w.writeMap(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, children)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readMessage(into: &_ping)
+            case 1: try r.readOptional(WireInt32.self, into: &_id)
+            case 2: try r.readMap(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
+            default: break
             }
         }
     }

@@ -267,6 +267,113 @@ extension Protohttp_GenTest_Event: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Event", [
+        ("at", "at"),
+        ("took", "took"),
+        ("detail", "detail"),
+        ("attributes", "attributes"),
+        ("extra", "extra"),
+        ("tags", "tags"),
+        ("mask", "mask"),
+        ("retries", "retries"),
+        ("note", "note"),
+        ("history", "history"),
+        ("timings", "timings"),
+        ("raw", "raw"),
+        ("nothing", "nothing"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _at {
+            w.key(t, 0)
+            try WireMessage<Google_Protobuf_Timestamp>.writeJSON(v, &w)
+        }
+        if let v = _took {
+            w.key(t, 1)
+            try WireMessage<Google_Protobuf_Duration>.writeJSON(v, &w)
+        }
+        if let v = _detail {
+            w.key(t, 2)
+            try WireMessage<Google_Protobuf_Any>.writeJSON(v, &w)
+        }
+        if let v = _attributes {
+            w.key(t, 3)
+            try WireMessage<Google_Protobuf_Struct>.writeJSON(v, &w)
+        }
+        if let v = _extra {
+            w.key(t, 4)
+            try WireMessage<Google_Protobuf_Value>.writeJSON(v, &w)
+        }
+        if let v = _tags {
+            w.key(t, 5)
+            try WireMessage<Google_Protobuf_ListValue>.writeJSON(v, &w)
+        }
+        if let v = _mask {
+            w.key(t, 6)
+            try WireMessage<Google_Protobuf_FieldMask>.writeJSON(v, &w)
+        }
+        if let v = _retries {
+            w.key(t, 7)
+            try WireMessage<Google_Protobuf_Int32Value>.writeJSON(v, &w)
+        }
+        if let v = _note {
+            w.key(t, 8)
+            try WireMessage<Google_Protobuf_StringValue>.writeJSON(v, &w)
+        }
+        if !history.isEmpty || w.emitDefaults {
+            w.key(t, 9)
+            try w.writeRepeated(WireMessage<Google_Protobuf_Timestamp>.self, history)
+        }
+        if !timings.isEmpty || w.emitDefaults {
+            w.key(t, 10)
+            try w.writeMap(WireString.self, WireMessage<Google_Protobuf_Duration>.self, timings)
+        }
+        switch payload {
+        case .raw(let v)?:
+            w.key(t, 11)
+            try WireMessage<Google_Protobuf_BytesValue>.writeJSON(v, &w)
+        case .nothing(let v)?:
+            w.key(t, 12)
+            WireEnum<Google_Protobuf_NullValue>.writeJSON(v, &w)
+        case nil: break
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readMessage(into: &_at)
+            case 1: try r.readMessage(into: &_took)
+            case 2: try r.readMessage(into: &_detail)
+            case 3: try r.readMessage(into: &_attributes)
+            case 4: try r.readMessage(into: &_extra)
+            case 5: try r.readMessage(into: &_tags)
+            case 6: try r.readMessage(into: &_mask)
+            case 7: try r.readMessage(into: &_retries)
+            case 8: try r.readMessage(into: &_note)
+            case 9: try r.readRepeated(WireMessage<Google_Protobuf_Timestamp>.self, into: &history)
+            case 10: try r.readMap(WireString.self, WireMessage<Google_Protobuf_Duration>.self, into: &timings)
+            case 11:
+                if let v = try r.readOneofMember(WireMessage<Google_Protobuf_BytesValue>.self) {
+                    try r.claimOneof(&seen, 13, t)
+                    payload = .raw(v)
+                }
+            case 12:
+                if let v = try r.readOneofMember(WireEnum<Google_Protobuf_NullValue>.self) {
+                    try r.claimOneof(&seen, 13, t)
+                    payload = .nothing(v)
+                }
+            default: break
+            }
+        }
+    }
 }
 
 /// A service whose methods take and return well-known types.

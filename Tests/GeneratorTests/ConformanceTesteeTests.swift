@@ -114,12 +114,12 @@ struct ConformanceTesteeTests {
         if case .parseError = run.responses[2] {} else { Issue.record("a 1-byte prefix must be a parse error") }
     }
 
-    @Test func nonBinaryRequestsAreSkippedAndUnknownTypesAreRuntimeErrors() throws {
+    @Test func jspbAndTextRequestsAreSkippedAndUnknownTypesAreRuntimeErrors() throws {
         let run = try ConformanceTestee.run([
-            Frame.string(2, "{}") + Frame.varint(3, 1) + Frame.string(4, Self.proto3),      // JSON in
-            Frame.bytes(1, [0x08, 0x01]) + Frame.varint(3, 2) + Frame.string(4, Self.proto3),  // JSON out
             Frame.string(8, "optional_int32: 1") + Frame.varint(3, 4) + Frame.string(4, Self.proto2),  // text
-            Frame.string(7, "[]") + Frame.varint(3, 3) + Frame.string(4, Self.proto3),      // JSPB
+            Frame.string(7, "[]") + Frame.varint(3, 3) + Frame.string(4, Self.proto3),      // JSPB in
+            Frame.bytes(1, [0x08, 0x01]) + Frame.varint(3, 3) + Frame.string(4, Self.proto3),  // JSPB out
+            Frame.bytes(1, [0x08, 0x01]) + Frame.varint(3, 4) + Frame.string(4, Self.proto3),  // text out
             Frame.request([], type: "protobuf_test_messages.editions.TestAllTypesEdition2023"),
         ])
         #expect(run.responses.count == 5)
@@ -131,6 +131,62 @@ struct ConformanceTesteeTests {
         } else {
             Issue.record("expected runtime_error, got \(String(describing: run.responses.last))")
         }
+    }
+
+    @Test func jsonInputAndOutputAreAnswered() throws {
+        let any = #"{"optionalAny": {"optionalInt32": 5, "@type": "type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3"}}"#
+        let run = try ConformanceTestee.run([
+            Frame.json(#"{"optionalInt32": 150, "optional_string": "hi"}"#, output: 1, type: Self.proto3),
+            Frame.bytes(1, [0x08, 0x96, 0x01, 0xF8, 0x06, 0x07]) + Frame.varint(3, 2) + Frame.string(4, Self.proto3),
+            Frame.json(#"{"optionalTimestamp": "1970-01-01T00:00:01+01:00", "repeatedInt64": [1, "2"]}"#, output: 2, type: Self.proto3),
+            Frame.json(any, output: 2, type: Self.proto3),
+            Frame.json(#"{"[protobuf_test_messages.proto2.extension_int32]": 5, "data": {"groupInt32": 1}}"#, output: 2, type: Self.proto2),
+            Frame.json(#"{"[protobuf_test_messages.proto2.extension_int32]": 5}"#, output: 1, type: Self.proto2),
+            Frame.json(#"{"optionalValue": null, "optionalNullValue": null, "optionalInt32": null}"#, output: 2, type: Self.proto3),
+        ])
+        #expect(run.responses == [
+            .protobufPayload([0x08, 0x96, 0x01, 0x72, 0x02, 0x68, 0x69]),
+            .jsonPayload(#"{"optionalInt32":150,"oneofUint32":7}"#),
+            .jsonPayload(#"{"repeatedInt64":["1","2"],"optionalTimestamp":"1969-12-31T23:00:01Z"}"#),
+            .jsonPayload(#"{"optionalAny":{"@type":"type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3","optionalInt32":5}}"#),
+            .jsonPayload(#"{"data":{"groupInt32":1},"[protobuf_test_messages.proto2.extension_int32]":5}"#),
+            .protobufPayload([0xC0, 0x07, 0x05]),
+            .jsonPayload(#"{"optionalValue":null}"#),
+        ])
+        #expect(run.status == 0)
+    }
+
+    @Test func badJSONIsAParseErrorAndUnknownFieldsFollowTheCategory() throws {
+        let unknown = #"{"unknownField": {"a": [1]}, "optionalInt32": 2, "optionalNestedEnum": "NOT_A_VALUE"}"#
+        let run = try ConformanceTestee.run([
+            Frame.json(unknown, output: 2, type: Self.proto3, category: 3),   // JSON_IGNORE_UNKNOWN_PARSING_TEST
+            Frame.json(unknown, output: 2, type: Self.proto3, category: 2),   // JSON_TEST
+            Frame.json(#"{"optionalInt32": 1.5}"#, output: 2, type: Self.proto3),
+            Frame.json(#"{"optionalInt32": 1,}"#, output: 1, type: Self.proto3),
+            Frame.json("null", output: 1, type: Self.proto3),
+            Frame.json(#"{"optionalAny": {"@type": "type.googleapis.com/unknown.Type"}}"#, output: 1, type: Self.proto3),
+            Frame.json(#"{"optionalInt32": 1, "optional_int32": 2}"#, output: 2, type: Self.proto3),
+        ])
+        #expect(run.responses.first == .jsonPayload(#"{"optionalInt32":2}"#))
+        #expect(run.responses.count == 7)
+        for (i, response) in run.responses.enumerated().dropFirst() {
+            if case .parseError(let message) = response {
+                #expect(message.contains("at byte"), "\(i): \(message)")
+            } else {
+                Issue.record("request \(i): expected parse_error, got \(response)")
+            }
+        }
+    }
+
+    @Test func unserializableJSONIsASerializeError() throws {
+        // optional_timestamp {seconds: 253402300800}: year 10000, beyond what RFC 3339 can express.
+        let timestamp: [UInt8] = [0xF2, 0x12, 0x07, 0x08, 0x80, 0x83, 0xD1, 0xFF, 0xAF, 0x07]
+        let run = try ConformanceTestee.run([Frame.bytes(1, timestamp) + Frame.varint(3, 2) + Frame.string(4, Self.proto3)])
+        guard case .serializeError(let message)? = run.responses.first else {
+            Issue.record("expected serialize_error, got \(run.responses)")
+            return
+        }
+        #expect(message.contains("Timestamp"))
     }
 
     @Test func eofEndsTheTesteeCleanly() throws {
@@ -150,6 +206,8 @@ enum TesteeResponse: Equatable, CustomStringConvertible {
     case runtimeError(String)
     case protobufPayload([UInt8])
     case skipped(String)
+    case jsonPayload(String)
+    case serializeError(String)
     case other(field: Int)
     case malformed
 
@@ -165,7 +223,9 @@ enum TesteeResponse: Equatable, CustomStringConvertible {
         case 1: self = .parseError(text)
         case 2: self = .runtimeError(text)
         case 3: self = .protobufPayload(payload)
+        case 4: self = .jsonPayload(text)
         case 5: self = .skipped(text)
+        case 6: self = .serializeError(text)
         default: self = .other(field: Int(tag >> 3))
         }
     }
@@ -176,6 +236,8 @@ enum TesteeResponse: Equatable, CustomStringConvertible {
         case .runtimeError(let s): return "runtime_error(\(s))"
         case .protobufPayload(let b): return "protobuf_payload(\(b))"
         case .skipped(let s): return "skipped(\(s))"
+        case .jsonPayload(let s): return "json_payload(\(s))"
+        case .serializeError(let s): return "serialize_error(\(s))"
         case .other(let f): return "field \(f)"
         case .malformed: return "malformed response"
         }
@@ -202,6 +264,11 @@ enum Frame {
     /// A binary-in, binary-out request.
     static func request(_ payload: [UInt8], type: String) -> [UInt8] {
         bytes(1, payload) + varint(3, 1) + string(4, type)
+    }
+    /// A JSON-in request: `output` 1 is binary, 2 JSON; `category` 2 is JSON_TEST, 3
+    /// JSON_IGNORE_UNKNOWN_PARSING_TEST.
+    static func json(_ payload: String, output: UInt64, type: String, category: UInt64 = 2) -> [UInt8] {
+        string(2, payload) + varint(3, output) + string(4, type) + varint(5, category)
     }
     /// `[UInt8]` with its 4-byte little-endian length in front.
     static func framed(_ body: [UInt8]) -> [UInt8] {

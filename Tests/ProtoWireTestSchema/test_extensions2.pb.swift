@@ -42,6 +42,9 @@ public enum Protohttp_Ext2_Color: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_Ext2_Color] = [.red, .green, .blue]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.ext2.Color", [(1, "COLOR_RED"), (2, "COLOR_GREEN"), (3, "COLOR_BLUE")])
 }
 
 /// A message with regular fields interleaved with two extension ranges.
@@ -312,6 +315,46 @@ extension Protohttp_Ext2_Extendable: ExtensibleMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Extendable", [
+        ("a", "a"),
+        ("b", "b"),
+        ("child", "child"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _a {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _b {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _child {
+            w.key(t, 2)
+            try WireMessage<Protohttp_Ext2_Extendable>.writeJSON(v.value, &w)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_a)
+            case 1: try r.readOptional(WireString.self, into: &_b)
+            case 2: try r.readMessage(into: &_child)
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Ext2_Payload: ProtoMessage {
@@ -343,6 +386,38 @@ extension Protohttp_Ext2_Payload: ProtoMessage {
             case 8: _n = try WireInt32.read(&r)
             case 18: _s = try WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Payload", [
+        ("n", "n"),
+        ("s", "s"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _n {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _s {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_n)
+            case 1: try r.readOptional(WireString.self, into: &_s)
+            default: break
             }
         }
     }
@@ -380,6 +455,32 @@ extension Protohttp_Ext2_NeedsInit: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.NeedsInit", [
+        ("id", "id"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _id {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_id)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Ext2_OptGroup: ProtoMessage {
@@ -405,6 +506,32 @@ extension Protohttp_Ext2_OptGroup: ProtoMessage {
             switch tag.rawValue {
             case 8: _g = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.OptGroup", [
+        ("g", "g"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _g {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_g)
+            default: break
             }
         }
     }
@@ -436,6 +563,32 @@ extension Protohttp_Ext2_RepGroup: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.RepGroup", [
+        ("h", "h"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _h {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_h)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Ext2_Scope: ProtoMessage {
@@ -457,6 +610,20 @@ extension Protohttp_Ext2_Scope: ProtoMessage {
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Scope", [])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        w.beginObject()
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while try r.nextField(t, &seen) != nil {}
     }
 }
 
@@ -488,6 +655,26 @@ extension Protohttp_Ext2_Container: ExtensibleMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Container", [], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        w.beginObject()
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Ext2_ItemA: ProtoMessage {
@@ -516,6 +703,32 @@ extension Protohttp_Ext2_ItemA: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.ItemA", [
+        ("text", "text"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _text {
+            w.key(t, 0)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireString.self, into: &_text)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Ext2_ItemB: ProtoMessage {
@@ -541,6 +754,32 @@ extension Protohttp_Ext2_ItemB: ProtoMessage {
             switch tag.rawValue {
             case 8: _value = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.ItemB", [
+        ("value", "value"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _value {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_value)
+            default: break
             }
         }
     }
@@ -577,6 +816,32 @@ extension Protohttp_Ext2_HasContainer: ProtoMessage {
                 if _set == nil { _set = Protohttp_Ext2_Container() }
                 try r.readMessage(into: &_set!)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.HasContainer", [
+        ("set", "set"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _set {
+            w.key(t, 0)
+            try WireMessage<Protohttp_Ext2_Container>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readMessage(into: &_set)
+            default: break
             }
         }
     }

@@ -164,6 +164,44 @@ extension Protohttp_Test2_Groups2: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2", [
+        ("optgroup", "optgroup"),
+        ("repgroup", "repgroup"),
+        ("after", "after"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _optGroup {
+            w.key(t, 0)
+            try WireMessage<Protohttp_Test2_Groups2.OptGroup>.writeJSON(v, &w)
+        }
+        if !repGroup.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireMessage<Protohttp_Test2_Groups2.RepGroup>.self, repGroup)
+        }
+        if let v = _after {
+            w.key(t, 2)
+            WireInt32.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readMessage(into: &_optGroup)
+            case 1: try r.readRepeated(WireMessage<Protohttp_Test2_Groups2.RepGroup>.self, into: &repGroup)
+            case 2: try r.readOptional(WireInt32.self, into: &_after)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Test2_Groups2.OptGroup: ProtoMessage {
@@ -203,6 +241,44 @@ extension Protohttp_Test2_Groups2.OptGroup: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2.OptGroup", [
+        ("a", "a"),
+        ("b", "b"),
+        ("inner", "inner"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _a {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _b {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _inner {
+            w.key(t, 2)
+            try WireMessage<Protohttp_Test2_Groups2.OptGroup.Inner>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_a)
+            case 1: try r.readOptional(WireString.self, into: &_b)
+            case 2: try r.readMessage(into: &_inner)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Test2_Groups2.OptGroup.Inner: ProtoMessage {
@@ -228,6 +304,32 @@ extension Protohttp_Test2_Groups2.OptGroup.Inner: ProtoMessage {
             switch tag.rawValue {
             case 40: _c = try WireSInt64.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2.OptGroup.Inner", [
+        ("c", "c"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _c {
+            w.key(t, 0)
+            WireSInt64.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireSInt64.self, into: &_c)
+            default: break
             }
         }
     }
@@ -264,6 +366,38 @@ extension Protohttp_Test2_Groups2.RepGroup: ProtoMessage {
                 if _child == nil { _child = Protohttp_Test2_Groups2() }
                 try r.readMessage(into: &_child!)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2.RepGroup", [
+        ("d", "d"),
+        ("child", "child"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _d {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _child {
+            w.key(t, 1)
+            try WireMessage<Protohttp_Test2_Groups2>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_d)
+            case 1: try r.readMessage(into: &_child)
+            default: break
             }
         }
     }

@@ -41,6 +41,9 @@ public enum Protohttp_Test_PresenceEnum: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_Test_PresenceEnum] = [.zero, .one]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.test.PresenceEnum", [(0, "PRESENCE_ENUM_ZERO"), (1, "PRESENCE_ENUM_ONE")])
 }
 
 /// proto3 optional fields: present even when set to the default value.
@@ -250,6 +253,92 @@ extension Protohttp_Test_Presence3: ProtoMessage {
                 try r.readMessage(into: &_pChild!.value)
             case 88: implicitInt32 = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test.Presence3", [
+        ("pInt32", "p_int32"),
+        ("pUint64", "p_uint64"),
+        ("pSint32", "p_sint32"),
+        ("pDouble", "p_double"),
+        ("pFloat", "p_float"),
+        ("pBool", "p_bool"),
+        ("pString", "p_string"),
+        ("pBytes", "p_bytes"),
+        ("pEnum", "p_enum"),
+        ("pChild", "p_child"),
+        ("implicitInt32", "implicit_int32"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _pInt32 {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _pUint64 {
+            w.key(t, 1)
+            WireUInt64.writeJSON(v, &w)
+        }
+        if let v = _pSint32 {
+            w.key(t, 2)
+            WireSInt32.writeJSON(v, &w)
+        }
+        if let v = _pDouble {
+            w.key(t, 3)
+            WireDouble.writeJSON(v, &w)
+        }
+        if let v = _pFloat {
+            w.key(t, 4)
+            WireFloat.writeJSON(v, &w)
+        }
+        if let v = _pBool {
+            w.key(t, 5)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _pString {
+            w.key(t, 6)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _pBytes {
+            w.key(t, 7)
+            WireBytes.writeJSON(v, &w)
+        }
+        if let v = _pEnum {
+            w.key(t, 8)
+            WireEnum<Protohttp_Test_PresenceEnum>.writeJSON(v, &w)
+        }
+        if let v = _pChild {
+            w.key(t, 9)
+            try WireMessage<Protohttp_Test_Presence3>.writeJSON(v.value, &w)
+        }
+        if implicitInt32 != 0 || w.emitDefaults {
+            w.key(t, 10)
+            WireInt32.writeJSON(implicitInt32, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_pInt32)
+            case 1: try r.readOptional(WireUInt64.self, into: &_pUint64)
+            case 2: try r.readOptional(WireSInt32.self, into: &_pSint32)
+            case 3: try r.readOptional(WireDouble.self, into: &_pDouble)
+            case 4: try r.readOptional(WireFloat.self, into: &_pFloat)
+            case 5: try r.readOptional(WireBool.self, into: &_pBool)
+            case 6: try r.readOptional(WireString.self, into: &_pString)
+            case 7: try r.readOptional(WireBytes.self, into: &_pBytes)
+            case 8: try r.readOptional(WireEnum<Protohttp_Test_PresenceEnum>.self, into: &_pEnum)
+            case 9: try r.readMessage(into: &_pChild)
+            case 10: try r.readImplicit(WireInt32.self, into: &implicitInt32)
+            default: break
             }
         }
     }

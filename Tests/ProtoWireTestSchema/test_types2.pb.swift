@@ -42,6 +42,9 @@ public enum Protohttp_Test2_Shade: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_Test2_Shade] = [.light, .dark, .negative]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.test2.Shade", [(1, "SHADE_LIGHT"), (2, "SHADE_DARK"), (-3, "SHADE_NEGATIVE")])
 }
 
 /// A closed enum whose first value is 0, as map values require.
@@ -78,6 +81,9 @@ public enum Protohttp_Test2_Level: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_Test2_Level] = [.zero, .one, .two]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.test2.Level", [(0, "LEVEL_ZERO"), (1, "LEVEL_ONE"), (2, "LEVEL_TWO")])
 }
 
 /// A small message used as a field, a repeated element, a map value and a oneof case.
@@ -567,6 +573,38 @@ extension Protohttp_Test2_Nested2: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Nested2", [
+        ("a", "a"),
+        ("b", "b"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _a {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _b {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_a)
+            case 1: try r.readOptional(WireString.self, into: &_b)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Test2_Required2: ProtoMessage {
@@ -613,6 +651,44 @@ extension Protohttp_Test2_Required2: ProtoMessage {
                 if _inner == nil { _inner = Protohttp_Test2_Nested2() }
                 try r.readMessage(into: &_inner!)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Required2", [
+        ("id", "id"),
+        ("note", "note"),
+        ("inner", "inner"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _id {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _note {
+            w.key(t, 1)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _inner {
+            w.key(t, 2)
+            try WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_id)
+            case 1: try r.readOptional(WireString.self, into: &_note)
+            case 2: try r.readMessage(into: &_inner)
+            default: break
             }
         }
     }
@@ -907,6 +983,389 @@ extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
                 try r.readMessage(into: &_req!)
             case 818: try r.readRepeated(WireMessage<Protohttp_Test2_Required2>.self, tag, into: &rReq)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test2.TestAllTypes2", [
+        ("oInt32", "o_int32"),
+        ("oInt64", "o_int64"),
+        ("oUint32", "o_uint32"),
+        ("oUint64", "o_uint64"),
+        ("oSint32", "o_sint32"),
+        ("oSint64", "o_sint64"),
+        ("oFixed32", "o_fixed32"),
+        ("oFixed64", "o_fixed64"),
+        ("oSfixed32", "o_sfixed32"),
+        ("oSfixed64", "o_sfixed64"),
+        ("oFloat", "o_float"),
+        ("oDouble", "o_double"),
+        ("oBool", "o_bool"),
+        ("oString", "o_string"),
+        ("oBytes", "o_bytes"),
+        ("oShade", "o_shade"),
+        ("oNested", "o_nested"),
+        ("oShadeNodefault", "o_shade_nodefault"),
+        ("rInt32", "r_int32"),
+        ("rInt64", "r_int64"),
+        ("rUint32", "r_uint32"),
+        ("rUint64", "r_uint64"),
+        ("rSint32", "r_sint32"),
+        ("rSint64", "r_sint64"),
+        ("rFixed32", "r_fixed32"),
+        ("rFixed64", "r_fixed64"),
+        ("rSfixed32", "r_sfixed32"),
+        ("rSfixed64", "r_sfixed64"),
+        ("rFloat", "r_float"),
+        ("rDouble", "r_double"),
+        ("rBool", "r_bool"),
+        ("rString", "r_string"),
+        ("rBytes", "r_bytes"),
+        ("rShade", "r_shade"),
+        ("rNested", "r_nested"),
+        ("pInt32", "p_int32"),
+        ("pInt64", "p_int64"),
+        ("pUint32", "p_uint32"),
+        ("pUint64", "p_uint64"),
+        ("pSint32", "p_sint32"),
+        ("pSint64", "p_sint64"),
+        ("pFixed32", "p_fixed32"),
+        ("pFixed64", "p_fixed64"),
+        ("pSfixed32", "p_sfixed32"),
+        ("pSfixed64", "p_sfixed64"),
+        ("pFloat", "p_float"),
+        ("pDouble", "p_double"),
+        ("pBool", "p_bool"),
+        ("pShade", "p_shade"),
+        ("mStringLevel", "m_string_level"),
+        ("mInt32Nested", "m_int32_nested"),
+        ("cInt64", "c_int64"),
+        ("cString", "c_string"),
+        ("cNested", "c_nested"),
+        ("cShade", "c_shade"),
+        ("recursive", "recursive"),
+        ("req", "req"),
+        ("rReq", "r_req"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _oInt32 {
+            w.key(t, 0)
+            WireInt32.writeJSON(v, &w)
+        }
+        if let v = _oInt64 {
+            w.key(t, 1)
+            WireInt64.writeJSON(v, &w)
+        }
+        if let v = _oUint32 {
+            w.key(t, 2)
+            WireUInt32.writeJSON(v, &w)
+        }
+        if let v = _oUint64 {
+            w.key(t, 3)
+            WireUInt64.writeJSON(v, &w)
+        }
+        if let v = _oSint32 {
+            w.key(t, 4)
+            WireSInt32.writeJSON(v, &w)
+        }
+        if let v = _oSint64 {
+            w.key(t, 5)
+            WireSInt64.writeJSON(v, &w)
+        }
+        if let v = _oFixed32 {
+            w.key(t, 6)
+            WireFixed32.writeJSON(v, &w)
+        }
+        if let v = _oFixed64 {
+            w.key(t, 7)
+            WireFixed64.writeJSON(v, &w)
+        }
+        if let v = _oSfixed32 {
+            w.key(t, 8)
+            WireSFixed32.writeJSON(v, &w)
+        }
+        if let v = _oSfixed64 {
+            w.key(t, 9)
+            WireSFixed64.writeJSON(v, &w)
+        }
+        if let v = _oFloat {
+            w.key(t, 10)
+            WireFloat.writeJSON(v, &w)
+        }
+        if let v = _oDouble {
+            w.key(t, 11)
+            WireDouble.writeJSON(v, &w)
+        }
+        if let v = _oBool {
+            w.key(t, 12)
+            WireBool.writeJSON(v, &w)
+        }
+        if let v = _oString {
+            w.key(t, 13)
+            WireString.writeJSON(v, &w)
+        }
+        if let v = _oBytes {
+            w.key(t, 14)
+            WireBytes.writeJSON(v, &w)
+        }
+        if let v = _oShade {
+            w.key(t, 15)
+            WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
+        }
+        if let v = _oNested {
+            w.key(t, 16)
+            try WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
+        }
+        if let v = _oShadeNodefault {
+            w.key(t, 17)
+            WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
+        }
+        if !rInt32.isEmpty || w.emitDefaults {
+            w.key(t, 18)
+            try w.writeRepeated(WireInt32.self, rInt32)
+        }
+        if !rInt64.isEmpty || w.emitDefaults {
+            w.key(t, 19)
+            try w.writeRepeated(WireInt64.self, rInt64)
+        }
+        if !rUint32.isEmpty || w.emitDefaults {
+            w.key(t, 20)
+            try w.writeRepeated(WireUInt32.self, rUint32)
+        }
+        if !rUint64.isEmpty || w.emitDefaults {
+            w.key(t, 21)
+            try w.writeRepeated(WireUInt64.self, rUint64)
+        }
+        if !rSint32.isEmpty || w.emitDefaults {
+            w.key(t, 22)
+            try w.writeRepeated(WireSInt32.self, rSint32)
+        }
+        if !rSint64.isEmpty || w.emitDefaults {
+            w.key(t, 23)
+            try w.writeRepeated(WireSInt64.self, rSint64)
+        }
+        if !rFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 24)
+            try w.writeRepeated(WireFixed32.self, rFixed32)
+        }
+        if !rFixed64.isEmpty || w.emitDefaults {
+            w.key(t, 25)
+            try w.writeRepeated(WireFixed64.self, rFixed64)
+        }
+        if !rSfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 26)
+            try w.writeRepeated(WireSFixed32.self, rSfixed32)
+        }
+        if !rSfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 27)
+            try w.writeRepeated(WireSFixed64.self, rSfixed64)
+        }
+        if !rFloat.isEmpty || w.emitDefaults {
+            w.key(t, 28)
+            try w.writeRepeated(WireFloat.self, rFloat)
+        }
+        if !rDouble.isEmpty || w.emitDefaults {
+            w.key(t, 29)
+            try w.writeRepeated(WireDouble.self, rDouble)
+        }
+        if !rBool.isEmpty || w.emitDefaults {
+            w.key(t, 30)
+            try w.writeRepeated(WireBool.self, rBool)
+        }
+        if !rString.isEmpty || w.emitDefaults {
+            w.key(t, 31)
+            try w.writeRepeated(WireString.self, rString)
+        }
+        if !rBytes.isEmpty || w.emitDefaults {
+            w.key(t, 32)
+            try w.writeRepeated(WireBytes.self, rBytes)
+        }
+        if !rShade.isEmpty || w.emitDefaults {
+            w.key(t, 33)
+            try w.writeRepeated(WireEnum<Protohttp_Test2_Shade>.self, rShade)
+        }
+        if !rNested.isEmpty || w.emitDefaults {
+            w.key(t, 34)
+            try w.writeRepeated(WireMessage<Protohttp_Test2_Nested2>.self, rNested)
+        }
+        if !pInt32.isEmpty || w.emitDefaults {
+            w.key(t, 35)
+            try w.writeRepeated(WireInt32.self, pInt32)
+        }
+        if !pInt64.isEmpty || w.emitDefaults {
+            w.key(t, 36)
+            try w.writeRepeated(WireInt64.self, pInt64)
+        }
+        if !pUint32.isEmpty || w.emitDefaults {
+            w.key(t, 37)
+            try w.writeRepeated(WireUInt32.self, pUint32)
+        }
+        if !pUint64.isEmpty || w.emitDefaults {
+            w.key(t, 38)
+            try w.writeRepeated(WireUInt64.self, pUint64)
+        }
+        if !pSint32.isEmpty || w.emitDefaults {
+            w.key(t, 39)
+            try w.writeRepeated(WireSInt32.self, pSint32)
+        }
+        if !pSint64.isEmpty || w.emitDefaults {
+            w.key(t, 40)
+            try w.writeRepeated(WireSInt64.self, pSint64)
+        }
+        if !pFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 41)
+            try w.writeRepeated(WireFixed32.self, pFixed32)
+        }
+        if !pFixed64.isEmpty || w.emitDefaults {
+            w.key(t, 42)
+            try w.writeRepeated(WireFixed64.self, pFixed64)
+        }
+        if !pSfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 43)
+            try w.writeRepeated(WireSFixed32.self, pSfixed32)
+        }
+        if !pSfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 44)
+            try w.writeRepeated(WireSFixed64.self, pSfixed64)
+        }
+        if !pFloat.isEmpty || w.emitDefaults {
+            w.key(t, 45)
+            try w.writeRepeated(WireFloat.self, pFloat)
+        }
+        if !pDouble.isEmpty || w.emitDefaults {
+            w.key(t, 46)
+            try w.writeRepeated(WireDouble.self, pDouble)
+        }
+        if !pBool.isEmpty || w.emitDefaults {
+            w.key(t, 47)
+            try w.writeRepeated(WireBool.self, pBool)
+        }
+        if !pShade.isEmpty || w.emitDefaults {
+            w.key(t, 48)
+            try w.writeRepeated(WireEnum<Protohttp_Test2_Shade>.self, pShade)
+        }
+        if !mStringLevel.isEmpty || w.emitDefaults {
+            w.key(t, 49)
+            try w.writeMap(WireString.self, WireEnum<Protohttp_Test2_Level>.self, mStringLevel)
+        }
+        if !mInt32Nested.isEmpty || w.emitDefaults {
+            w.key(t, 50)
+            try w.writeMap(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested)
+        }
+        switch choice {
+        case .cInt64(let v)?:
+            w.key(t, 51)
+            WireInt64.writeJSON(v, &w)
+        case .cString(let v)?:
+            w.key(t, 52)
+            WireString.writeJSON(v, &w)
+        case .cNested(let v)?:
+            w.key(t, 53)
+            try WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
+        case .cShade(let v)?:
+            w.key(t, 54)
+            WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
+        case nil: break
+        }
+        if let v = _recursive {
+            w.key(t, 55)
+            try WireMessage<Protohttp_Test2_TestAllTypes2>.writeJSON(v.value, &w)
+        }
+        if let v = _req {
+            w.key(t, 56)
+            try WireMessage<Protohttp_Test2_Required2>.writeJSON(v, &w)
+        }
+        if !rReq.isEmpty || w.emitDefaults {
+            w.key(t, 57)
+            try w.writeRepeated(WireMessage<Protohttp_Test2_Required2>.self, rReq)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(WireInt32.self, into: &_oInt32)
+            case 1: try r.readOptional(WireInt64.self, into: &_oInt64)
+            case 2: try r.readOptional(WireUInt32.self, into: &_oUint32)
+            case 3: try r.readOptional(WireUInt64.self, into: &_oUint64)
+            case 4: try r.readOptional(WireSInt32.self, into: &_oSint32)
+            case 5: try r.readOptional(WireSInt64.self, into: &_oSint64)
+            case 6: try r.readOptional(WireFixed32.self, into: &_oFixed32)
+            case 7: try r.readOptional(WireFixed64.self, into: &_oFixed64)
+            case 8: try r.readOptional(WireSFixed32.self, into: &_oSfixed32)
+            case 9: try r.readOptional(WireSFixed64.self, into: &_oSfixed64)
+            case 10: try r.readOptional(WireFloat.self, into: &_oFloat)
+            case 11: try r.readOptional(WireDouble.self, into: &_oDouble)
+            case 12: try r.readOptional(WireBool.self, into: &_oBool)
+            case 13: try r.readOptional(WireString.self, into: &_oString)
+            case 14: try r.readOptional(WireBytes.self, into: &_oBytes)
+            case 15: try r.readOptional(WireEnum<Protohttp_Test2_Shade>.self, into: &_oShade)
+            case 16: try r.readMessage(into: &_oNested)
+            case 17: try r.readOptional(WireEnum<Protohttp_Test2_Shade>.self, into: &_oShadeNodefault)
+            case 18: try r.readRepeated(WireInt32.self, into: &rInt32)
+            case 19: try r.readRepeated(WireInt64.self, into: &rInt64)
+            case 20: try r.readRepeated(WireUInt32.self, into: &rUint32)
+            case 21: try r.readRepeated(WireUInt64.self, into: &rUint64)
+            case 22: try r.readRepeated(WireSInt32.self, into: &rSint32)
+            case 23: try r.readRepeated(WireSInt64.self, into: &rSint64)
+            case 24: try r.readRepeated(WireFixed32.self, into: &rFixed32)
+            case 25: try r.readRepeated(WireFixed64.self, into: &rFixed64)
+            case 26: try r.readRepeated(WireSFixed32.self, into: &rSfixed32)
+            case 27: try r.readRepeated(WireSFixed64.self, into: &rSfixed64)
+            case 28: try r.readRepeated(WireFloat.self, into: &rFloat)
+            case 29: try r.readRepeated(WireDouble.self, into: &rDouble)
+            case 30: try r.readRepeated(WireBool.self, into: &rBool)
+            case 31: try r.readRepeated(WireString.self, into: &rString)
+            case 32: try r.readRepeated(WireBytes.self, into: &rBytes)
+            case 33: try r.readRepeated(WireEnum<Protohttp_Test2_Shade>.self, into: &rShade)
+            case 34: try r.readRepeated(WireMessage<Protohttp_Test2_Nested2>.self, into: &rNested)
+            case 35: try r.readRepeated(WireInt32.self, into: &pInt32)
+            case 36: try r.readRepeated(WireInt64.self, into: &pInt64)
+            case 37: try r.readRepeated(WireUInt32.self, into: &pUint32)
+            case 38: try r.readRepeated(WireUInt64.self, into: &pUint64)
+            case 39: try r.readRepeated(WireSInt32.self, into: &pSint32)
+            case 40: try r.readRepeated(WireSInt64.self, into: &pSint64)
+            case 41: try r.readRepeated(WireFixed32.self, into: &pFixed32)
+            case 42: try r.readRepeated(WireFixed64.self, into: &pFixed64)
+            case 43: try r.readRepeated(WireSFixed32.self, into: &pSfixed32)
+            case 44: try r.readRepeated(WireSFixed64.self, into: &pSfixed64)
+            case 45: try r.readRepeated(WireFloat.self, into: &pFloat)
+            case 46: try r.readRepeated(WireDouble.self, into: &pDouble)
+            case 47: try r.readRepeated(WireBool.self, into: &pBool)
+            case 48: try r.readRepeated(WireEnum<Protohttp_Test2_Shade>.self, into: &pShade)
+            case 49: try r.readMap(WireString.self, WireEnum<Protohttp_Test2_Level>.self, into: &mStringLevel)
+            case 50: try r.readMap(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
+            case 51:
+                if let v = try r.readOneofMember(WireInt64.self) {
+                    try r.claimOneof(&seen, 58, t)
+                    choice = .cInt64(v)
+                }
+            case 52:
+                if let v = try r.readOneofMember(WireString.self) {
+                    try r.claimOneof(&seen, 58, t)
+                    choice = .cString(v)
+                }
+            case 53:
+                if let v = try r.readOneofMember(WireMessage<Protohttp_Test2_Nested2>.self) {
+                    try r.claimOneof(&seen, 58, t)
+                    choice = .cNested(v)
+                }
+            case 54:
+                if let v = try r.readOneofMember(WireEnum<Protohttp_Test2_Shade>.self) {
+                    try r.claimOneof(&seen, 58, t)
+                    choice = .cShade(v)
+                }
+            case 55: try r.readMessage(into: &_recursive)
+            case 56: try r.readMessage(into: &_req)
+            case 57: try r.readRepeated(WireMessage<Protohttp_Test2_Required2>.self, into: &rReq)
+            default: break
             }
         }
     }

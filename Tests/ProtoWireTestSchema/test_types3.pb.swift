@@ -53,6 +53,9 @@ public enum Protohttp_Test_Color: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_Test_Color] = [.unspecified, .red, .green, .blue, .negative]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.test.Color", [(0, "COLOR_UNSPECIFIED"), (1, "COLOR_RED"), (2, "COLOR_GREEN"), (3, "COLOR_BLUE"), (-1, "COLOR_NEGATIVE")])
 }
 
 /// A small message used as a field, a repeated element, a map value and a oneof case.
@@ -368,6 +371,38 @@ extension Protohttp_Test_Nested3: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test.Nested3", [
+        ("a", "a"),
+        ("b", "b"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if a != 0 || w.emitDefaults {
+            w.key(t, 0)
+            WireInt32.writeJSON(a, &w)
+        }
+        if !b.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            WireString.writeJSON(b, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(WireInt32.self, into: &a)
+            case 1: try r.readImplicit(WireString.self, into: &b)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Test_TestAllTypes3: ProtoMessage {
@@ -659,6 +694,419 @@ extension Protohttp_Test_TestAllTypes3: ProtoMessage {
             case 970: try r.readRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, tag, into: &rRecursive)
             case 4294967288: fMaxNumber = try WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.test.TestAllTypes3", [
+        ("fInt32", "f_int32"),
+        ("fInt64", "f_int64"),
+        ("fUint32", "f_uint32"),
+        ("fUint64", "f_uint64"),
+        ("fSint32", "f_sint32"),
+        ("fSint64", "f_sint64"),
+        ("fFixed32", "f_fixed32"),
+        ("fFixed64", "f_fixed64"),
+        ("fSfixed32", "f_sfixed32"),
+        ("fSfixed64", "f_sfixed64"),
+        ("fFloat", "f_float"),
+        ("fDouble", "f_double"),
+        ("fBool", "f_bool"),
+        ("fString", "f_string"),
+        ("fBytes", "f_bytes"),
+        ("fEnum", "f_enum"),
+        ("fNested", "f_nested"),
+        ("rInt32", "r_int32"),
+        ("rInt64", "r_int64"),
+        ("rUint32", "r_uint32"),
+        ("rUint64", "r_uint64"),
+        ("rSint32", "r_sint32"),
+        ("rSint64", "r_sint64"),
+        ("rFixed32", "r_fixed32"),
+        ("rFixed64", "r_fixed64"),
+        ("rSfixed32", "r_sfixed32"),
+        ("rSfixed64", "r_sfixed64"),
+        ("rFloat", "r_float"),
+        ("rDouble", "r_double"),
+        ("rBool", "r_bool"),
+        ("rString", "r_string"),
+        ("rBytes", "r_bytes"),
+        ("rEnum", "r_enum"),
+        ("rNested", "r_nested"),
+        ("uInt32", "u_int32"),
+        ("uSint64", "u_sint64"),
+        ("uFixed32", "u_fixed32"),
+        ("uDouble", "u_double"),
+        ("uBool", "u_bool"),
+        ("uEnum", "u_enum"),
+        ("mInt32Int32", "m_int32_int32"),
+        ("mInt64String", "m_int64_string"),
+        ("mUint32Bytes", "m_uint32_bytes"),
+        ("mUint64Double", "m_uint64_double"),
+        ("mSint32Float", "m_sint32_float"),
+        ("mSint64Enum", "m_sint64_enum"),
+        ("mFixed32Nested", "m_fixed32_nested"),
+        ("mFixed64Uint64", "m_fixed64_uint64"),
+        ("mSfixed32Sint32", "m_sfixed32_sint32"),
+        ("mSfixed64Bool", "m_sfixed64_bool"),
+        ("mBoolInt64", "m_bool_int64"),
+        ("mStringString", "m_string_string"),
+        ("mStringNested", "m_string_nested"),
+        ("oUint32", "o_uint32"),
+        ("oString", "o_string"),
+        ("oBytes", "o_bytes"),
+        ("oNested", "o_nested"),
+        ("oEnum", "o_enum"),
+        ("oDouble", "o_double"),
+        ("recursive", "recursive"),
+        ("rRecursive", "r_recursive"),
+        ("fMaxNumber", "f_max_number"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if fInt32 != 0 || w.emitDefaults {
+            w.key(t, 0)
+            WireInt32.writeJSON(fInt32, &w)
+        }
+        if fInt64 != 0 || w.emitDefaults {
+            w.key(t, 1)
+            WireInt64.writeJSON(fInt64, &w)
+        }
+        if fUint32 != 0 || w.emitDefaults {
+            w.key(t, 2)
+            WireUInt32.writeJSON(fUint32, &w)
+        }
+        if fUint64 != 0 || w.emitDefaults {
+            w.key(t, 3)
+            WireUInt64.writeJSON(fUint64, &w)
+        }
+        if fSint32 != 0 || w.emitDefaults {
+            w.key(t, 4)
+            WireSInt32.writeJSON(fSint32, &w)
+        }
+        if fSint64 != 0 || w.emitDefaults {
+            w.key(t, 5)
+            WireSInt64.writeJSON(fSint64, &w)
+        }
+        if fFixed32 != 0 || w.emitDefaults {
+            w.key(t, 6)
+            WireFixed32.writeJSON(fFixed32, &w)
+        }
+        if fFixed64 != 0 || w.emitDefaults {
+            w.key(t, 7)
+            WireFixed64.writeJSON(fFixed64, &w)
+        }
+        if fSfixed32 != 0 || w.emitDefaults {
+            w.key(t, 8)
+            WireSFixed32.writeJSON(fSfixed32, &w)
+        }
+        if fSfixed64 != 0 || w.emitDefaults {
+            w.key(t, 9)
+            WireSFixed64.writeJSON(fSfixed64, &w)
+        }
+        if fFloat.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 10)
+            WireFloat.writeJSON(fFloat, &w)
+        }
+        if fDouble.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 11)
+            WireDouble.writeJSON(fDouble, &w)
+        }
+        if fBool || w.emitDefaults {
+            w.key(t, 12)
+            WireBool.writeJSON(fBool, &w)
+        }
+        if !fString.isEmpty || w.emitDefaults {
+            w.key(t, 13)
+            WireString.writeJSON(fString, &w)
+        }
+        if !fBytes.isEmpty || w.emitDefaults {
+            w.key(t, 14)
+            WireBytes.writeJSON(fBytes, &w)
+        }
+        if fEnum.rawValue != 0 || w.emitDefaults {
+            w.key(t, 15)
+            WireEnum<Protohttp_Test_Color>.writeJSON(fEnum, &w)
+        }
+        if let v = _fNested {
+            w.key(t, 16)
+            try WireMessage<Protohttp_Test_Nested3>.writeJSON(v, &w)
+        }
+        if !rInt32.isEmpty || w.emitDefaults {
+            w.key(t, 17)
+            try w.writeRepeated(WireInt32.self, rInt32)
+        }
+        if !rInt64.isEmpty || w.emitDefaults {
+            w.key(t, 18)
+            try w.writeRepeated(WireInt64.self, rInt64)
+        }
+        if !rUint32.isEmpty || w.emitDefaults {
+            w.key(t, 19)
+            try w.writeRepeated(WireUInt32.self, rUint32)
+        }
+        if !rUint64.isEmpty || w.emitDefaults {
+            w.key(t, 20)
+            try w.writeRepeated(WireUInt64.self, rUint64)
+        }
+        if !rSint32.isEmpty || w.emitDefaults {
+            w.key(t, 21)
+            try w.writeRepeated(WireSInt32.self, rSint32)
+        }
+        if !rSint64.isEmpty || w.emitDefaults {
+            w.key(t, 22)
+            try w.writeRepeated(WireSInt64.self, rSint64)
+        }
+        if !rFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 23)
+            try w.writeRepeated(WireFixed32.self, rFixed32)
+        }
+        if !rFixed64.isEmpty || w.emitDefaults {
+            w.key(t, 24)
+            try w.writeRepeated(WireFixed64.self, rFixed64)
+        }
+        if !rSfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 25)
+            try w.writeRepeated(WireSFixed32.self, rSfixed32)
+        }
+        if !rSfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 26)
+            try w.writeRepeated(WireSFixed64.self, rSfixed64)
+        }
+        if !rFloat.isEmpty || w.emitDefaults {
+            w.key(t, 27)
+            try w.writeRepeated(WireFloat.self, rFloat)
+        }
+        if !rDouble.isEmpty || w.emitDefaults {
+            w.key(t, 28)
+            try w.writeRepeated(WireDouble.self, rDouble)
+        }
+        if !rBool.isEmpty || w.emitDefaults {
+            w.key(t, 29)
+            try w.writeRepeated(WireBool.self, rBool)
+        }
+        if !rString.isEmpty || w.emitDefaults {
+            w.key(t, 30)
+            try w.writeRepeated(WireString.self, rString)
+        }
+        if !rBytes.isEmpty || w.emitDefaults {
+            w.key(t, 31)
+            try w.writeRepeated(WireBytes.self, rBytes)
+        }
+        if !rEnum.isEmpty || w.emitDefaults {
+            w.key(t, 32)
+            try w.writeRepeated(WireEnum<Protohttp_Test_Color>.self, rEnum)
+        }
+        if !rNested.isEmpty || w.emitDefaults {
+            w.key(t, 33)
+            try w.writeRepeated(WireMessage<Protohttp_Test_Nested3>.self, rNested)
+        }
+        if !uInt32.isEmpty || w.emitDefaults {
+            w.key(t, 34)
+            try w.writeRepeated(WireInt32.self, uInt32)
+        }
+        if !uSint64.isEmpty || w.emitDefaults {
+            w.key(t, 35)
+            try w.writeRepeated(WireSInt64.self, uSint64)
+        }
+        if !uFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 36)
+            try w.writeRepeated(WireFixed32.self, uFixed32)
+        }
+        if !uDouble.isEmpty || w.emitDefaults {
+            w.key(t, 37)
+            try w.writeRepeated(WireDouble.self, uDouble)
+        }
+        if !uBool.isEmpty || w.emitDefaults {
+            w.key(t, 38)
+            try w.writeRepeated(WireBool.self, uBool)
+        }
+        if !uEnum.isEmpty || w.emitDefaults {
+            w.key(t, 39)
+            try w.writeRepeated(WireEnum<Protohttp_Test_Color>.self, uEnum)
+        }
+        if !mInt32Int32.isEmpty || w.emitDefaults {
+            w.key(t, 40)
+            try w.writeMap(WireInt32.self, WireInt32.self, mInt32Int32)
+        }
+        if !mInt64String.isEmpty || w.emitDefaults {
+            w.key(t, 41)
+            try w.writeMap(WireInt64.self, WireString.self, mInt64String)
+        }
+        if !mUint32Bytes.isEmpty || w.emitDefaults {
+            w.key(t, 42)
+            try w.writeMap(WireUInt32.self, WireBytes.self, mUint32Bytes)
+        }
+        if !mUint64Double.isEmpty || w.emitDefaults {
+            w.key(t, 43)
+            try w.writeMap(WireUInt64.self, WireDouble.self, mUint64Double)
+        }
+        if !mSint32Float.isEmpty || w.emitDefaults {
+            w.key(t, 44)
+            try w.writeMap(WireSInt32.self, WireFloat.self, mSint32Float)
+        }
+        if !mSint64Enum.isEmpty || w.emitDefaults {
+            w.key(t, 45)
+            try w.writeMap(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, mSint64Enum)
+        }
+        if !mFixed32Nested.isEmpty || w.emitDefaults {
+            w.key(t, 46)
+            try w.writeMap(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested)
+        }
+        if !mFixed64Uint64.isEmpty || w.emitDefaults {
+            w.key(t, 47)
+            try w.writeMap(WireFixed64.self, WireUInt64.self, mFixed64Uint64)
+        }
+        if !mSfixed32Sint32.isEmpty || w.emitDefaults {
+            w.key(t, 48)
+            try w.writeMap(WireSFixed32.self, WireSInt32.self, mSfixed32Sint32)
+        }
+        if !mSfixed64Bool.isEmpty || w.emitDefaults {
+            w.key(t, 49)
+            try w.writeMap(WireSFixed64.self, WireBool.self, mSfixed64Bool)
+        }
+        if !mBoolInt64.isEmpty || w.emitDefaults {
+            w.key(t, 50)
+            try w.writeMap(WireBool.self, WireInt64.self, mBoolInt64)
+        }
+        if !mStringString.isEmpty || w.emitDefaults {
+            w.key(t, 51)
+            try w.writeMap(WireString.self, WireString.self, mStringString)
+        }
+        if !mStringNested.isEmpty || w.emitDefaults {
+            w.key(t, 52)
+            try w.writeMap(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, mStringNested)
+        }
+        switch choice {
+        case .oUint32(let v)?:
+            w.key(t, 53)
+            WireUInt32.writeJSON(v, &w)
+        case .oString(let v)?:
+            w.key(t, 54)
+            WireString.writeJSON(v, &w)
+        case .oBytes(let v)?:
+            w.key(t, 55)
+            WireBytes.writeJSON(v, &w)
+        case .oNested(let v)?:
+            w.key(t, 56)
+            try WireMessage<Protohttp_Test_Nested3>.writeJSON(v, &w)
+        case .oEnum(let v)?:
+            w.key(t, 57)
+            WireEnum<Protohttp_Test_Color>.writeJSON(v, &w)
+        case .oDouble(let v)?:
+            w.key(t, 58)
+            WireDouble.writeJSON(v, &w)
+        case nil: break
+        }
+        if let v = _recursive {
+            w.key(t, 59)
+            try WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(v.value, &w)
+        }
+        if !rRecursive.isEmpty || w.emitDefaults {
+            w.key(t, 60)
+            try w.writeRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive)
+        }
+        if fMaxNumber != 0 || w.emitDefaults {
+            w.key(t, 61)
+            WireInt32.writeJSON(fMaxNumber, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(WireInt32.self, into: &fInt32)
+            case 1: try r.readImplicit(WireInt64.self, into: &fInt64)
+            case 2: try r.readImplicit(WireUInt32.self, into: &fUint32)
+            case 3: try r.readImplicit(WireUInt64.self, into: &fUint64)
+            case 4: try r.readImplicit(WireSInt32.self, into: &fSint32)
+            case 5: try r.readImplicit(WireSInt64.self, into: &fSint64)
+            case 6: try r.readImplicit(WireFixed32.self, into: &fFixed32)
+            case 7: try r.readImplicit(WireFixed64.self, into: &fFixed64)
+            case 8: try r.readImplicit(WireSFixed32.self, into: &fSfixed32)
+            case 9: try r.readImplicit(WireSFixed64.self, into: &fSfixed64)
+            case 10: try r.readImplicit(WireFloat.self, into: &fFloat)
+            case 11: try r.readImplicit(WireDouble.self, into: &fDouble)
+            case 12: try r.readImplicit(WireBool.self, into: &fBool)
+            case 13: try r.readImplicit(WireString.self, into: &fString)
+            case 14: try r.readImplicit(WireBytes.self, into: &fBytes)
+            case 15: try r.readImplicit(WireEnum<Protohttp_Test_Color>.self, into: &fEnum)
+            case 16: try r.readMessage(into: &_fNested)
+            case 17: try r.readRepeated(WireInt32.self, into: &rInt32)
+            case 18: try r.readRepeated(WireInt64.self, into: &rInt64)
+            case 19: try r.readRepeated(WireUInt32.self, into: &rUint32)
+            case 20: try r.readRepeated(WireUInt64.self, into: &rUint64)
+            case 21: try r.readRepeated(WireSInt32.self, into: &rSint32)
+            case 22: try r.readRepeated(WireSInt64.self, into: &rSint64)
+            case 23: try r.readRepeated(WireFixed32.self, into: &rFixed32)
+            case 24: try r.readRepeated(WireFixed64.self, into: &rFixed64)
+            case 25: try r.readRepeated(WireSFixed32.self, into: &rSfixed32)
+            case 26: try r.readRepeated(WireSFixed64.self, into: &rSfixed64)
+            case 27: try r.readRepeated(WireFloat.self, into: &rFloat)
+            case 28: try r.readRepeated(WireDouble.self, into: &rDouble)
+            case 29: try r.readRepeated(WireBool.self, into: &rBool)
+            case 30: try r.readRepeated(WireString.self, into: &rString)
+            case 31: try r.readRepeated(WireBytes.self, into: &rBytes)
+            case 32: try r.readRepeated(WireEnum<Protohttp_Test_Color>.self, into: &rEnum)
+            case 33: try r.readRepeated(WireMessage<Protohttp_Test_Nested3>.self, into: &rNested)
+            case 34: try r.readRepeated(WireInt32.self, into: &uInt32)
+            case 35: try r.readRepeated(WireSInt64.self, into: &uSint64)
+            case 36: try r.readRepeated(WireFixed32.self, into: &uFixed32)
+            case 37: try r.readRepeated(WireDouble.self, into: &uDouble)
+            case 38: try r.readRepeated(WireBool.self, into: &uBool)
+            case 39: try r.readRepeated(WireEnum<Protohttp_Test_Color>.self, into: &uEnum)
+            case 40: try r.readMap(WireInt32.self, WireInt32.self, into: &mInt32Int32)
+            case 41: try r.readMap(WireInt64.self, WireString.self, into: &mInt64String)
+            case 42: try r.readMap(WireUInt32.self, WireBytes.self, into: &mUint32Bytes)
+            case 43: try r.readMap(WireUInt64.self, WireDouble.self, into: &mUint64Double)
+            case 44: try r.readMap(WireSInt32.self, WireFloat.self, into: &mSint32Float)
+            case 45: try r.readMap(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, into: &mSint64Enum)
+            case 46: try r.readMap(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, into: &mFixed32Nested)
+            case 47: try r.readMap(WireFixed64.self, WireUInt64.self, into: &mFixed64Uint64)
+            case 48: try r.readMap(WireSFixed32.self, WireSInt32.self, into: &mSfixed32Sint32)
+            case 49: try r.readMap(WireSFixed64.self, WireBool.self, into: &mSfixed64Bool)
+            case 50: try r.readMap(WireBool.self, WireInt64.self, into: &mBoolInt64)
+            case 51: try r.readMap(WireString.self, WireString.self, into: &mStringString)
+            case 52: try r.readMap(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, into: &mStringNested)
+            case 53:
+                if let v = try r.readOneofMember(WireUInt32.self) {
+                    try r.claimOneof(&seen, 62, t)
+                    choice = .oUint32(v)
+                }
+            case 54:
+                if let v = try r.readOneofMember(WireString.self) {
+                    try r.claimOneof(&seen, 62, t)
+                    choice = .oString(v)
+                }
+            case 55:
+                if let v = try r.readOneofMember(WireBytes.self) {
+                    try r.claimOneof(&seen, 62, t)
+                    choice = .oBytes(v)
+                }
+            case 56:
+                if let v = try r.readOneofMember(WireMessage<Protohttp_Test_Nested3>.self) {
+                    try r.claimOneof(&seen, 62, t)
+                    choice = .oNested(v)
+                }
+            case 57:
+                if let v = try r.readOneofMember(WireEnum<Protohttp_Test_Color>.self) {
+                    try r.claimOneof(&seen, 62, t)
+                    choice = .oEnum(v)
+                }
+            case 58:
+                if let v = try r.readOneofMember(WireDouble.self) {
+                    try r.claimOneof(&seen, 62, t)
+                    choice = .oDouble(v)
+                }
+            case 59: try r.readMessage(into: &_recursive)
+            case 60: try r.readRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, into: &rRecursive)
+            case 61: try r.readImplicit(WireInt32.self, into: &fMaxNumber)
+            default: break
             }
         }
     }

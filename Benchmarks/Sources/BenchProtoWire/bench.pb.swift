@@ -49,6 +49,9 @@ public enum Protohttp_Bench_Kind: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Protohttp_Bench_Kind] = [.unspecified, .alpha, .beta, .gamma]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("protohttp.bench.Kind", [(0, "KIND_UNSPECIFIED"), (1, "KIND_ALPHA"), (2, "KIND_BETA"), (3, "KIND_GAMMA")])
 }
 
 /// Case "small": a typical tiny request, about 20 bytes encoded.
@@ -319,6 +322,50 @@ extension Protohttp_Bench_Small: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Small", [
+        ("id", "id"),
+        ("name", "name"),
+        ("active", "active"),
+        ("score", "score"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if id != 0 || w.emitDefaults {
+            w.key(t, 0)
+            WireInt32.writeJSON(id, &w)
+        }
+        if !name.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            WireString.writeJSON(name, &w)
+        }
+        if active || w.emitDefaults {
+            w.key(t, 2)
+            WireBool.writeJSON(active, &w)
+        }
+        if score.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 3)
+            WireDouble.writeJSON(score, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(WireInt32.self, into: &id)
+            case 1: try r.readImplicit(WireString.self, into: &name)
+            case 2: try r.readImplicit(WireBool.self, into: &active)
+            case 3: try r.readImplicit(WireDouble.self, into: &score)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Bench_Item: ProtoMessage {
@@ -350,6 +397,38 @@ extension Protohttp_Bench_Item: ProtoMessage {
             case 8: id = try WireInt32.read(&r)
             case 18: label = try WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Item", [
+        ("id", "id"),
+        ("label", "label"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if id != 0 || w.emitDefaults {
+            w.key(t, 0)
+            WireInt32.writeJSON(id, &w)
+        }
+        if !label.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            WireString.writeJSON(label, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(WireInt32.self, into: &id)
+            case 1: try r.readImplicit(WireString.self, into: &label)
+            default: break
             }
         }
     }
@@ -537,6 +616,218 @@ extension Protohttp_Bench_Medium: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Medium", [
+        ("fInt32", "f_int32"),
+        ("fInt64", "f_int64"),
+        ("fUint32", "f_uint32"),
+        ("fUint64", "f_uint64"),
+        ("fSint32", "f_sint32"),
+        ("fSint64", "f_sint64"),
+        ("fFixed32", "f_fixed32"),
+        ("fFixed64", "f_fixed64"),
+        ("fSfixed32", "f_sfixed32"),
+        ("fSfixed64", "f_sfixed64"),
+        ("fFloat", "f_float"),
+        ("fDouble", "f_double"),
+        ("fBool", "f_bool"),
+        ("fString", "f_string"),
+        ("fBytes", "f_bytes"),
+        ("fKind", "f_kind"),
+        ("fItem", "f_item"),
+        ("rInt32", "r_int32"),
+        ("rInt64", "r_int64"),
+        ("rSint32", "r_sint32"),
+        ("rFixed32", "r_fixed32"),
+        ("rDouble", "r_double"),
+        ("rKind", "r_kind"),
+        ("rString", "r_string"),
+        ("rItem", "r_item"),
+        ("mCounts", "m_counts"),
+        ("mItems", "m_items"),
+        ("oText", "o_text"),
+        ("oItem", "o_item"),
+        ("oNumber", "o_number"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if fInt32 != 0 || w.emitDefaults {
+            w.key(t, 0)
+            WireInt32.writeJSON(fInt32, &w)
+        }
+        if fInt64 != 0 || w.emitDefaults {
+            w.key(t, 1)
+            WireInt64.writeJSON(fInt64, &w)
+        }
+        if fUint32 != 0 || w.emitDefaults {
+            w.key(t, 2)
+            WireUInt32.writeJSON(fUint32, &w)
+        }
+        if fUint64 != 0 || w.emitDefaults {
+            w.key(t, 3)
+            WireUInt64.writeJSON(fUint64, &w)
+        }
+        if fSint32 != 0 || w.emitDefaults {
+            w.key(t, 4)
+            WireSInt32.writeJSON(fSint32, &w)
+        }
+        if fSint64 != 0 || w.emitDefaults {
+            w.key(t, 5)
+            WireSInt64.writeJSON(fSint64, &w)
+        }
+        if fFixed32 != 0 || w.emitDefaults {
+            w.key(t, 6)
+            WireFixed32.writeJSON(fFixed32, &w)
+        }
+        if fFixed64 != 0 || w.emitDefaults {
+            w.key(t, 7)
+            WireFixed64.writeJSON(fFixed64, &w)
+        }
+        if fSfixed32 != 0 || w.emitDefaults {
+            w.key(t, 8)
+            WireSFixed32.writeJSON(fSfixed32, &w)
+        }
+        if fSfixed64 != 0 || w.emitDefaults {
+            w.key(t, 9)
+            WireSFixed64.writeJSON(fSfixed64, &w)
+        }
+        if fFloat.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 10)
+            WireFloat.writeJSON(fFloat, &w)
+        }
+        if fDouble.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 11)
+            WireDouble.writeJSON(fDouble, &w)
+        }
+        if fBool || w.emitDefaults {
+            w.key(t, 12)
+            WireBool.writeJSON(fBool, &w)
+        }
+        if !fString.isEmpty || w.emitDefaults {
+            w.key(t, 13)
+            WireString.writeJSON(fString, &w)
+        }
+        if !fBytes.isEmpty || w.emitDefaults {
+            w.key(t, 14)
+            WireBytes.writeJSON(fBytes, &w)
+        }
+        if fKind.rawValue != 0 || w.emitDefaults {
+            w.key(t, 15)
+            WireEnum<Protohttp_Bench_Kind>.writeJSON(fKind, &w)
+        }
+        if let v = _fItem {
+            w.key(t, 16)
+            try WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
+        }
+        if !rInt32.isEmpty || w.emitDefaults {
+            w.key(t, 17)
+            try w.writeRepeated(WireInt32.self, rInt32)
+        }
+        if !rInt64.isEmpty || w.emitDefaults {
+            w.key(t, 18)
+            try w.writeRepeated(WireInt64.self, rInt64)
+        }
+        if !rSint32.isEmpty || w.emitDefaults {
+            w.key(t, 19)
+            try w.writeRepeated(WireSInt32.self, rSint32)
+        }
+        if !rFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 20)
+            try w.writeRepeated(WireFixed32.self, rFixed32)
+        }
+        if !rDouble.isEmpty || w.emitDefaults {
+            w.key(t, 21)
+            try w.writeRepeated(WireDouble.self, rDouble)
+        }
+        if !rKind.isEmpty || w.emitDefaults {
+            w.key(t, 22)
+            try w.writeRepeated(WireEnum<Protohttp_Bench_Kind>.self, rKind)
+        }
+        if !rString.isEmpty || w.emitDefaults {
+            w.key(t, 23)
+            try w.writeRepeated(WireString.self, rString)
+        }
+        if !rItem.isEmpty || w.emitDefaults {
+            w.key(t, 24)
+            try w.writeRepeated(WireMessage<Protohttp_Bench_Item>.self, rItem)
+        }
+        if !mCounts.isEmpty || w.emitDefaults {
+            w.key(t, 25)
+            try w.writeMap(WireString.self, WireInt32.self, mCounts)
+        }
+        if !mItems.isEmpty || w.emitDefaults {
+            w.key(t, 26)
+            try w.writeMap(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, mItems)
+        }
+        switch choice {
+        case .oText(let v)?:
+            w.key(t, 27)
+            WireString.writeJSON(v, &w)
+        case .oItem(let v)?:
+            w.key(t, 28)
+            try WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
+        case .oNumber(let v)?:
+            w.key(t, 29)
+            WireInt64.writeJSON(v, &w)
+        case nil: break
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(WireInt32.self, into: &fInt32)
+            case 1: try r.readImplicit(WireInt64.self, into: &fInt64)
+            case 2: try r.readImplicit(WireUInt32.self, into: &fUint32)
+            case 3: try r.readImplicit(WireUInt64.self, into: &fUint64)
+            case 4: try r.readImplicit(WireSInt32.self, into: &fSint32)
+            case 5: try r.readImplicit(WireSInt64.self, into: &fSint64)
+            case 6: try r.readImplicit(WireFixed32.self, into: &fFixed32)
+            case 7: try r.readImplicit(WireFixed64.self, into: &fFixed64)
+            case 8: try r.readImplicit(WireSFixed32.self, into: &fSfixed32)
+            case 9: try r.readImplicit(WireSFixed64.self, into: &fSfixed64)
+            case 10: try r.readImplicit(WireFloat.self, into: &fFloat)
+            case 11: try r.readImplicit(WireDouble.self, into: &fDouble)
+            case 12: try r.readImplicit(WireBool.self, into: &fBool)
+            case 13: try r.readImplicit(WireString.self, into: &fString)
+            case 14: try r.readImplicit(WireBytes.self, into: &fBytes)
+            case 15: try r.readImplicit(WireEnum<Protohttp_Bench_Kind>.self, into: &fKind)
+            case 16: try r.readMessage(into: &_fItem)
+            case 17: try r.readRepeated(WireInt32.self, into: &rInt32)
+            case 18: try r.readRepeated(WireInt64.self, into: &rInt64)
+            case 19: try r.readRepeated(WireSInt32.self, into: &rSint32)
+            case 20: try r.readRepeated(WireFixed32.self, into: &rFixed32)
+            case 21: try r.readRepeated(WireDouble.self, into: &rDouble)
+            case 22: try r.readRepeated(WireEnum<Protohttp_Bench_Kind>.self, into: &rKind)
+            case 23: try r.readRepeated(WireString.self, into: &rString)
+            case 24: try r.readRepeated(WireMessage<Protohttp_Bench_Item>.self, into: &rItem)
+            case 25: try r.readMap(WireString.self, WireInt32.self, into: &mCounts)
+            case 26: try r.readMap(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, into: &mItems)
+            case 27:
+                if let v = try r.readOneofMember(WireString.self) {
+                    try r.claimOneof(&seen, 30, t)
+                    choice = .oText(v)
+                }
+            case 28:
+                if let v = try r.readOneofMember(WireMessage<Protohttp_Bench_Item>.self) {
+                    try r.claimOneof(&seen, 30, t)
+                    choice = .oItem(v)
+                }
+            case 29:
+                if let v = try r.readOneofMember(WireInt64.self) {
+                    try r.claimOneof(&seen, 30, t)
+                    choice = .oNumber(v)
+                }
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Bench_Deep: ProtoMessage {
@@ -581,6 +872,44 @@ extension Protohttp_Bench_Deep: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Deep", [
+        ("payload", "payload"),
+        ("child", "child"),
+        ("level", "level"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _payload {
+            w.key(t, 0)
+            try WireMessage<Protohttp_Bench_Medium>.writeJSON(v, &w)
+        }
+        if let v = _child {
+            w.key(t, 1)
+            try WireMessage<Protohttp_Bench_Deep>.writeJSON(v.value, &w)
+        }
+        if level != 0 || w.emitDefaults {
+            w.key(t, 2)
+            WireInt32.writeJSON(level, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readMessage(into: &_payload)
+            case 1: try r.readMessage(into: &_child)
+            case 2: try r.readImplicit(WireInt32.self, into: &level)
+            default: break
+            }
+        }
+    }
 }
 
 extension Protohttp_Bench_Large: ProtoMessage {
@@ -609,6 +938,38 @@ extension Protohttp_Bench_Large: ProtoMessage {
             case 10: blob = try WireBytes.read(&r)
             case 16, 18: try r.readRepeated(WireInt64.self, tag, into: &values)
             default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Large", [
+        ("blob", "blob"),
+        ("values", "values"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !blob.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            WireBytes.writeJSON(blob, &w)
+        }
+        if !values.isEmpty || w.emitDefaults {
+            w.key(t, 1)
+            try w.writeRepeated(WireInt64.self, values)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(WireBytes.self, into: &blob)
+            case 1: try r.readRepeated(WireInt64.self, into: &values)
+            default: break
             }
         }
     }

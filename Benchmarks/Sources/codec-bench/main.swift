@@ -42,4 +42,17 @@ for benchCase in cases {
         let pw = results[0].medianNanoseconds, sp = results[1].medianNanoseconds, pc = results[2].medianNanoseconds
         print("RESULT case=\(benchCase) op=\(op) protowire_ns=\(fixed(pw, digits: 1)) swiftprotobuf_ns=\(fixed(sp, digits: 1)) protobufc_ns=\(fixed(pc, digits: 1)) ratio=\(fixed(sp / pw, digits: 2))")
     }
+    if benchCase == .medium {
+        // proto3 JSON, ProtoWire against swift-protobuf; protobuf-c has no JSON.
+        let json = [JSONSides.protoWire(ProtoWireSide.medium()), JSONSides.swiftProtobuf(SwiftProtobufSide.medium())]
+        if let problem = JSONSides.check(protoWire: json[0].json, swiftProtobuf: json[1].json) {
+            fatalError("case \(benchCase) JSON: \(problem)")
+        }
+        print("# case=\(benchCase) json_bytes=\(json.map { String($0.json.count) }.joined(separator: "/")) (ProtoWire/swift-protobuf)")
+        for op in ["json_encode", "json_decode"] {
+            let results = harness.measure(json.map { op == "json_encode" ? $0.encode : $0.decode })
+            let pw = results[0].medianNanoseconds, sp = results[1].medianNanoseconds
+            print("RESULT case=\(benchCase) op=\(op) protowire_ns=\(fixed(pw, digits: 1)) swiftprotobuf_ns=\(fixed(sp, digits: 1)) protobufc_ns=n/a ratio=\(fixed(sp / pw, digits: 2))")
+        }
+    }
 }

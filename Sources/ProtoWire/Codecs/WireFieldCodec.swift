@@ -22,6 +22,15 @@ public protocol WireFieldCodec {
     static func read(_ reader: inout WireReader) throws(WireError) -> Value
     /// Reads one value into an existing one: replaces scalars, merges messages.
     static func merge(_ reader: inout WireReader, into value: inout Value) throws(WireError)
+    /// Writes `value` in its proto3 JSON form (see WireCodecs+JSON.swift).
+    static func writeJSON(_ value: Value, _ writer: inout JSONWriter) throws(WireError)
+    /// Reads one value in proto3 JSON form (not `null`, unless ``jsonNullIsValue``); `nil`
+    /// means the value was consumed but is to be dropped (an unknown enum name with
+    /// ``JSONDecodingOptions/ignoreUnknownFields``).
+    static func readJSON(_ reader: inout JSONReader) throws(WireError) -> Value?
+    /// Whether JSON `null` is a value of this type (`google.protobuf.Value`, `NullValue`)
+    /// rather than "the default".
+    static var jsonNullIsValue: Bool { get }
 }
 
 extension WireFieldCodec {

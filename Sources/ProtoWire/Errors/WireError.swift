@@ -1,6 +1,6 @@
 // WireError.swift: the one error type of ProtoWire, with a code, a byte offset and a message.
 
-/// An error thrown while decoding protobuf data.
+/// An error thrown while decoding protobuf data (binary or JSON), or while encoding JSON.
 ///
 /// Every failure names what went wrong (``code``), where it went wrong (``offset``, the byte
 /// offset from the start of the input handed to the decoder) and a sentence that explains the
@@ -28,6 +28,11 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
             case depthLimitExceeded = "nesting too deep"
             case missingRequiredFields = "missing required fields"
             case typeMismatch = "type mismatch"
+            case malformedJSON = "malformed JSON"
+            case invalidJSONValue = "invalid JSON value"
+            case unknownJSONField = "unknown JSON field"
+            case duplicateJSONKey = "duplicate JSON key"
+            case notRepresentableInJSON = "not representable in JSON"
         }
         private let raw: Raw
         private init(_ raw: Raw) { self.raw = raw }
@@ -54,6 +59,22 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let missingRequiredFields = Code(.missingRequiredFields)
         /// A `google.protobuf.Any` held a message of another type than the one asked for.
         public static let typeMismatch = Code(.typeMismatch)
+        /// JSON input broke the JSON grammar: an unexpected character, an unterminated string,
+        /// a bad escape or number, or content after the top-level value.
+        public static let malformedJSON = Code(.malformedJSON)
+        /// A well-formed JSON value did not fit its field: a wrong kind of value, a fraction or
+        /// out-of-range number for an integer field, bad base64, an unknown enum name, a bad
+        /// timestamp, or an `Any` whose type the registry does not know.
+        public static let invalidJSONValue = Code(.invalidJSONValue)
+        /// A JSON object named a field the message does not have, and
+        /// ``JSONDecodingOptions/ignoreUnknownFields`` was off.
+        public static let unknownJSONField = Code(.unknownJSONField)
+        /// A JSON object named the same key twice (or a field by both of its names, or two
+        /// members of one `oneof`).
+        public static let duplicateJSONKey = Code(.duplicateJSONKey)
+        /// A message cannot be written as proto3 JSON: a timestamp or duration out of range, a
+        /// field mask path that does not round-trip, or an `Any` of an unregistered type.
+        public static let notRepresentableInJSON = Code(.notRepresentableInJSON)
 
         /// A short human-readable name of the code.
         public var description: String { raw.rawValue }

@@ -28,10 +28,10 @@ extension ExtensibleMessage {
     /// Setting stores the value; setting an empty array removes a repeated extension.
     public subscript<F: ExtensionFieldType>(extension ext: MessageExtension<F, Self>) -> F.Value {
         get { extensionFields.value(F.self, fieldNumber: ext.fieldNumber) ?? ext.defaultValue }
-        set { extensionFields.put(F.self, newValue, fieldNumber: ext.fieldNumber) }
+        set { extensionFields.put(F.self, newValue, fieldNumber: ext.fieldNumber, fieldName: ext.fieldName) }
         _modify {
             var value = extensionFields.take(F.self, fieldNumber: ext.fieldNumber) ?? ext.defaultValue
-            defer { extensionFields.put(F.self, value, fieldNumber: ext.fieldNumber) }
+            defer { extensionFields.put(F.self, value, fieldNumber: ext.fieldNumber, fieldName: ext.fieldName) }
             yield &value
         }
     }
@@ -53,7 +53,7 @@ extension ExtensibleMessage {
 
     /// Stores the extension's value; an empty array removes a repeated extension.
     public mutating func setExtensionValue<F: ExtensionFieldType>(ext: MessageExtension<F, Self>, value: F.Value) {
-        extensionFields.put(F.self, value, fieldNumber: ext.fieldNumber)
+        extensionFields.put(F.self, value, fieldNumber: ext.fieldNumber, fieldName: ext.fieldName)
     }
 
     /// Removes the extension.

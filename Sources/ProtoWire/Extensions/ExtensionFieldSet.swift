@@ -80,6 +80,16 @@ public struct ExtensionFieldSet: Hashable, Sendable {
         }
     }
 
+    // MARK: JSON
+
+    /// Writes every extension as a `"[full.name]": value` member of the open JSON object.
+    public func writeJSON(_ writer: inout JSONWriter) throws(WireError) {
+        for e in entries {
+            writer.key("[" + e.value.fieldName + "]")
+            try e.value.writeJSON(&writer)
+        }
+    }
+
     // MARK: Typed access
 
     /// The index of `fieldNumber`, or where it would be inserted.
@@ -117,13 +127,13 @@ public struct ExtensionFieldSet: Hashable, Sendable {
 
     /// Stores `value` for `fieldNumber`, replacing what was there; an empty repeated value
     /// removes the extension instead, since it encodes to nothing.
-    mutating func put<F: ExtensionFieldType>(_: F.Type, _ value: F.Value, fieldNumber: Int) {
+    mutating func put<F: ExtensionFieldType>(_: F.Type, _ value: F.Value, fieldNumber: Int, fieldName: String) {
         let (i, found) = index(of: fieldNumber)
         if F.isRepeated && value == F.defaultValue {
             if found { entries.remove(at: i) }
             return
         }
-        let entry = Entry(fieldNumber: fieldNumber, value: TypedExtensionValue<F>(value: value))
+        let entry = Entry(fieldNumber: fieldNumber, value: TypedExtensionValue<F>(value: value, fieldName: fieldName))
         if found { entries[i] = entry } else { entries.insert(entry, at: i) }
     }
 
@@ -165,11 +175,18 @@ protocol ExtensionValueBox: Sendable {
     func hash(into hasher: inout Hasher)
     /// The message to write as a MessageSet item, for singular message extensions.
     var messageSetPayload: (any ProtoMessage)? { get }
+    /// The extension's full protobuf name, its JSON key inside `[...]`.
+    var fieldName: String { get }
+    /// Writes the value in JSON form.
+    func writeJSON(_ writer: inout JSONWriter) throws(WireError)
 }
 
 /// The concrete box of a value of field type `F`.
 struct TypedExtensionValue<F: ExtensionFieldType>: ExtensionValueBox {
     var value: F.Value
+    let fieldName: String
+
+    func writeJSON(_ writer: inout JSONWriter) throws(WireError) { try F.writeJSON(value, &writer) }
 
     func size(fieldNumber: Int, _ cache: inout SizeCache) -> Int {
         F.size(of: value, fieldNumber: fieldNumber, &cache)

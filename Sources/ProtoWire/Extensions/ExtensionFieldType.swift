@@ -40,6 +40,10 @@ public protocol ExtensionFieldType {
                      unknownFields: inout UnknownFields) throws(WireError)
     /// Whether the value's messages have all their proto2 `required` fields.
     static func isInitialized(_ value: Value) -> Bool
+    /// Writes the value in proto3 JSON form (a value, or an array for repeated fields).
+    static func writeJSON(_ value: Value, _ writer: inout JSONWriter) throws(WireError)
+    /// Reads one JSON value into `value` (`nil` when absent): `null` clears it, arrays append.
+    static func readJSON(_ reader: inout JSONReader, into value: inout Value?) throws(WireError)
 }
 
 extension ExtensionFieldType {

@@ -25,6 +25,16 @@ public struct ExtensionRegistry: Sendable, Hashable, ExpressibleByArrayLiteral {
     @usableFromInline
     var byKey = [Key: any ExtensionDecoding]()
 
+    @usableFromInline
+    struct NameKey: Hashable, Sendable {
+        let message: ObjectIdentifier
+        let name: String
+    }
+
+    /// The same declarations by full name, for JSON's `"[pkg.ext]"` keys.
+    @usableFromInline
+    var byName = [NameKey: any ExtensionDecoding]()
+
     /// Creates an empty registry.
     @inlinable
     public init() {}
@@ -52,11 +62,13 @@ public struct ExtensionRegistry: Sendable, Hashable, ExpressibleByArrayLiteral {
     public mutating func register(_ ext: any AnyMessageExtension) {
         guard let decoding = ext as? any ExtensionDecoding else { return }
         byKey[Key(message: ObjectIdentifier(ext.extendedMessageType), fieldNumber: ext.fieldNumber)] = decoding
+        byName[NameKey(message: ObjectIdentifier(ext.extendedMessageType), name: ext.fieldName)] = decoding
     }
 
     /// Adds every declaration of `other`.
     public mutating func formUnion(_ other: ExtensionRegistry) {
         byKey.merge(other.byKey) { _, new in new }
+        byName.merge(other.byName) { _, new in new }
     }
 
     /// This registry plus every declaration of `other` (which wins on conflicts).
@@ -69,6 +81,11 @@ public struct ExtensionRegistry: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// The declaration for field `fieldNumber` of `messageType`, if registered.
     public func declaration(for messageType: any ExtensibleMessage.Type, fieldNumber: Int) -> (any AnyMessageExtension)? {
         byKey[Key(message: ObjectIdentifier(messageType), fieldNumber: fieldNumber)]
+    }
+
+    /// The JSON decoder's lookup, by full extension name.
+    func decoder(for messageType: ObjectIdentifier, name: String) -> (any ExtensionDecoding)? {
+        byName[NameKey(message: messageType, name: name)]
     }
 
     /// The decoder's lookup.

@@ -58,6 +58,8 @@ protocol ExtensionDecoding: AnyMessageExtension {
     /// reading anything when the wire type does not fit the declared field type.
     func decode(_ reader: inout WireReader, tag: FieldTag, into set: inout ExtensionFieldSet,
                 unknownFields: inout UnknownFields) throws(WireError) -> Bool
+    /// Reads the JSON value of a `"[name]"` key into `set`.
+    func decodeJSON(_ reader: inout JSONReader, into set: inout ExtensionFieldSet) throws(WireError)
 }
 
 extension MessageExtension: ExtensionDecoding {
@@ -70,10 +72,16 @@ extension MessageExtension: ExtensionDecoding {
         do {
             try FieldType.read(&reader, tag: tag, into: &value, unknownFields: &unknownFields)
         } catch {
-            if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber) }
+            if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber, fieldName: fieldName) }
             throw error
         }
-        if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber) }
+        if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber, fieldName: fieldName) }
         return true
+    }
+
+    @usableFromInline func decodeJSON(_ reader: inout JSONReader, into set: inout ExtensionFieldSet) throws(WireError) {
+        var value: FieldType.Value? = set.take(FieldType.self, fieldNumber: fieldNumber)
+        try FieldType.readJSON(&reader, into: &value)
+        if let value { set.put(FieldType.self, value, fieldNumber: fieldNumber, fieldName: fieldName) }
     }
 }

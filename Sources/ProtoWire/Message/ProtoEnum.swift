@@ -9,4 +9,6 @@
 public protocol ProtoEnum: RawRepresentable, Hashable, Sendable, CaseIterable where RawValue == Int {
     /// The default value: the first declared case.
     init()
+    /// Generated: the protobuf names of the values, for JSON.
+    static var _protoNames: ProtoEnumNames { get }
 }

@@ -38,6 +38,14 @@ public protocol ProtoMessage: Sendable, Hashable {
     /// Generated: reads fields until `reader.readTag()` returns `nil`, merging each into `self`
     /// and keeping unrecognised ones in ``unknownFields``.
     mutating func _protoMerge(_ reader: inout WireReader) throws(WireError)
+
+    /// Generated: writes the message's proto3 JSON form (an object, or a well-known type's
+    /// special form) into `writer`.
+    func _protoWriteJSON(_ writer: inout JSONWriter) throws(WireError)
+
+    /// Generated: reads one JSON value (the message's object, or a well-known type's special
+    /// form) from `reader` and merges it into `self`.
+    mutating func _protoMergeJSON(_ reader: inout JSONReader) throws(WireError)
 }
 
 extension ProtoMessage {

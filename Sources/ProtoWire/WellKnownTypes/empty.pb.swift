@@ -36,4 +36,18 @@ extension Google_Protobuf_Empty: ProtoMessage {
             }
         }
     }
+
+    static let _protoJSONFields = JSONFieldTable("google.protobuf.Empty", [])
+
+    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+        w.beginObject()
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+        let t = Self._protoJSONFields
+        var seen = JSONSeenFields()
+        try r.beginObject()
+        while try r.nextField(t, &seen) != nil {}
+    }
 }

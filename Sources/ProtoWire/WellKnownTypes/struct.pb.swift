@@ -33,6 +33,9 @@ public enum Google_Protobuf_NullValue: ProtoEnum {
 
     /// The declared cases.
     public static let allCases: [Google_Protobuf_NullValue] = [.nullValue]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoEnumNames("google.protobuf.NullValue", [(0, "NULL_VALUE")])
 }
 
 /// `Struct` represents a structured data value, consisting of fields
