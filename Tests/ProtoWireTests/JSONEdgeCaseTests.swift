@@ -239,3 +239,19 @@ struct JSONEdgeCaseTests {
         #expect(back.fFloat.isNaN)
     }
 }
+
+/// Duplicate map keys are caught whether or not the map already held entries.
+@Suite struct JSONMapMergeDuplicateTests {
+    @Test func duplicateKeyWhileMergingIntoAFilledMapIsRejected() throws {
+        var msg = Protohttp_Test_TestAllTypes3()
+        msg.mStringString = ["a": "old"]
+        #expect(throws: WireError.self) {
+            try msg.merge(jsonString: #"{"mStringString": {"b": "1", "b": "2"}}"#)
+        }
+        // A key already in the map from earlier input is not a duplicate: it is replaced.
+        var again = Protohttp_Test_TestAllTypes3()
+        again.mStringString = ["a": "old"]
+        try again.merge(jsonString: #"{"mStringString": {"a": "new", "c": "3"}}"#)
+        #expect(again.mStringString == ["a": "new", "c": "3"])
+    }
+}

@@ -153,7 +153,10 @@ extension JSONReader {
         }
         try beginObject()
         try enterNesting()
-        let checkDuplicates = map.isEmpty
+        // Merging into an empty map, a key seen twice shows as an unchanged count; merging
+        // into entries from earlier input, the keys of this object are tracked on the side.
+        let trackKeys = !map.isEmpty
+        var keysOfThisObject = Set<K.Value>()
         var first = true
         while let keyToken = try nextKey(&first) {
             let key = try K.readJSONKey(keyToken, &self)
@@ -163,7 +166,8 @@ extension JSONReader {
             guard let v = try V.readJSON(&self) else { continue }
             let count = map.count
             map[key] = v
-            if checkDuplicates && map.count == count {
+            let repeated = trackKeys ? !keysOfThisObject.insert(key).inserted : map.count == count
+            if repeated {
                 throw error(.duplicateJSONKey, at: start + keyToken.offset, "the map key '\(keyToken.string)' appears twice")
             }
         }
