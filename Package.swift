@@ -11,6 +11,9 @@ let package = Package(
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
         .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
         // The hand-written protobuf codec: messages, binary wire format, unknown fields.
         .target(name: "ProtoWire"),
@@ -57,11 +60,20 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
-        // The RPC client: transport (one curl multi handle on one thread), call lifecycles, errors.
-        .target(name: "ProtoHTTP", dependencies: ["ProtoWire", "CCurl"]),
+        // The RPC client: manager, serializers, typed calls, wire protocols (plain, Connect, Twirp),
+        // transport (one curl multi handle on one thread), call lifecycles, errors.
+        .target(
+            name: "ProtoHTTP",
+            dependencies: ["ProtoWire", "CCurl", .product(name: "Logging", package: "swift-log")]
+        ),
 
-        // Transport, lifecycle and error tests against a real loopback Python server (Servers/).
-        .testTarget(name: "ProtoHTTPTests", dependencies: ["ProtoHTTP"], exclude: ["Servers"]),
+        // Client tests against real loopback peers: the plain Python server and the Python
+        // connectrpc and twirp servers (Servers/; scripts/python-client-env).
+        .testTarget(
+            name: "ProtoHTTPTests",
+            dependencies: ["ProtoHTTP", "ProtoWire", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Servers"]
+        ),
 
         .testTarget(
             name: "ProtoWireTests",

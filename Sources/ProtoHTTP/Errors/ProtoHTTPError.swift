@@ -23,6 +23,12 @@ public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible
     public var message: String
     /// The libcurl failure behind this error, or `nil` when libcurl did not report one.
     public var transportError: TransportError?
+    /// Connect error details from the server's error body (type name and raw bytes), in order.
+    public var details: [ErrorDetail] = []
+    /// Twirp error metadata from the server's error body (`meta`).
+    public var meta: [String: String] = [:]
+    /// The raw error response body, when the server answered with an error status.
+    public var responseBody: [UInt8]?
 
     /// Creates an error.
     ///
@@ -31,11 +37,20 @@ public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible
     ///   - message: what happened and how to fix it.
     ///   - httpStatus: the HTTP status, when a response arrived.
     ///   - transportError: the libcurl failure behind the error, if any.
-    public init(code: Code, message: String, httpStatus: Int? = nil, transportError: TransportError? = nil) {
+    ///   - details: Connect error details from the error body.
+    ///   - meta: Twirp error metadata from the error body.
+    ///   - responseBody: the raw error response body.
+    public init(
+        code: Code, message: String, httpStatus: Int? = nil, transportError: TransportError? = nil,
+        details: [ErrorDetail] = [], meta: [String: String] = [:], responseBody: [UInt8]? = nil
+    ) {
         self.code = code
         self.message = message
         self.httpStatus = httpStatus
         self.transportError = transportError
+        self.details = details
+        self.meta = meta
+        self.responseBody = responseBody
     }
 
     /// `code: message`, followed by the HTTP status and curl's report when present.
@@ -43,6 +58,8 @@ public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible
         var text = "\(code): \(message)"
         if let httpStatus { text += " (HTTP \(httpStatus))" }
         if let transportError { text += " (\(transportError))" }
+        if !details.isEmpty { text += " [details: \(details.map(\.type).joined(separator: ", "))]" }
+        if !meta.isEmpty { text += " [meta: \(meta.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))]" }
         return text
     }
 }

@@ -1,0 +1,70 @@
+// CallInterceptor.swift: the ordered interceptor chain around a call's transport exchange.
+
+/// What an interceptor knows about the call it wraps.
+public struct CallInfo: Sendable {
+    /// The call's id (``CallHandle/id``).
+    public var id: UInt64
+    /// The path or URL the caller gave.
+    public var path: String
+    /// The call's category.
+    public var category: String?
+    /// The call's tag.
+    public var tag: Int?
+    /// The caller's context.
+    public var context: [String: any Sendable]
+    /// The wire protocol's name.
+    public var protocolName: String
+}
+
+/// The rest of the chain: sends a request on and calls back once with its result.
+public typealias InterceptorNext = @Sendable (TransportRequest, @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) -> Void
+
+/// A hook around the transport exchange of every call. Interceptors run in order, outermost
+/// first; each may change the request, call `next` zero or more times (a cache answers
+/// without it, a retry calls it again), and must call `completion` exactly once.
+///
+/// ```
+///  call ─► interceptor 1 ─► interceptor 2 ─► … ─► transport
+///  result ◄───────────────◄────────────────◄─────┘
+/// ```
+/// Validation and response serialization run after the chain; cancellation and the call's
+/// deadline finish the call whatever the chain is doing (a late `completion` is ignored).
+public protocol CallInterceptor: Sendable {
+    /// Handles one exchange.
+    func intercept(
+        _ request: TransportRequest,
+        info: CallInfo,
+        next: @escaping InterceptorNext,
+        completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void
+    )
+}
+
+/// An interceptor made from a closure.
+public struct ClosureInterceptor: CallInterceptor {
+    private let body: @Sendable (TransportRequest, CallInfo, @escaping InterceptorNext, @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) -> Void
+
+    /// Creates the interceptor.
+    public init(_ body: @escaping @Sendable (TransportRequest, CallInfo, @escaping InterceptorNext, @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) -> Void) {
+        self.body = body
+    }
+
+    /// Runs the closure.
+    public func intercept(_ request: TransportRequest, info: CallInfo, next: @escaping InterceptorNext,
+                          completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) {
+        body(request, info, next, completion)
+    }
+}
+
+enum InterceptorChain {
+    /// Wraps `terminal` in `interceptors`, the first outermost.
+    static func build(_ interceptors: [any CallInterceptor], info: CallInfo, terminal: @escaping InterceptorNext) -> InterceptorNext {
+        var next = terminal
+        for interceptor in interceptors.reversed() {
+            let inner = next
+            next = { request, completion in
+                interceptor.intercept(request, info: info, next: inner, completion: completion)
+            }
+        }
+        return next
+    }
+}

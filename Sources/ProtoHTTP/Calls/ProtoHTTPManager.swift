@@ -1,0 +1,88 @@
+// ProtoHTTPManager.swift: the manager: configuration, the transport, live calls and their cancellation.
+import Dispatch
+import Logging
+
+/// The client entry point, in the role of AFHTTPSessionManager / XMCenter: it merges the base
+/// URL, general headers and parameters into every call, applies the wire protocol, runs the
+/// interceptor chain, validates and serializes responses, and delivers callbacks on its
+/// callback queue.
+///
+/// ```swift
+/// var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:8080")
+/// configuration.wireProtocol = .connect
+/// let manager = try ProtoHTTPManager(configuration: configuration)
+/// manager.post(Pkg_GreeterMetadata.SayHello.path, request, as: Pkg_HelloReply.self,
+///              completion: { print("sent") },
+///              success: { reply, metadata in print(reply.message, metadata.status) },
+///              failure: { error in print(error) })
+/// let reply = try await manager.post(Pkg_GreeterMetadata.SayHello.path, request, as: Pkg_HelloReply.self)
+/// ```
+public final class ProtoHTTPManager: Sendable {
+    /// The settings every call starts from.
+    public let configuration: ManagerConfiguration
+    /// The transport the calls go through.
+    public let transport: HTTPTransport
+    /// Where callbacks run.
+    public let callbackQueue: DispatchQueue
+    let registry = CallRegistry()
+    /// Where responses are validated and decoded, off the transport thread and the callback queue.
+    let workQueue = DispatchQueue(label: "ProtoHTTP.manager.work", attributes: .concurrent)
+
+    /// Creates a manager on `transport` (a new one by default).
+    ///
+    /// - Throws: ``ProtoHTTPError`` when a new transport cannot start.
+    public init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
+        self.configuration = configuration
+        if let transport {
+            self.transport = transport
+        } else {
+            self.transport = try HTTPTransport()
+        }
+        self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "ProtoHTTP.manager.callbacks")
+    }
+
+    /// The number of calls that have not finished.
+    public var liveCallCount: Int { registry.count }
+
+    /// Cancels the call with this id, if it is still live.
+    public func cancel(id: UInt64) { registry.select { $0.id == id }.forEach { $0.cancel() } }
+    /// Cancels every live call with this tag.
+    public func cancelAll(tag: Int) { registry.select { $0.tag == tag }.forEach { $0.cancel() } }
+    /// Cancels every live call in this category.
+    public func cancelAll(category: String) { registry.select { $0.category == category }.forEach { $0.cancel() } }
+    /// Cancels every live call.
+    public func cancelAll() { registry.select { _ in true }.forEach { $0.cancel() } }
+
+    /// The URL for `path`: itself when absolute, else the base URL, the protocol's route and
+    /// the merged query parameters.
+    func makeURL(_ path: String, wireProtocol: any WireProtocol, parameters: [String: String]) -> String {
+        var url: String
+        if path.contains("://") {
+            url = path
+        } else {
+            let base = configuration.baseURL ?? ""
+            let route = wireProtocol.route(path)
+            url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
+        }
+        let merged = configuration.parameters.merging(parameters) { $1 }
+        if !merged.isEmpty {
+            url += (url.contains("?") ? "&" : "?") + FormURLEncodedRequestSerializer.encode(merged)
+        }
+        return url
+    }
+
+    /// The manager's headers, then the protocol's, the body's Content-Type, and the call's;
+    /// a later header replaces an earlier one of the same name.
+    func makeHeaders(protocolHeaders: [HTTPHeader], contentType: String?, callHeaders: [HTTPHeader]) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        func put(_ header: HTTPHeader) {
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            headers.append(header)
+        }
+        configuration.headers.forEach(put)
+        protocolHeaders.forEach(put)
+        if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
+        callHeaders.forEach(put)
+        return headers
+    }
+}

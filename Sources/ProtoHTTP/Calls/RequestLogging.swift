@@ -1,0 +1,26 @@
+// RequestLogging.swift: request/response log lines with credentials (Authorization, cookies) redacted.
+import Logging
+
+enum RequestLogging {
+    /// Header names whose values never reach a log.
+    static let redacted: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// `name: value` pairs, secrets replaced by `<redacted>`.
+    static func describe(_ headers: [HTTPHeader]) -> String {
+        headers.map { redacted.contains($0.name.lowercased()) ? "\($0.name): <redacted>" : "\($0.name): \($0.value)" }
+            .joined(separator: ", ")
+    }
+
+    static func logRequest(_ logger: Logger, id: UInt64, request: TransportRequest) {
+        logger.debug("→ #\(id) \(request.method) \(request.url) [\(describe(request.headers))] \(request.body?.count ?? 0) bytes")
+    }
+
+    static func logResponse(_ logger: Logger, id: UInt64, result: Result<TransportResponse, ProtoHTTPError>) {
+        switch result {
+        case .success(let response):
+            logger.debug("← #\(id) HTTP \(response.status) [\(describe(response.headers))] \(response.body.count) bytes in \(response.metrics.totalTime)")
+        case .failure(let error):
+            logger.debug("← #\(id) failed: \(error)")
+        }
+    }
+}

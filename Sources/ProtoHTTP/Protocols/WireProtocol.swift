@@ -1,0 +1,63 @@
+// WireProtocol.swift: the wire protocol strategy (plain, Connect, Twirp): content types, route, headers, error bodies.
+
+/// How a unary call looks on the wire: the body content types, the route of a method path,
+/// protocol headers, and how an error response is read.
+///
+/// ```swift
+/// options.protocol = .connect          // POST /pkg.Svc/Method, application/proto
+/// options.protocol = .twirp            // POST /twirp/pkg.Svc/Method, application/protobuf
+/// options.protocol = .plain()          // POST anywhere, application/x-protobuf
+/// ```
+public protocol WireProtocol: Sendable {
+    /// A short name for logs (`"connect"`).
+    var name: String { get }
+    /// The content types serializers use under this protocol.
+    var serializationContext: SerializationContext { get }
+    /// The path to request for `path` (a method path such as `/pkg.Service/Method`, or any path).
+    func route(_ path: String) -> String
+    /// Headers the protocol adds to every request; `timeout` is the call's deadline, if any.
+    func headers(timeout: Duration?) -> [HTTPHeader]
+    /// The error a response stands for under this protocol, or `nil` when it is not an error
+    /// the protocol defines (validation and serialization then take over).
+    func error(from response: TransportResponse) -> ProtoHTTPError?
+}
+
+extension WireProtocol where Self == PlainProtocol {
+    /// Plain HTTP: POST a body to any URL; binary bodies as `application/x-protobuf`.
+    public static func plain(binaryContentType: String = "application/x-protobuf") -> PlainProtocol {
+        PlainProtocol(binaryContentType: binaryContentType)
+    }
+    /// Plain HTTP with `application/x-protobuf` binary bodies.
+    public static var plain: PlainProtocol { PlainProtocol() }
+}
+
+extension WireProtocol where Self == ConnectProtocol {
+    /// Connect unary.
+    public static var connect: ConnectProtocol { ConnectProtocol() }
+}
+
+extension WireProtocol where Self == TwirpProtocol {
+    /// Twirp, under the `/twirp` prefix.
+    public static var twirp: TwirpProtocol { TwirpProtocol() }
+}
+
+/// Plain HTTP: the path is used as given and errors are left to validation.
+public struct PlainProtocol: WireProtocol {
+    /// `"plain"`.
+    public var name: String { "plain" }
+    /// `application/x-protobuf` (or `application/octet-stream`, as configured) and `application/json`.
+    public var serializationContext: SerializationContext
+
+    /// Creates the protocol; `binaryContentType` is typically `application/x-protobuf` or
+    /// `application/octet-stream`.
+    public init(binaryContentType: String = "application/x-protobuf") {
+        serializationContext = SerializationContext(binaryContentType: binaryContentType)
+    }
+
+    /// The path, unchanged.
+    public func route(_ path: String) -> String { path }
+    /// None.
+    public func headers(timeout: Duration?) -> [HTTPHeader] { [] }
+    /// `nil`: plain servers' errors are judged by the status validator.
+    public func error(from response: TransportResponse) -> ProtoHTTPError? { nil }
+}

@@ -1,0 +1,61 @@
+// MediaType.swift: Content-Type parsing and the binary/JSON classification used for negotiation.
+
+/// The essence of a `Content-Type` value and what kind of body it announces.
+///
+/// Parameters (`; charset=utf-8`) are dropped and the comparison is case-insensitive:
+/// `Application/JSON; charset=UTF-8` is `application/json`.
+public struct MediaType: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of body a media type announces.
+    public enum Kind: Sendable, Hashable {
+        /// Binary protobuf: `application/octet-stream`, `application/x-protobuf`,
+        /// `application/protobuf`, `application/proto`.
+        case protobuf
+        /// JSON: `application/json` or any `*/*+json`.
+        case json
+        /// Anything else.
+        case other
+    }
+
+    /// The binary protobuf media types, lowercased.
+    public static let protobufTypes: Set<String> = [
+        "application/octet-stream", "application/x-protobuf", "application/protobuf", "application/proto",
+    ]
+
+    /// The lowercased `type/subtype`, without parameters.
+    public let essence: String
+
+    /// Parses a header value; only the part before the first `;` counts.
+    public init(_ headerValue: String) {
+        let head = headerValue.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        essence = head.trimmingSpaces().lowercased()
+    }
+
+    /// What kind of body this media type announces.
+    public var kind: Kind {
+        if Self.protobufTypes.contains(essence) { return .protobuf }
+        if essence == "application/json" || (essence.hasSuffix("+json") && essence.contains("/")) { return .json }
+        return .other
+    }
+
+    /// Whether this media type matches `pattern` (`type/subtype`, `type/*` or `*/*`),
+    /// ignoring case and parameters.
+    public func matches(_ pattern: String) -> Bool {
+        let wanted = MediaType(pattern).essence
+        if wanted == "*/*" || wanted == essence { return true }
+        if wanted.hasSuffix("/*") { return essence.hasPrefix(String(wanted.dropLast())) }
+        return false
+    }
+
+    /// The essence.
+    public var description: String { essence }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,92 @@
+// RequestSerializer.swift: the request serializer strategy protocol and its static-member sugar.
+import ProtoWire
+
+/// Turns a call's input into a request body and its `Content-Type`.
+///
+/// Pick one with static-member sugar, as in Alamofire:
+///
+/// ```swift
+/// manager.post("/pkg.Svc/Method", input: message, requestSerializer: .protobuf(), responseSerializer: .message(Reply.self))
+/// manager.post("/form", input: ["a": "1"], requestSerializer: .formURLEncoded, responseSerializer: .raw)
+/// ```
+public protocol RequestSerializer<Input>: Sendable {
+    /// What the serializer accepts.
+    associatedtype Input: Sendable
+    /// Serializes `input` for a call whose wire protocol is described by `context`.
+    func serialize(_ input: Input, context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody
+}
+
+extension RequestSerializer {
+    /// Binary protobuf, with the protocol's binary `Content-Type`.
+    public static func protobuf<M: ProtoMessage>(_ type: M.Type = M.self) -> ProtobufRequestSerializer<M>
+        where Self == ProtobufRequestSerializer<M> { ProtobufRequestSerializer() }
+
+    /// Proto3 JSON (ProtoWire's JSON mapping), `application/json`.
+    public static func protoJSON<M: ProtoMessage>(_ type: M.Type = M.self) -> ProtoJSONRequestSerializer<M>
+        where Self == ProtoJSONRequestSerializer<M> { ProtoJSONRequestSerializer() }
+
+    /// Codable JSON through Foundation's `JSONEncoder`, `application/json`.
+    public static func json<T: Encodable & Sendable>(_ type: T.Type = T.self) -> JSONRequestSerializer<T>
+        where Self == JSONRequestSerializer<T> { JSONRequestSerializer() }
+}
+
+extension RequestSerializer where Self == FormURLEncodedRequestSerializer {
+    /// `application/x-www-form-urlencoded` parameters, as AFHTTPRequestSerializer writes them.
+    public static var formURLEncoded: FormURLEncodedRequestSerializer { FormURLEncodedRequestSerializer() }
+}
+
+extension RequestSerializer where Self == RawRequestSerializer {
+    /// The bytes as given, `application/octet-stream`.
+    public static var raw: RawRequestSerializer { RawRequestSerializer() }
+}
+
+/// Binary protobuf bodies. The `Content-Type` follows the wire protocol
+/// (``SerializationContext/binaryContentType``) unless ``contentType`` overrides it.
+public struct ProtobufRequestSerializer<M: ProtoMessage>: RequestSerializer {
+    /// A `Content-Type` to send instead of the protocol's, e.g. `application/octet-stream`.
+    public var contentType: String?
+
+    /// Creates the serializer.
+    public init(contentType: String? = nil) { self.contentType = contentType }
+
+    /// `message.serializedBytes()`.
+    public func serialize(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody {
+        SerializedBody(bytes: input.serializedBytes(), contentType: contentType ?? context.binaryContentType)
+    }
+}
+
+/// Proto3 JSON bodies through ProtoWire's JSON mapping (`jsonUTF8Bytes()`), with the protocol's
+/// JSON `Content-Type`.
+public struct ProtoJSONRequestSerializer<M: ProtoMessage>: RequestSerializer {
+    /// How to write the JSON.
+    public var options: JSONEncodingOptions
+
+    /// Creates the serializer.
+    public init(options: JSONEncodingOptions = JSONEncodingOptions()) { self.options = options }
+
+    /// `message.jsonUTF8Bytes(options:)`.
+    public func serialize(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody {
+        do {
+            return SerializedBody(bytes: try input.jsonUTF8Bytes(options: options), contentType: context.jsonContentType)
+        } catch {
+            throw ProtoHTTPError(
+                code: .internal,
+                message: "\(M.protoMessageName) cannot be written as proto3 JSON (\(error)); send it as binary protobuf instead."
+            )
+        }
+    }
+}
+
+/// Raw bytes, sent as they are.
+public struct RawRequestSerializer: RequestSerializer {
+    /// The `Content-Type` to send. Default `application/octet-stream`.
+    public var contentType: String?
+
+    /// Creates the serializer.
+    public init(contentType: String? = "application/octet-stream") { self.contentType = contentType }
+
+    /// The input, unchanged.
+    public func serialize(_ input: [UInt8], context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody {
+        SerializedBody(bytes: input, contentType: contentType)
+    }
+}

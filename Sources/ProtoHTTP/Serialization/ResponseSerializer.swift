@@ -1,0 +1,137 @@
+// ResponseSerializer.swift: the response serializer strategy protocol, its sugar, and the protobuf/raw strategies.
+import ProtoWire
+
+/// Turns a validated response into the call's typed output.
+///
+/// ```swift
+/// .message(Reply.self)   // negotiates binary protobuf or proto3 JSON by Content-Type (the default)
+/// .protobuf(Reply.self)  // binary protobuf whatever the Content-Type says
+/// .json(Reply.self)      // Codable JSON
+/// .raw                   // the body bytes
+/// ```
+public protocol ResponseSerializer<Output>: Sendable {
+    /// What the serializer produces.
+    associatedtype Output: Sendable
+    /// Decodes `body`; `metadata` carries the status and headers (for `Content-Type`).
+    func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> Output
+}
+
+extension ResponseSerializer {
+    /// Binary protobuf, whatever the `Content-Type`.
+    public static func protobuf<M: ProtoMessage>(_ type: M.Type) -> ProtobufResponseSerializer<M>
+        where Self == ProtobufResponseSerializer<M> { ProtobufResponseSerializer() }
+
+    /// Proto3 JSON (ProtoWire's JSON mapping), whatever the `Content-Type`.
+    public static func protoJSON<M: ProtoMessage>(_ type: M.Type) -> ProtoJSONResponseSerializer<M>
+        where Self == ProtoJSONResponseSerializer<M> { ProtoJSONResponseSerializer() }
+
+    /// Binary protobuf or proto3 JSON, chosen by the response's `Content-Type`.
+    public static func message<M: ProtoMessage>(_ type: M.Type) -> MessageResponseSerializer<M>
+        where Self == MessageResponseSerializer<M> { MessageResponseSerializer() }
+
+    /// Codable JSON through Foundation's `JSONDecoder`.
+    public static func json<T: Decodable & Sendable>(_ type: T.Type) -> JSONResponseSerializer<T>
+        where Self == JSONResponseSerializer<T> { JSONResponseSerializer() }
+}
+
+extension ResponseSerializer where Self == RawResponseSerializer {
+    /// The body bytes, unchanged.
+    public static var raw: RawResponseSerializer { RawResponseSerializer() }
+}
+
+/// Decodes binary protobuf with `init(serializedBytes:)`.
+public struct ProtobufResponseSerializer<M: ProtoMessage>: ResponseSerializer {
+    /// Creates the serializer.
+    public init() {}
+
+    /// `M(serializedBytes: body)`; a decoding failure is `data_loss`.
+    public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> M {
+        do {
+            return try M(serializedBytes: body)
+        } catch {
+            throw ProtoHTTPError(
+                code: .dataLoss,
+                message: "the \(body.count)-byte response is not a valid binary \(M.protoMessageName) (\(error)); check that the server answers this method with this message type.",
+                httpStatus: metadata.status
+            )
+        }
+    }
+}
+
+/// Decodes proto3 JSON with ProtoWire's `init(jsonUTF8Bytes:)`.
+///
+/// This is the seam to the proto3 JSON mapping in ProtoWire (`Sources/ProtoWire/JSON`):
+/// requests use ``ProtoJSONRequestSerializer``, responses this type, and
+/// ``MessageResponseSerializer`` calls it for JSON content types.
+public struct ProtoJSONResponseSerializer<M: ProtoMessage>: ResponseSerializer {
+    /// How to read the JSON. The default ignores unknown fields, so a newer server's
+    /// additions do not break older clients.
+    public var options: JSONDecodingOptions
+
+    /// Creates the serializer.
+    public init(options: JSONDecodingOptions = ProtoJSONResponseSerializer.lenientOptions) { self.options = options }
+
+    /// Decoding options that ignore unknown fields.
+    public static var lenientOptions: JSONDecodingOptions {
+        var options = JSONDecodingOptions()
+        options.ignoreUnknownFields = true
+        return options
+    }
+
+    /// `M(jsonUTF8Bytes: body)`; a decoding failure is `data_loss`.
+    public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> M {
+        do {
+            return try M(jsonUTF8Bytes: body, options: options)
+        } catch {
+            throw ProtoHTTPError(
+                code: .dataLoss,
+                message: "the \(body.count)-byte response is not valid proto3 JSON for \(M.protoMessageName) (\(error)); check that the server answers this method with this message type.",
+                httpStatus: metadata.status
+            )
+        }
+    }
+}
+
+/// The default: negotiates by `Content-Type`. Binary protobuf for `application/octet-stream`,
+/// `application/x-protobuf`, `application/protobuf` and `application/proto`; proto3 JSON for
+/// `application/json` and `*/*+json`; parameters ignored, case-insensitive; anything else
+/// (or no `Content-Type`) is an `internal` error naming the type received.
+public struct MessageResponseSerializer<M: ProtoMessage>: ResponseSerializer {
+    /// How to read binary bodies.
+    public var binary = ProtobufResponseSerializer<M>()
+    /// How to read JSON bodies.
+    public var json = ProtoJSONResponseSerializer<M>()
+
+    /// Creates the serializer.
+    public init() {}
+
+    /// Decodes the body with the strategy its `Content-Type` calls for.
+    public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> M {
+        guard let contentType = metadata.contentType else {
+            throw ProtoHTTPError(
+                code: .internal,
+                message: "the response has no Content-Type, so ProtoHTTP cannot tell binary protobuf from JSON; make the server send one, or use the .protobuf or .protoJSON response serializer.",
+                httpStatus: metadata.status
+            )
+        }
+        switch MediaType(contentType).kind {
+        case .protobuf: return try binary.serialize(body, metadata: metadata)
+        case .json: return try json.serialize(body, metadata: metadata)
+        case .other:
+            throw ProtoHTTPError(
+                code: .internal,
+                message: "unexpected response Content-Type \"\(contentType)\"; expected binary protobuf (\(MediaType.protobufTypes.sorted().joined(separator: ", "))) or JSON (application/json, */*+json).",
+                httpStatus: metadata.status
+            )
+        }
+    }
+}
+
+/// The body bytes, unchanged.
+public struct RawResponseSerializer: ResponseSerializer {
+    /// Creates the serializer.
+    public init() {}
+
+    /// The body.
+    public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> [UInt8] { body }
+}

@@ -1,0 +1,48 @@
+// SerializationContext.swift: what a serializer may know about the call: the wire protocol's content types.
+
+/// What a serializer learns about the call it serializes for: the content types the wire
+/// protocol uses for binary protobuf and for JSON bodies.
+public struct SerializationContext: Sendable, Hashable {
+    /// The `Content-Type` of a binary protobuf body (`application/proto` for Connect,
+    /// `application/protobuf` for Twirp, `application/x-protobuf` by default for plain).
+    public var binaryContentType: String
+    /// The `Content-Type` of a JSON body (`application/json`).
+    public var jsonContentType: String
+
+    /// Creates a context.
+    public init(binaryContentType: String = "application/x-protobuf", jsonContentType: String = "application/json") {
+        self.binaryContentType = binaryContentType
+        self.jsonContentType = jsonContentType
+    }
+}
+
+/// A serialized request body and its `Content-Type`.
+public struct SerializedBody: Sendable, Hashable {
+    /// The body bytes.
+    public var bytes: [UInt8]
+    /// The `Content-Type` header value, or `nil` to send none.
+    public var contentType: String?
+
+    /// Creates a body.
+    public init(bytes: [UInt8], contentType: String?) {
+        self.bytes = bytes
+        self.contentType = contentType
+    }
+}
+
+/// A response as the serializers and validators see it: status, headers and body.
+public struct ResponseMetadata: Sendable, Hashable {
+    /// The HTTP status code.
+    public var status: Int
+    /// The response headers, in order.
+    public var headers: [HTTPHeader]
+
+    /// Creates metadata.
+    public init(status: Int, headers: [HTTPHeader]) {
+        self.status = status
+        self.headers = headers
+    }
+
+    /// The `Content-Type` header, or `nil`.
+    public var contentType: String? { headers.first(named: "Content-Type") }
+}

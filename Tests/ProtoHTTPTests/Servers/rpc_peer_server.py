@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""rpc_peer_server.py: the Python Connect (connectrpc) or Twirp (twirp) server the ProtoHTTP client tests call.
+
+Usage: rpc_peer_server.py connect|twirp GENDIR
+Runs with the virtualenv of scripts/python-client-env; GENDIR holds the Python code generated from
+protos/rpc_test.proto (rpc_test_pb2.py, rpc_test_connect.py). Binds 127.0.0.1 on a free port,
+prints "PORT <n>", serves until stdin closes or it is killed.
+
+protohttp.rpctest.PingService/Ping answers text=request.text, number=request.number+1, except:
+  text "fail:<code>"  raises that error code (Connect: with one detail, a PingResponse whose text
+                      is "detail"; Twirp: with meta {"reason": "asked"}), message "asked to fail"
+  text "sleep:<ms>"   sleeps that long first
+  text "headers"      answers with the request's X-Test-Value header as text
+"""
+import os
+import socket
+import sys
+import threading
+import time
+
+protocol, gendir = sys.argv[1], sys.argv[2]
+sys.path.insert(0, gendir)
+
+import rpc_test_pb2  # noqa: E402
+
+
+def answer(request, header_value):
+    text = request.text
+    if text.startswith("sleep:"):
+        time.sleep(int(text.split(":", 1)[1]) / 1000)
+    if text == "headers":
+        text = header_value or "<none>"
+    return rpc_test_pb2.PingResponse(text=text, number=request.number + 1)
+
+
+def watch_stdin():
+    """Exits the process when the test closes our stdin."""
+    sys.stdin.read()
+    os._exit(0)
+
+
+def free_socket():
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)  # listening before the port is announced, so the first call is never refused
+    return sock
+
+
+def serve_connect():
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+    from socketserver import ThreadingMixIn
+    from connectrpc.code import Code
+    from connectrpc.errors import ConnectError
+    from protobuf.wkt import Any
+    import rpc_test_connect
+
+    class Service:
+        def ping(self, request, ctx):
+            if request.text.startswith("fail:"):
+                code = Code(request.text.split(":", 1)[1])
+                detail = Any(type_url="type.googleapis.com/protohttp.rpctest.PingResponse",
+                             value=rpc_test_pb2.PingResponse(text="detail").SerializeToString())
+                raise ConnectError(code, "asked to fail", details=[detail])
+            return answer(request, ctx.request_headers.get("x-test-value"))
+
+    class Server(ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    app = rpc_test_connect.PingServiceWSGIApplication(Service())
+    server = make_server("127.0.0.1", 0, app, server_class=Server, handler_class=QuietHandler)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+def serve_twirp():
+    import uvicorn
+    from twirp.asgi import TwirpASGIApp
+    from twirp import ctxkeys
+    from twirp.base import Endpoint
+    from twirp.errors import Errors
+    from twirp.exceptions import TwirpServerException
+    from twirp.server import TwirpServer
+
+    class Service:
+        def Ping(self, context, request):
+            if request.text.startswith("fail:"):
+                raise TwirpServerException(code=Errors(request.text.split(":", 1)[1]),
+                                           message="asked to fail", meta={"reason": "asked"})
+            headers = context.get(ctxkeys.RAW_HEADERS) or {}
+            return answer(request, headers.get("x-test-value"))
+
+    # What protoc-gen-twirpy (a Go plugin, not on PyPI) would generate for the service.
+    class PingServiceServer(TwirpServer):
+        def __init__(self, *args, service, server_path_prefix="/twirp"):
+            super().__init__(service=service)
+            self._prefix = f"{server_path_prefix}/protohttp.rpctest.PingService"
+            self._endpoints = {
+                "Ping": Endpoint(service_name="protohttp.rpctest.PingService", name="Ping",
+                                 function=getattr(service, "Ping"),
+                                 input=rpc_test_pb2.PingRequest, output=rpc_test_pb2.PingResponse),
+            }
+
+    app = TwirpASGIApp()
+    app.add_service(PingServiceServer(service=Service()))
+    sock = free_socket()
+    print(f"PORT {sock.getsockname()[1]}", flush=True)
+    config = uvicorn.Config(app, log_level="error", access_log=False, lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+threading.Thread(target=watch_stdin, daemon=True).start()
+if protocol == "connect":
+    serve_connect()
+elif protocol == "twirp":
+    serve_twirp()
+else:
+    sys.exit(f"unknown protocol {protocol}")
