@@ -19,6 +19,16 @@ struct GoldenTests {
         try expectFresh(protoDirectory: "Protos/generator", committedDirectory: "Tests/GeneratorTestSchema")
     }
 
+    @Test("rpc_test.proto → Tests/ProtoHTTPTests/Generated (client tests)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    func clientTestSchemaIsFresh() throws {
+        let generated = try PluginHarness.generate(
+            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/Servers/protos", option: "FileNaming=DropPath")
+        #expect(generated.keys.sorted() == ["rpc_test.pb.swift"])
+        let committed = try PluginHarness.committed("Tests/ProtoHTTPTests/Generated/rpc_test.pb.swift")
+        let text = generated["rpc_test.pb.swift"] ?? ""
+        #expect(committed == text, "Tests/ProtoHTTPTests/Generated/rpc_test.pb.swift is stale; run scripts/regenerate-test-schema. First difference: \(firstDifference(committed, text))")
+    }
+
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
           .enabled(if: PluginHarness.descriptorProtosAvailable,
