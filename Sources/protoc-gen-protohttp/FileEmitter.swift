@@ -23,7 +23,8 @@ struct FileContext {
 /// enum ... / struct ... { }      top-level enums, then messages with nested types inside
 /// extension X: ProtoMessage      one per message, pre-order
 /// extensions                     declarations, accessors, registry (``ExtensionEmitter``)
-/// enum Pkg_ServiceMetadata       one per service
+/// enum Pkg_ServiceMetadata       one per service, followed with `Clients=true` by
+/// protocol/class Pkg_ServiceClient   its typed client (``ClientEmitter``)
 /// ```
 struct FileEmitter {
     let context: FileContext
@@ -79,6 +80,10 @@ struct FileEmitter {
         for (i, service) in file.service.enumerated() {
             try ServiceEmitter(context: context).emit(service, index: i, &p)
             p.line()
+            if context.options.clients {
+                try ClientEmitter(context: context).emit(service, index: i, &p)
+                p.line()
+            }
         }
         var text = p.text
         while text.hasSuffix("\n\n") { text.removeLast() }

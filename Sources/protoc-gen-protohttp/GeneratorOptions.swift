@@ -1,4 +1,4 @@
-// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports).
+// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, clients).
 
 /// Options passed as `--protohttp_opt=Key=Value,Key=Value`, named as in swift-protobuf.
 struct GeneratorOptions {
@@ -13,6 +13,8 @@ struct GeneratorOptions {
     var importProtoWire = true
     /// `ModuleMappings=<path>` (may repeat): the Swift modules of `.proto` files generated elsewhere.
     var moduleMappings = ModuleMappings()
+    /// `Clients=true` also emits a typed client per service (see ``ClientEmitter``), importing ProtoHTTP.
+    var clients = false
 
     /// Parses the plugin parameter string; unknown keys or values are errors.
     init(parameter: String) throws(GeneratorError) {
@@ -36,11 +38,16 @@ struct GeneratorOptions {
                     throw GeneratorError("unknown ImportProtoWire '\(value)'; use ImportProtoWire=true or ImportProtoWire=false")
                 }
                 importProtoWire = value == "true"
+            case "Clients":
+                guard value == "true" || value == "false" else {
+                    throw GeneratorError("unknown Clients '\(value)'; use Clients=true or Clients=false")
+                }
+                clients = value == "true"
             case "ModuleMappings", "ProtoPathModuleMappings":
                 guard !value.isEmpty else { throw GeneratorError("\(key) needs a file path: \(key)=<path>") }
                 try moduleMappings.merge(ModuleMappings.load(path: value), source: value)
             default:
-                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false and ModuleMappings=<path>")
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Clients=true|false and ModuleMappings=<path>")
             }
         }
     }

@@ -16,7 +16,8 @@ import ProtoDescriptors
 ///
 /// Dependencies are the file's direct imports plus, transitively, what those re-export with
 /// `import public`. `ImportProtoWire=false` drops `import ProtoWire`, for code that is compiled
-/// into ProtoWire itself (the well-known types).
+/// into ProtoWire itself (the well-known types). `Clients=true` adds `import ProtoHTTP` to files
+/// that declare a service.
 struct Imports {
     /// The well-known types whose generated code ships in ProtoWire.
     static let bundledWellKnownTypes: Set<String> = [
@@ -67,6 +68,7 @@ struct Imports {
         if options.importProtoWire && !currentModules.contains(Imports.runtimeModule) {
             lines.append("import \(Imports.runtimeModule)")
         }
+        if options.clients && !file.service.isEmpty { modules.insert(ClientEmitter.clientModule) }
         modules.remove(Imports.runtimeModule)
         lines += modules.sorted().map { "import \($0)" }
         return lines

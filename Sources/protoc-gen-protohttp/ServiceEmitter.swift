@@ -11,7 +11,7 @@ import ProtoDescriptors
 /// Pkg_GreeterMetadata.SayHello.hasNoSideEffects  // from option idempotency_level
 /// ```
 ///
-/// Typed client stubs (a later issue) build on these.
+/// The typed clients of ``ClientEmitter`` (`Clients=true`) build on these.
 struct ServiceEmitter {
     let context: FileContext
 

@@ -22,7 +22,7 @@ struct GoldenTests {
     @Test("rpc_test.proto → Tests/ProtoHTTPTests/Generated (client tests)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func clientTestSchemaIsFresh() throws {
         let generated = try PluginHarness.generate(
-            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/Servers/protos", option: "FileNaming=DropPath")
+            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/Servers/protos", option: "FileNaming=DropPath,Clients=true")
         #expect(generated.keys.sorted() == ["rpc_test.pb.swift"])
         let committed = try PluginHarness.committed("Tests/ProtoHTTPTests/Generated/rpc_test.pb.swift")
         let text = generated["rpc_test.pb.swift"] ?? ""

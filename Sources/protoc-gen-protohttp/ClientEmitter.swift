@@ -1,0 +1,123 @@
+// ClientEmitter.swift: with `Clients=true`, a typed client per service (protocol plus final class).
+
+import ProtoDescriptors
+
+/// Emits, after a service's metadata, `<Prefix><Service>ClientProtocol` and the final class
+/// `<Prefix><Service>Client` that implements it over a `ProtoHTTPManager`:
+///
+/// ```swift
+/// let client = Pkg_GreeterClient(manager: manager)
+/// client.sayHello(request, success: { reply, _ in ... }, failure: { error in ... })   // callback form
+/// let reply = try await client.sayHello(request)                                      // async form
+/// ```
+///
+/// One method per unary RPC in both forms, each one line delegating to the manager with the
+/// metadata's path. Streaming methods are skipped with a comment.
+struct ClientEmitter {
+    /// The module the generated clients use.
+    static let clientModule = "ProtoHTTP"
+
+    /// Method names that would clash with the class's members or cannot be declared: get `_p`.
+    static let reservedMethodNames: Set<String> = ["init", "deinit", "self", "subscript", "manager"]
+
+    let context: FileContext
+
+    /// The Swift name of a method: lowerCamelCase, `_p` when reserved, backticks for keywords.
+    static func methodName(_ protoName: String) -> String {
+        let name = Naming.lowerCamelCase(protoName)
+        if reservedMethodNames.contains(name) { return name + "_p" }
+        if SwiftKeywords.allKeywords.contains(name) { return "`\(name)`" }
+        return name
+    }
+
+    func emit(_ service: Google_Protobuf_ServiceDescriptorProto, index: Int, _ p: inout CodePrinter) throws(GeneratorError) {
+        let file = context.file
+        let access = context.access
+        let fullName = file.package.isEmpty ? service.name : file.package + "." + service.name
+        let prefix = Naming.typePrefix(package: file.package,
+                                       swiftPrefix: file.options.hasSwiftPrefix ? file.options.swiftPrefix : nil)
+        let metadata = Naming.sanitizeTypeName(prefix + service.name + "Metadata", disambiguator: "Service")
+        let protocolName = Naming.sanitizeTypeName(prefix + service.name + "ClientProtocol", disambiguator: "Service")
+        let className = Naming.sanitizeTypeName(prefix + service.name + "Client", disambiguator: "Service")
+        let methods = try service.method.enumerated().map { i, method throws(GeneratorError) in
+            try Method(method, path: [6, Int32(index), 2, Int32(i)], metadata: metadata, context: context)
+        }
+
+        p.doc(["The unary calls of the `\(fullName)` service, callback and async forms; ``\(className)`` implements it."])
+        p.block("\(access)protocol \(protocolName): Sendable {") { p in
+            for (i, m) in methods.enumerated() {
+                if i > 0 { p.line() }
+                guard m.isUnary else { p.line(m.streamingComment); continue }
+                p.doc(m.docs)
+                p.line("@discardableResult")
+                p.line("func \(m.name)(\(m.callbackParameters(defaults: false))) -> CallHandle")
+                p.doc(m.asyncDocs)
+                p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPError) -> \(m.output)")
+            }
+        }
+        p.line()
+        var docs = context.comments.lines([6, Int32(index)])
+        if !docs.isEmpty { docs.append("") }
+        docs.append("The typed client of the `\(fullName)` service, calling through a `ProtoHTTPManager`.")
+        p.doc(docs)
+        p.block("\(access)final class \(className): \(protocolName), Sendable {") { p in
+            p.doc(["The manager that sends the calls (base URL, wire protocol, interceptors)."])
+            p.line("\(access)let manager: ProtoHTTPManager")
+            p.line()
+            p.doc(["A client calling through `manager`."])
+            p.line("\(access)init(manager: ProtoHTTPManager) { self.manager = manager }")
+            for m in methods {
+                p.line()
+                guard m.isUnary else { p.line(m.streamingComment); continue }
+                p.doc(m.docs)
+                p.line("@discardableResult")
+                p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> CallHandle {") { p in
+                    p.line("manager.post(\(m.path), request, as: \(m.output).self, json: json, options: options, completion: completion, success: success, failure: failure)")
+                }
+                p.line()
+                p.doc(m.asyncDocs)
+                p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPError) -> \(m.output) {") { p in
+                    p.line("try await manager.post(\(m.path), request, as: \(m.output).self, json: json, options: options)")
+                }
+            }
+        }
+    }
+
+    /// What the emitter needs of one method.
+    private struct Method {
+        let name: String
+        let input: String
+        let output: String
+        let path: String
+        let isUnary: Bool
+        let streamingComment: String
+        let docs: [String]
+        let asyncDocs: [String]
+
+        init(_ method: Google_Protobuf_MethodDescriptorProto, path sourcePath: [Int32], metadata: String,
+             context: FileContext) throws(GeneratorError) {
+            name = ClientEmitter.methodName(method.name)
+            input = try context.types.message(method.inputType).swiftName
+            output = try context.types.message(method.outputType).swiftName
+            path = "\(metadata).\(Naming.sanitizeTypeName(method.name, disambiguator: "Method")).path"
+            isUnary = !method.clientStreaming && !method.serverStreaming
+            streamingComment = "// \(method.name) is streaming: not generated (unary only)"
+            var docs = context.comments.lines(sourcePath)
+            if !docs.isEmpty { docs.append("") }
+            docs.append("Calls `\(method.name)`; exactly one of `success` and `failure` runs, on the manager's callback queue.")
+            self.docs = docs
+            let plain = Naming.trimBackticks(name)
+            asyncDocs = ["The async form of ``\(plain)(_:json:options:completion:success:failure:)``; cancelling the task cancels the call."]
+        }
+
+        func callbackParameters(defaults: Bool) -> String {
+            "_ request: \(input), json: Bool\(defaults ? " = false" : ""), options: CallOptions\(defaults ? " = CallOptions()" : ""), "
+                + "completion: (@Sendable () -> Void)?\(defaults ? " = nil" : ""), "
+                + "success: @escaping @Sendable (\(output), ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void"
+        }
+
+        func asyncParameters(defaults: Bool) -> String {
+            "_ request: \(input), json: Bool\(defaults ? " = false" : ""), options: CallOptions\(defaults ? " = CallOptions()" : "")"
+        }
+    }
+}
