@@ -46,7 +46,7 @@ struct PeerProtocolTests {
         let missing = await Result { () async throws(ProtoHTTPError) in
             try await manager.post("/protohttp.rpctest.PingService/Nope", request("x"), as: Ping.Output.self)
         }
-        #expect(missing.error?.code == (name == "connect" ? .unimplemented : .unimplemented))
+        #expect(missing.error?.code == .unimplemented)
         let slow = await Result { () async throws(ProtoHTTPError) in
             try await manager.post(Ping.path, request("sleep:2000"), as: Ping.Output.self, options: CallOptions(timeout: .milliseconds(300)))
         }

@@ -3,6 +3,16 @@
 // Usage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]
 
 import BenchSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a usage problem to standard error and exits with status 2 (bad command line).
+func usageError(_ message: String) -> Never {
+    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]\n"
+    _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    exit(2)
+}
 
 var cases: [BenchCase] = []
 var harness = Harness()
@@ -11,16 +21,16 @@ while let flag = arguments.popFirst() {
     let value = arguments.popFirst()
     switch (flag, value) {
     case ("--case", let name?):
-        guard let c = BenchCase(rawValue: name) else { fatalError("unknown case \(name); use small, medium, deep or large") }
+        guard let c = BenchCase(rawValue: name) else { usageError("unknown case \(name); use small, medium, deep or large") }
         cases.append(c)
     case ("--batches", let n?):
-        guard let b = Int(n), b > 0 else { fatalError("--batches wants a positive integer") }
+        guard let b = Int(n), b > 0 else { usageError("--batches wants a positive integer") }
         harness.batches = b
     case ("--batch-ms", let ms?):
-        guard let t = Double(ms), t > 0 else { fatalError("--batch-ms wants a positive number") }
+        guard let t = Double(ms), t > 0 else { usageError("--batch-ms wants a positive number") }
         harness.batchMilliseconds = t
     default:
-        fatalError("usage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]")
+        usageError("unknown or incomplete option \(flag)")
     }
 }
 if cases.isEmpty { cases = BenchCase.allCases }
