@@ -112,15 +112,44 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "CallHandle #\(id) \(path)" }
 }
 
-/// The manager's live calls, for cancellation by id, tag, category or all.
+/// The manager's live calls, for cancellation by id, tag, category or all, and for their
+/// deadlines (see ``CallDeadlines``).
 final class CallRegistry: Sendable {
-    private let calls = Mutex<[UInt64: CallHandle]>([:])
+    private struct Entry: Sendable {
+        let handle: CallHandle
+        /// `DispatchTime.uptimeNanoseconds` at which the call fails with `deadline_exceeded`;
+        /// `UInt64.max` for none.
+        let deadline: UInt64
+        /// The time limit the deadline came from, for the error message.
+        let timeout: Duration?
+    }
 
-    func add(_ handle: CallHandle) { calls.withLock { $0[handle.id] = handle } }
+    private let calls = Mutex<[UInt64: Entry]>([:])
+
+    func add(_ handle: CallHandle, deadline: UInt64 = .max, timeout: Duration? = nil) {
+        calls.withLock { $0[handle.id] = Entry(handle: handle, deadline: deadline, timeout: timeout) }
+    }
     func remove(_ handle: CallHandle) { _ = calls.withLock { $0.removeValue(forKey: handle.id) } }
     /// The live handles that satisfy `predicate`.
     func select(_ predicate: (CallHandle) -> Bool) -> [CallHandle] {
-        calls.withLock { $0.values.filter(predicate) }
+        calls.withLock { $0.values.compactMap { predicate($0.handle) ? $0.handle : nil } }
     }
     var count: Int { calls.withLock { $0.count } }
+
+    /// The live calls whose deadline is at or before `now`, with their time limits, and the
+    /// earliest deadline among the others (`UInt64.max` when none has one).
+    func expired(at now: UInt64) -> (expired: [(CallHandle, Duration?)], next: UInt64) {
+        calls.withLock { calls in
+            var expired: [(CallHandle, Duration?)] = []
+            var next = UInt64.max
+            for entry in calls.values {
+                if entry.deadline <= now {
+                    expired.append((entry.handle, entry.timeout))
+                } else {
+                    next = min(next, entry.deadline)
+                }
+            }
+            return (expired, next)
+        }
+    }
 }

@@ -27,13 +27,19 @@ extension ProtoHTTPManager {
     ) -> CallHandle {
         let handle = CallHandle(path: path, category: options.category, tag: options.tag, callbackQueue: callbackQueue)
         let registry = self.registry
+        let deadlines = self.deadlines
         handle.install(onCompletion: completion, onResult: { result in
             if case .failure(let error) = result { failure(error) }
-        }, onFinish: { registry.remove($0) })
-        registry.add(handle)
-
+        }, onFinish: { finished in
+            registry.remove(finished)
+            withExtendedLifetime(deadlines) {}  // a live call keeps the deadline timer, even past the manager
+        })
         let wireProtocol = options.wireProtocol ?? configuration.wireProtocol
         let timeout = options.timeout ?? configuration.timeout
+        let deadline = timeout.map { (DispatchTime.now() + $0.timeInterval).uptimeNanoseconds } ?? .max
+        registry.add(handle, deadline: deadline, timeout: timeout)
+        if deadline != .max { deadlines.arm(deadline) }
+
         let body: SerializedBody
         do {
             body = try requestSerializer.serialize(input, context: wireProtocol.serializationContext)
@@ -53,33 +59,38 @@ extension ProtoHTTPManager {
         let validators = options.validators ?? configuration.validators
         let logger = configuration.logger
         let transport = self.transport
-        let callQueue = DispatchQueue(label: "ProtoHTTP.call", target: workQueue)
+        // A serial queue per call keeps its hand-off callback ahead of its result; without a
+        // completion callback there is no hand-off to order, and the shared work queue will do.
+        let callQueue = completion == nil ? workQueue : DispatchQueue(label: "ProtoHTTP.call", target: workQueue)
 
-        let terminal: InterceptorNext = { request, done in
+        // Without a completion callback the hand-off has nothing to report: no hop for it.
+        var handedOff: (@Sendable () -> Void)?
+        if completion != nil { handedOff = { handle.handedOff() } }
+        let terminal: InterceptorNext = { [handedOff] request, done in
             RequestLogging.logRequest(logger, id: info.id, request: request)
-            let call = transport.send(request, on: callQueue, handedOff: { handle.handedOff() }) { result in
+            let call = transport.send(request, on: callQueue, handedOff: handedOff) { result in
                 RequestLogging.logResponse(logger, id: info.id, result: result)
                 done(result)
             }
             handle.attach(call)
         }
         let chain = InterceptorChain.build(configuration.interceptors, info: info, terminal: terminal)
-        if let timeout {
-            callQueue.asyncAfter(deadline: .now() + timeout.timeInterval) {
-                handle.finish(.failure(ProtoHTTPError(
-                    code: .deadlineExceeded,
-                    message: "the call did not finish within \(timeout); raise the timeout or check the server."
-                )))
+        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void = { result in
+            switch Self.decode(result, wireProtocol: wireProtocol, validators: validators, serializer: responseSerializer) {
+            case .success(let (output, metadata)):
+                handle.finish(.success(()), deliver: { success(output, metadata) })
+            case .failure(let error):
+                handle.finish(.failure(error))
             }
         }
+        // Without interceptors the result comes straight from the transport, already on
+        // `callQueue`: decode in place. An interceptor may complete on any thread.
+        let direct = configuration.interceptors.isEmpty
         chain(request) { result in
-            callQueue.async {
-                switch Self.decode(result, wireProtocol: wireProtocol, validators: validators, serializer: responseSerializer) {
-                case .success(let (output, metadata)):
-                    handle.finish(.success(()), deliver: { success(output, metadata) })
-                case .failure(let error):
-                    handle.finish(.failure(error))
-                }
+            if direct {
+                settle(result)
+            } else {
+                callQueue.async { settle(result) }
             }
         }
         return handle

@@ -27,6 +27,8 @@ public final class ProtoHTTPManager: Sendable {
     let registry = CallRegistry()
     /// Where responses are validated and decoded, off the transport thread and the callback queue.
     let workQueue = DispatchQueue(label: "ProtoHTTP.manager.work", attributes: .concurrent)
+    /// Fails live calls past their deadline (one timer for all of them).
+    let deadlines: CallDeadlines
 
     /// Creates a manager on `transport` (a new one by default).
     ///
@@ -38,7 +40,8 @@ public final class ProtoHTTPManager: Sendable {
         } else {
             self.transport = try HTTPTransport()
         }
-        self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "ProtoHTTP.manager.callbacks")
+        self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "ProtoHTTP.manager.callbacks", target: .global())
+        self.deadlines = CallDeadlines(registry: registry, queue: DispatchQueue(label: "ProtoHTTP.manager.deadlines", target: workQueue))
     }
 
     /// The number of calls that have not finished.
@@ -57,7 +60,7 @@ public final class ProtoHTTPManager: Sendable {
     /// the merged query parameters.
     func makeURL(_ path: String, wireProtocol: any WireProtocol, parameters: [String: String]) -> String {
         var url: String
-        if path.contains("://") {
+        if Self.isAbsolute(path) {
             url = path
         } else {
             let base = configuration.baseURL ?? ""
@@ -66,9 +69,24 @@ public final class ProtoHTTPManager: Sendable {
         }
         let merged = configuration.parameters.merging(parameters) { $1 }
         if !merged.isEmpty {
-            url += (url.contains("?") ? "&" : "?") + FormURLEncodedRequestSerializer.encode(merged)
+            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + FormURLEncodedRequestSerializer.encode(merged)
         }
         return url
+    }
+
+    /// Whether `path` contains `"://"`. Scans the UTF-8 bytes: with Foundation in the module,
+    /// `String.contains(_:)` resolves to Foundation's, which bridges through `NSString`.
+    static func isAbsolute(_ path: String) -> Bool {
+        var run = 0  // how much of "://" the bytes just seen spell
+        for byte in path.utf8 {
+            switch (byte, run) {
+            case (UInt8(ascii: ":"), _): run = 1
+            case (UInt8(ascii: "/"), 1): run = 2
+            case (UInt8(ascii: "/"), 2): return true
+            default: run = 0
+            }
+        }
+        return false
     }
 
     /// The manager's headers, then the protocol's, the body's Content-Type, and the call's;

@@ -14,8 +14,11 @@ import Synchronization
 /// ```
 ///
 /// Only the engine thread touches the multi handle, except `curl_multi_wakeup`, which libcurl
-/// allows from any thread; it is called under the inbox lock, and the engine thread marks the
-/// inbox closed under that same lock before it cleans the multi handle up.
+/// allows from any thread. A thread decides to wake the engine under the inbox lock (counting
+/// itself in `wakersInFlight`) and calls `curl_multi_wakeup` after releasing it, so the woken
+/// engine thread does not find the lock still held; the engine thread marks the inbox closed
+/// under the lock and waits for `wakersInFlight` to reach zero before it cleans the multi
+/// handle up. A wake-up already pending (inbox not drained since) is not repeated.
 final class CurlEngine: Sendable {
     /// Work waiting for the engine thread.
     struct Inbox: Sendable {
@@ -24,11 +27,13 @@ final class CurlEngine: Sendable {
         var shuttingDown = false
         /// Set by the engine thread right before `curl_multi_cleanup`; nothing is accepted after.
         var closed = false
+        /// A wake-up was sent since the engine thread last drained the inbox.
+        var wakePending = false
     }
 
     /// The multi handle's address. `@unchecked Sendable` is safe: the pointer is only
     /// dereferenced by the engine thread, and by `curl_multi_wakeup` (thread-safe in libcurl)
-    /// under the inbox lock while `Inbox.closed` is false.
+    /// from threads counted in `wakersInFlight`, which only grows while `Inbox.closed` is false.
     struct MultiHandle: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
     }
@@ -36,6 +41,9 @@ final class CurlEngine: Sendable {
     let configuration: TransportConfiguration
     let multi: MultiHandle
     let inbox = Mutex(Inbox())
+    /// Threads between deciding to wake the engine (under the inbox lock) and returning from
+    /// `curl_multi_wakeup`; the multi handle is not cleaned up while this is above zero.
+    let wakersInFlight = Atomic<Int>(0)
     private let liveEasyHandles = Atomic<Int>(0)
     private let thread = Mutex<EngineThread?>(nil)
 
@@ -70,41 +78,61 @@ final class CurlEngine: Sendable {
 
     /// Queues a submitted call for the engine thread; `false` if the engine is shutting down.
     func enqueue(_ call: TransportCall) -> Bool {
-        inbox.withLock { inbox in
-            guard !inbox.shuttingDown, !inbox.closed else { return false }
+        let (accepted, wake) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.shuttingDown, !inbox.closed else { return (false, false) }
             inbox.submissions.append(call)
-            curl_multi_wakeup(multi.pointer)
-            return true
+            return (true, Self.claimWake(&inbox, wakers: wakersInFlight, force: false))
         }
+        if wake { wakeEngine() }
+        return accepted
     }
 
     /// Asks the engine thread to stop the transfer of `callID` (its result was already delivered).
     func abortTransfer(callID: UInt64) {
-        inbox.withLock { inbox in
-            guard !inbox.closed else { return }
+        let wake = inbox.withLock { inbox -> Bool in
+            guard !inbox.closed else { return false }
             inbox.aborts.append(callID)
-            curl_multi_wakeup(multi.pointer)
+            return Self.claimWake(&inbox, wakers: wakersInFlight, force: false)
         }
+        if wake { wakeEngine() }
     }
 
     /// Cancels every pending call, stops the thread and waits for it to end (once).
     func shutdown() {
-        inbox.withLock { inbox in
+        let wake = inbox.withLock { inbox -> Bool in
             inbox.shuttingDown = true
-            if !inbox.closed { curl_multi_wakeup(multi.pointer) }
+            guard !inbox.closed else { return false }
+            return Self.claimWake(&inbox, wakers: wakersInFlight, force: true)
         }
+        if wake { wakeEngine() }
         let thread = self.thread.withLock { $0 }
         thread?.join()
     }
 
+    /// Under the inbox lock: whether the caller must wake the engine; if so, counts it in
+    /// `wakers` (the caller then calls ``wakeEngine()`` after releasing the lock).
+    private static func claimWake(_ inbox: inout Inbox, wakers: borrowing Atomic<Int>, force: Bool) -> Bool {
+        guard force || !inbox.wakePending else { return false }
+        inbox.wakePending = true
+        wakers.wrappingAdd(1, ordering: .relaxed)
+        return true
+    }
+
+    /// Interrupts the engine thread's `curl_multi_poll`; only after a `claimWake` that returned `true`.
+    private func wakeEngine() {
+        curl_multi_wakeup(multi.pointer)
+        wakersInFlight.wrappingSubtract(1, ordering: .releasing)
+    }
+
     // MARK: Debugging and tests
 
-    /// Counts an easy handle created (`+1`) or cleaned up (`-1`).
+    /// Counts an easy handle taken for a transfer (`+1`) or given back or freed (`-1`).
     func countEasyHandle(_ delta: Int) {
         liveEasyHandles.wrappingAdd(delta, ordering: .relaxed)
     }
 
-    /// Easy handles that exist right now (queued transfers excluded).
+    /// Easy handles in use by transfers right now (queued transfers and the idle handles
+    /// kept for reuse excluded; those are freed at shutdown).
     var liveEasyHandleCount: Int { liveEasyHandles.load(ordering: .relaxed) }
 
     /// The engine thread's kernel id (its entry in `/proc/self/task`), 0 before it started.

@@ -10,6 +10,7 @@ final class CurlTransfer {
     let call: TransportCall
     let easy: UnsafeMutableRawPointer
     private unowned let engine: CurlEngine
+    private let pool: EasyHandlePool
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private(set) var responseHeaders: [HTTPHeader] = []
@@ -20,13 +21,13 @@ final class CurlTransfer {
     let timeout: Duration?
     private var cleanedUp = false
 
-    /// Creates the easy handle for `call`; `nil` if libcurl could not allocate one.
-    init?(call: TransportCall, engine: CurlEngine) {
-        guard let easy = curl_easy_init() else { return nil }
-        engine.countEasyHandle(1)
+    /// Takes an easy handle for `call` from `pool`; `nil` if libcurl could not allocate one.
+    init?(call: TransportCall, engine: CurlEngine, pool: EasyHandlePool) {
+        guard let easy = pool.take() else { return nil }
         self.call = call
         self.easy = easy
         self.engine = engine
+        self.pool = pool
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         self.maxResponseSize = call.request.maxResponseSize ?? engine.configuration.maxResponseSize
@@ -40,13 +41,14 @@ final class CurlTransfer {
         return Unmanaged<CurlTransfer>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Frees the easy handle and everything curl borrowed from this object. Idempotent.
-    /// The caller must already have removed the handle from the multi handle.
-    func cleanup() {
+    /// Gives the easy handle back to the pool (kept for reuse only if `recycle`, after a
+    /// transfer that completed normally; freed otherwise) and frees everything curl borrowed
+    /// from this object. Idempotent. The caller must already have removed the handle from
+    /// the multi handle.
+    func cleanup(recycle: Bool = false) {
         guard !cleanedUp else { return }
         cleanedUp = true
-        curl_easy_cleanup(easy)
-        engine.countEasyHandle(-1)
+        pool.give(easy, reusable: recycle)  // resets or frees the handle before its header list and error buffer go
         curl_slist_free_all(headerList)
         headerList = nil
         errorBuffer.deallocate()
@@ -70,20 +72,43 @@ final class CurlTransfer {
     }
 
     /// Records one header line; a status line starts a new response (after 1xx or a redirect).
+    ///
+    /// Works on the bytes: one `String` for the name and one for the value, nothing per
+    /// character (this runs for every header of every response, on the engine thread).
     fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        var line = Substring(String(decoding: bytes, as: UTF8.self))
-        while let last = line.last, last.isNewline || last == " " { line = line.dropLast() }  // "\r\n" is one Character
-        if line.hasPrefix("HTTP/") {
+        var end = bytes.count
+        while end > 0, Self.isLineEnd(bytes[end - 1]) { end -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+        if line.starts(with: "HTTP/".utf8) {
             responseHeaders.removeAll(keepingCapacity: true)
+            responseHeaders.reserveCapacity(12)  // a typical response's headers, without regrowing
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon])
-        let value = line[line.index(after: colon)...].drop(while: { $0 == " " || $0 == "\t" })
-        responseHeaders.append(HTTPHeader(name: name, value: String(value)))
-        if name.lowercased() == "content-length", let length = Int(value), length > 0 {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        var valueStart = colon + 1
+        while valueStart < end, line[valueStart] == UInt8(ascii: " ") || line[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
+        let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
+        let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart...]), as: UTF8.self)
+        responseHeaders.append(HTTPHeader(name: String(decoding: nameBytes, as: UTF8.self), value: value))
+        if Self.equalsIgnoringASCIICase(nameBytes, "content-length"), let length = Int(value), length > 0 {
             responseBody.reserveCapacity(min(length, maxResponseSize))
         }
+    }
+
+    /// CR, LF, space and the other ASCII line breaks (VT, FF) trimmed from a header line's end.
+    private static func isLineEnd(_ byte: UInt8) -> Bool {
+        byte == 13 || byte == 10 || byte == 32 || byte == 11 || byte == 12
+    }
+
+    /// Whether `bytes` spell `lowercase` (ASCII letters, digits, `-`) in any letter case.
+    private static func equalsIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        for (byte, want) in zip(bytes, expected) {
+            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            if folded != want { return false }
+        }
+        return true
     }
 
     // MARK: Results
@@ -143,11 +168,16 @@ extension CurlTransfer {
         }, CURLOPT_HEADERFUNCTION)
         try set(CURLOPT_HEADERDATA, pointer: context)
 
-        let isTLS = request.url.lowercased().hasPrefix("https:")
+        let isTLS = request.url.utf8.prefix(6).lazy.map { $0 | 0x20 }.elementsEqual("https:".utf8)  // no lowercased copy of the URL
         switch config.httpVersion {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        case .http2PriorKnowledge: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
+        case .http2PriorKnowledge:
+            try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
+            if Self.priorKnowledgeCannotReuse {
+                try set(CURLOPT_FRESH_CONNECT, 1)
+                try set(CURLOPT_FORBID_REUSE, 1)
+            }
         }
         if config.multiplexHTTP2, isTLS || config.httpVersion == .http2PriorKnowledge, config.httpVersion != .http1_1 {
             try set(CURLOPT_PIPEWAIT, 1)
@@ -274,6 +304,12 @@ extension CurlTransfer {
             transportError: TransportError(curlCode: Int(code.rawValue), summary: summary, detail: errorText)
         )
     }
+
+    /// libcurl before 8.0.0 fails every h2c prior-knowledge transfer that reuses a connection
+    /// ("Error in the HTTP2 framing layer", curl issue 10634, fixed in 8.0.0; Debian 12 ships
+    /// 7.88.1), so there each such transfer opens its own connection and closes it after.
+    static let priorKnowledgeCannotReuse: Bool =
+        (curl_version_info(CURLVERSION_FIRST)?.pointee.version_num ?? 0) < 0x08_00_00
 
     /// A duration in whole milliseconds, rounded up, at least 1.
     static func milliseconds(_ d: Duration) -> Int {

@@ -1,14 +1,21 @@
 // EngineLoop.swift: the engine thread's loop: drain the inbox, drive curl_multi, finish transfers.
 import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The body of the engine thread. Owns the table of active transfers; everything here runs
 /// on that one thread, so nothing in it is shared or locked except the inbox.
 final class EngineLoop {
     private let engine: CurlEngine
     private var active: [UInt64: CurlTransfer] = [:]
+    private let pool: EasyHandlePool
 
     init(engine: CurlEngine) {
         self.engine = engine
+        self.pool = EasyHandlePool(engine: engine, capacity: engine.configuration.connectionCacheSize)
     }
 
     /// Runs until the engine shuts down, then fails what is left and frees the multi handle.
@@ -19,6 +26,7 @@ final class EngineLoop {
                 defer {
                     inbox.submissions.removeAll()
                     inbox.aborts.removeAll()
+                    inbox.wakePending = false
                 }
                 return (inbox.submissions, inbox.aborts, inbox.shuttingDown)
             }
@@ -39,7 +47,7 @@ final class EngineLoop {
 
     /// Creates, configures and adds the easy handle of a submitted call.
     private func start(_ call: TransportCall) {
-        guard let transfer = CurlTransfer(call: call, engine: engine) else {
+        guard let transfer = CurlTransfer(call: call, engine: engine, pool: pool) else {
             call.fail(ProtoHTTPError(code: .resourceExhausted, message: "curl_easy_init failed; the process is probably out of memory."))
             return
         }
@@ -80,7 +88,7 @@ final class EngineLoop {
                     exceededLimit: transfer.exceededLimit, timeout: transfer.timeout
                 ))
             }
-            transfer.cleanup()
+            transfer.cleanup(recycle: result == CURLE_OK)
         }
     }
 
@@ -104,12 +112,16 @@ final class EngineLoop {
             transfer.cleanup()
         }
         active.removeAll()
+        pool.close()
         let leftovers = engine.inbox.withLock { inbox in
             inbox.closed = true
             defer { inbox.submissions.removeAll() }
             return inbox.submissions
         }
         for call in leftovers { call.fail(.transportShutDown()) }
+        // A thread that claimed a wake-up before `closed` was set may still be inside
+        // curl_multi_wakeup; none can start one now.
+        while engine.wakersInFlight.load(ordering: .acquiring) > 0 { sched_yield() }
         curl_multi_cleanup(engine.multi.pointer)
     }
 }

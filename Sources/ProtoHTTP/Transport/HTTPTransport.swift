@@ -85,7 +85,8 @@ public final class HTTPTransport: Sendable {
         engine.shutdown()
     }
 
-    /// Easy handles alive right now; 0 once every call has finished. For leak tests.
+    /// Easy handles in use by transfers right now; 0 once every call has finished (idle
+    /// handles kept for reuse are not counted and are freed at shutdown). For leak tests.
     package var liveEasyHandleCount: Int { engine.liveEasyHandleCount }
 
     /// The kernel id of the transport thread (its `/proc/self/task` entry). For leak tests.

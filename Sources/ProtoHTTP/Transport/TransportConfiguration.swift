@@ -10,7 +10,8 @@ public struct TransportConfiguration: Sendable {
         /// (including every cleartext `http://` URL). The default.
         case http2
         /// HTTP/2 without TLS and without upgrade (h2c, "prior knowledge"). Only for servers
-        /// known to speak h2c; an HTTP/1.1 server rejects these calls.
+        /// known to speak h2c; an HTTP/1.1 server rejects these calls. With libcurl older than
+        /// 8.0.0, whose h2c connection reuse is broken, every call opens its own connection.
         case http2PriorKnowledge
     }
 
