@@ -71,7 +71,8 @@ struct TransportConcurrencyTests {
             tids.append(transport.threadID)
             transport.shutdown()
         }
-        #expect(tids.allSatisfy { $0 > 0 && !threadExists($0) })
+        let joined = tids
+        #expect(await waitUntil(seconds: 1) { joined.allSatisfy { $0 > 0 && !threadExists($0) } })
         #expect(Set(tids).count == 10)
     }
 }

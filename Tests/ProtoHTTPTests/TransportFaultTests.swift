@@ -223,7 +223,7 @@ struct TransportFaultTests {
         #expect(await waitUntil { recorder.handedOffCount == 5 })
         let tid = transport.threadID
         transport.shutdown()
-        #expect(!threadExists(tid))
+        #expect(await waitUntil(seconds: 1) { !threadExists(tid) })
         #expect(transport.liveEasyHandleCount == 0)
         let results = await recorder.waitForResults(5)
         #expect(results.count == 5)
@@ -243,6 +243,6 @@ struct TransportFaultTests {
         #expect(tid > 0)
         #expect(threadExists(tid))
         transport = nil
-        #expect(!threadExists(tid))
+        #expect(await waitUntil(seconds: 1) { !threadExists(tid) })
     }
 }
