@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// Package.swift: codec benchmarks: ProtoWire vs swift-protobuf vs protobuf-c on the same messages.
+// Package.swift: benchmarks: codec-bench (ProtoWire vs swift-protobuf vs protobuf-c) and rpc-bench (HTTP clients).
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,9 @@ let package = Package(
     dependencies: [
         .package(name: "ProtoHTTP", path: ".."),
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        // rpc-bench only: the HTTP client ProtoHTTP is compared with, and the NIO buffers it returns.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // Hand-written ProtoWire structs for Protos/bench.proto, in generated-code shape.
@@ -40,6 +43,20 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+
+        // `swift run -c release rpc-bench`: one unary POST against nginx with ProtoHTTP,
+        // AsyncHTTPClient, URLSession and wrk; prints one RESULT line per client and concurrency.
+        .executableTarget(
+            name: "rpc-bench",
+            dependencies: [
+                "BenchProtoWire",
+                "BenchSupport",
+                .product(name: "ProtoWire", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTP", package: "ProtoHTTP"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
     ],

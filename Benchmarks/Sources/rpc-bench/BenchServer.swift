@@ -1,0 +1,21 @@
+// BenchServer.swift: the server protocol: start on loopback and return the base URL, stop.
+
+/// A server the clients call. It answers every POST to ``Workload/path`` with
+/// ``Workload/responseBytes`` as `application/x-protobuf`, over HTTP/1.1 keep-alive.
+///
+/// ```
+///  let url = try server.start()    // "http://127.0.0.1:<free port>"
+///  … clients call url + Workload.path …
+///  server.stop()                   // also on error; EmergencyStop covers crashes
+/// ```
+protocol BenchServer: AnyObject {
+    /// `nil` for nginx, whose RESULT lines carry no `server=` field; otherwise the value of
+    /// the ` server=<tag>` field appended at the end of each RESULT line.
+    var resultTag: String? { get }
+    /// A short name for human-readable lines.
+    var name: String { get }
+    /// Starts the server and waits until it accepts connections; returns the base URL.
+    func start() throws -> String
+    /// Stops the server and removes its files. Safe to call more than once.
+    func stop()
+}

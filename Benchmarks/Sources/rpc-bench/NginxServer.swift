@@ -1,0 +1,117 @@
+// NginxServer.swift: nginx from Debian as the benchmark server, configured in a temp folder.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// nginx serving ``Workload/responseBytes`` for every POST to ``Workload/path``.
+///
+/// The response is a static file whose path equals the RPC path. nginx's static handler
+/// refuses POST with 405; `error_page 405 =200 $uri` turns that into an internal GET of the
+/// same file with status 200, after discarding the request body. One process
+/// (`master_process off`), one worker, `daemon off`, no access log, keep-alive for as many
+/// requests as a run makes; everything it writes stays in the temp folder.
+final class NginxServer: BenchServer {
+    /// nginx lines carry no `server=` field.
+    let resultTag: String? = nil
+    /// `"nginx"`.
+    let name = "nginx"
+
+    private let executable: String
+    private let folder: TempFolder
+    private var process: ChildProcess?
+
+    /// Prepares to run `executable` with its files in `folder` (shared with other helpers).
+    init(folder: TempFolder, executable: String = "/usr/sbin/nginx") {
+        self.folder = folder
+        self.executable = executable
+    }
+
+    /// Writes the config and the response file, starts nginx on a free port (three tries,
+    /// in case another process takes the port first) and waits until it accepts.
+    func start() throws -> String {
+        guard access(executable, X_OK) == 0 else {
+            throw BenchError("\(executable) not found; install nginx with scripts/install-deps.")
+        }
+        try folder.write("nginx/www" + Workload.path, Workload.responseBytes)
+        try folder.write("nginx/tmp/.keep", [])
+        var lastError: any Error = BenchError("nginx did not start")
+        for _ in 0..<3 {
+            let port = try LoopbackPort.free()
+            try folder.write("nginx/nginx.conf", text: config(port: port))
+            let child = try ChildProcess.spawn(
+                executable,
+                ["-p", folder.file("nginx"), "-c", folder.file("nginx/nginx.conf"), "-e", folder.file("nginx/error.log")],
+                stdoutPath: folder.file("nginx/stdout.log"), stderrPath: folder.file("nginx/stderr.log"))
+            EmergencyStop.guardProcess(child.pid)
+            do {
+                try waitUntilListening(child, port: port)
+                process = child
+                return "http://127.0.0.1:\(port)"
+            } catch {
+                child.terminate()
+                EmergencyStop.release()
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    /// Stops nginx (SIGTERM, then SIGKILL after 3 s) and reaps it.
+    func stop() {
+        guard let child = process else { return }
+        process = nil
+        child.terminate()
+        EmergencyStop.release()
+    }
+
+    private func waitUntilListening(_ child: ChildProcess, port: UInt16) throws {
+        let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
+        while MonotonicClock.nanoseconds() < deadline {
+            if let exit = child.exitIfEnded() {
+                let log = (folder.read("nginx/error.log") + folder.read("nginx/stderr.log"))
+                throw BenchError("nginx exited with status \(exit.status) on port \(port): \(log)")
+            }
+            if LoopbackPort.accepts(port) { return }
+            usleep(10_000)
+        }
+        throw BenchError("nginx did not accept connections on 127.0.0.1:\(port) within 5 s")
+    }
+
+    /// The whole nginx.conf: paths absolute, everything inside the temp folder.
+    private func config(port: UInt16) -> String {
+        let prefix = folder.file("nginx")
+        return """
+        # nginx.conf: written by rpc-bench; one process, answers every POST with a fixed protobuf.
+        daemon off;
+        master_process off;
+        worker_processes 1;
+        pid \(prefix)/nginx.pid;
+        error_log \(prefix)/error.log warn;
+        events {
+            worker_connections 1024;
+        }
+        http {
+            access_log off;
+            client_body_temp_path \(prefix)/tmp/body;
+            proxy_temp_path \(prefix)/tmp/proxy;
+            fastcgi_temp_path \(prefix)/tmp/fastcgi;
+            uwsgi_temp_path \(prefix)/tmp/uwsgi;
+            scgi_temp_path \(prefix)/tmp/scgi;
+            keepalive_requests 1000000000;
+            keepalive_timeout 300s;
+            types { }
+            default_type \(Workload.contentType);
+            etag off;
+            server_tokens off;
+            server {
+                listen 127.0.0.1:\(port);
+                root \(prefix)/www;
+                location / {
+                    error_page 405 =200 $uri;
+                }
+            }
+        }
+
+        """
+    }
+}

@@ -1,0 +1,71 @@
+// Options.swift: rpc-bench's command line: --duration, --warmup, --clients, --concurrency.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The parsed command line. Bad options print a usage line and exit with status 2.
+///
+/// ```
+/// rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b,...] [--concurrency 1,64]
+/// ```
+struct Options: Sendable {
+    /// Seconds in each case's measured window. Default 3.
+    var duration = 3.0
+    /// Seconds of warm-up before each window. Default 0.5.
+    var warmup = 0.5
+    /// The clients, in order. Default: all.
+    var clients = ClientKind.allCases
+    /// The concurrencies, in order. Default 1 and 64.
+    var concurrencies = [1, 64]
+
+    /// The usage line printed with `--help` and after a bad option.
+    static let usage = "usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients "
+        + ClientKind.allCases.map(\.rawValue).joined(separator: ",") + "] [--concurrency 1,64]"
+
+    /// Parses `arguments` (without the program name); exits with status 2 on a bad option.
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            if flag == "--help" || flag == "-h" {
+                print(usage)
+                exit(0)
+            }
+            guard ["--duration", "--warmup", "--clients", "--concurrency"].contains(flag) else { usageError("unknown option \(flag)") }
+            guard let value = rest.popFirst() else { usageError("\(flag) needs a value") }
+            switch flag {
+            case "--duration":
+                guard let seconds = Double(value), seconds > 0, seconds <= 3600 else { usageError("--duration wants seconds > 0") }
+                options.duration = seconds
+            case "--warmup":
+                guard let seconds = Double(value), seconds >= 0, seconds <= 3600 else { usageError("--warmup wants seconds ≥ 0") }
+                options.warmup = seconds
+            case "--clients":
+                options.clients = list(value) { ClientKind(rawValue: $0) } orElse: { "unknown client \($0)" }
+            case "--concurrency":
+                options.concurrencies = list(value) { Int($0).flatMap { (1...1024).contains($0) ? $0 : nil } }
+                    orElse: { "bad concurrency \($0); use integers from 1 to 1024" }
+            default:
+                usageError("unknown option \(flag)")  // not reached: checked above
+            }
+        }
+        return options
+    }
+
+    /// A non-empty comma-separated list, each item parsed by `parse`.
+    private static func list<T>(_ text: String, _ parse: (String) -> T?, orElse message: (String) -> String) -> [T] {
+        let items = text.split(separator: ",").map { String($0) }
+        guard !items.isEmpty else { usageError("empty list \"\(text)\"") }
+        return items.map { item in
+            guard let value = parse(item) else { usageError(message(item)) }
+            return value
+        }
+    }
+
+    /// Prints `message` and the usage line to standard error and exits with status 2.
+    static func usageError(_ message: String) -> Never {
+        let text = "rpc-bench: \(message)\n\(usage)\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(2)
+    }
+}
