@@ -1,5 +1,5 @@
-# Makefile: the README's Quick-start commands (demo, test) and the benchmark.
-.PHONY: deps demo test bench clean
+# Makefile: the README's Quick-start commands (demo, test) and the benchmarks.
+.PHONY: deps demo test bench rpc-bench clean
 
 SWIFT ?= swift
 
@@ -16,6 +16,9 @@ test: deps
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench
+
+rpc-bench: deps
+	$(SWIFT) run -c release --package-path Benchmarks rpc-bench
 
 clean:
 	rm -rf .build Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin
