@@ -7,12 +7,17 @@ let package = Package(
     products: [
         .library(name: "ProtoWire", targets: ["ProtoWire"]),
         .library(name: "ProtoHTTP", targets: ["ProtoHTTP"]),
+        .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
+        .executable(name: "protohttp", targets: ["protohttp"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
         .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // SwiftNIO: only the server target (and what builds on it) depends on it.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The hand-written protobuf codec: messages, binary wire format, unknown fields.
@@ -39,8 +44,29 @@ let package = Package(
             dependencies: ["protoc-gen-protohttp"]
         ),
 
-        // `make demo`: shows the codec until the RPC demo exists.
-        .executableTarget(name: "protohttp-demo", dependencies: ["ProtoWire", "ProtoWireTestSchema"]),
+        // The RPC server on SwiftNIO: Connect, Twirp and plain routes to generated handler protocols.
+        .target(
+            name: "ProtoHTTPServer",
+            dependencies: [
+                "ProtoWire", "ProtoHTTP",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // The demo service (Protos/demo, generated with Clients and Servers) and the scripted demo.
+        .target(name: "ProtoHTTPDemo", dependencies: ["ProtoWire", "ProtoHTTP", "ProtoHTTPServer"]),
+
+        // The `protohttp` command: `demo` (`make demo`), `serve-demo --port N`, `codec-demo`.
+        .executableTarget(
+            name: "protohttp",
+            dependencies: [
+                "ProtoHTTPDemo", "ProtoWire", "ProtoWireTestSchema",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // Generator output for Protos/test (scripts/regenerate-test-schema), shared by the tests.
         .target(name: "ProtoWireTestSchema", dependencies: ["ProtoWire"], path: "Tests/ProtoWireTestSchema"),
@@ -73,6 +99,14 @@ let package = Package(
             name: "ProtoHTTPTests",
             dependencies: ["ProtoHTTP", "ProtoWire", .product(name: "Logging", package: "swift-log")],
             exclude: ["Servers"]
+        ),
+
+        // The server end to end (our client, every protocol and encoding), malformed requests,
+        // the Python connectrpc client and raw HTTP against our server, the bounded load test.
+        .testTarget(
+            name: "ProtoHTTPServerTests",
+            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemo", "ProtoHTTP", "ProtoWire"],
+            exclude: ["Clients"]
         ),
 
         .testTarget(

@@ -1,0 +1,155 @@
+// RPCChannelHandler.swift: one HTTP/1.1 connection: collects each request, runs it in a task, writes the answer.
+import Logging
+import NIOCore
+import NIOHTTP1
+import ProtoHTTP
+
+/// Serves the requests of one connection, one at a time (the pipelining handler in front holds
+/// later requests back until each response is written).
+///
+/// A request body is collected up to the size limit; past it the request is answered 413 at
+/// once, the rest of the body is discarded unread and the connection closes. The dispatcher
+/// runs in a task that is cancelled if the client goes away.
+final class RPCChannelHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private enum State {
+        case idle
+        case receiving(HTTPRequestHead, ByteBuffer)
+        case serving(HTTPRequestHead, Task<Void, Never>)
+        /// Answered early (body too large): discarding input until the client stops sending.
+        case discarding
+        case closed
+    }
+
+    private let dispatcher: Dispatcher
+    private let tracker: ConnectionTracker
+    private let maxBodySize: Int
+    private let accessLog: AccessLog?
+    private var state = State.idle
+    private var remoteAddress: String?
+
+    init(dispatcher: Dispatcher, tracker: ConnectionTracker, maxBodySize: Int, accessLog: AccessLog?) {
+        self.dispatcher = dispatcher
+        self.tracker = tracker
+        self.maxBodySize = maxBodySize
+        self.accessLog = accessLog
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if let address = context.remoteAddress, let ip = address.ipAddress, let port = address.port {
+            remoteAddress = "\(ip):\(port)"
+        }
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch (unwrapInboundIn(data), state) {
+        case (.head(let head), .idle):
+            let declared = head.headers.first(name: "content-length").flatMap { Int($0) }
+            if let declared, declared > maxBodySize {
+                rejectTooLarge(context: context, head: head)
+                return
+            }
+            if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
+            state = .receiving(head, context.channel.allocator.buffer(capacity: min(declared ?? 0, maxBodySize)))
+        case (.body(var chunk), .receiving(let head, var body)):
+            guard body.readableBytes + chunk.readableBytes <= maxBodySize else {
+                rejectTooLarge(context: context, head: head)
+                return
+            }
+            state = .idle  // drop the reference so the buffer grows in place
+            body.writeBuffer(&chunk)
+            state = .receiving(head, body)
+        case (.end, .receiving(let head, let body)):
+            serve(context: context, head: head, body: body)
+        case (.end, .discarding):
+            context.close(promise: nil)
+        case (.body, .discarding), (_, .closed):
+            break
+        default:
+            // Parts out of order cannot come from the HTTP decoder; close rather than guess.
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if case .serving(_, let task) = state { task.cancel() }
+        state = .closed
+        context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case is ServerQuiesceEvent, is IdleStateHandler.IdleStateEvent:
+            if case .idle = state { context.close(promise: nil) }
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Connection-level failures (reset by peer and the like): the client is gone.
+        context.close(promise: nil)
+    }
+
+    // MARK: Serving
+
+    private func serve(context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {
+        let request = RPCRequest(
+            method: head.method.rawValue, uri: head.uri,
+            headers: head.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+            body: Array(body.readableBytesView), remoteAddress: remoteAddress
+        )
+        let dispatcher = self.dispatcher
+        let started = ContinuousClock.now
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        let task = Task {
+            let (response, outcome) = await dispatcher.handle(request)
+            loop.execute {
+                bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+            }
+        }
+        state = .serving(head, task)
+    }
+
+    private func respond(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome, started: ContinuousClock.Instant) {
+        guard case .serving = state else { return }  // the connection closed meanwhile
+        let keepAlive = head.isKeepAlive && !tracker.isQuiescing
+        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
+        accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
+                          started: started, outcome: outcome, remoteAddress: remoteAddress)
+        state = .idle
+        if !keepAlive { context.close(promise: nil) }
+    }
+
+    private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
+        let started = ContinuousClock.now
+        let (response, outcome) = dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
+        write(context: context, version: head.version, response: response, keepAlive: false)
+        accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
+                          started: started, outcome: outcome, remoteAddress: remoteAddress)
+        state = .discarding
+        // Give the client a moment to read the answer and stop sending, then close.
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
+    }
+
+    private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) {
+        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
+        headers.add(name: "Content-Length", value: String(response.body.count))
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
+        if !response.body.isEmpty {
+            var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+            buffer.writeBytes(response.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}

@@ -1,0 +1,28 @@
+// RPCExchange.swift: the server's view of one HTTP exchange, independent of NIO: request in, response out.
+import ProtoHTTP
+
+/// A complete HTTP request as the dispatcher sees it.
+struct RPCRequest: Sendable {
+    var method: String
+    var uri: String
+    var headers: [HTTPHeader]
+    var body: [UInt8]
+    var remoteAddress: String?
+
+    /// The first value of header `name` (case-insensitive).
+    func header(_ name: String) -> String? { headers.first(named: name) }
+}
+
+/// A complete HTTP response.
+struct RPCResponse: Sendable {
+    var status: Int
+    var headers: [HTTPHeader]
+    var body: [UInt8]
+}
+
+/// What the access log records about an exchange besides the HTTP line.
+struct RPCOutcome: Sendable {
+    var wireProtocol: ServerProtocol?
+    var encoding: BodyEncoding?
+    var code: ProtoHTTPError.Code?
+}

@@ -1,0 +1,49 @@
+// ServerError.swift: a rejected call: the RPC error, the protocol to phrase it in, an HTTP status override.
+import ProtoHTTP
+
+/// A call the server answers with an error: the client-facing ``error``, the protocol whose
+/// error format to use, and an HTTP status when the situation has a more precise one than the
+/// code's table (413 for an oversized body, 415 for an unsupported content type).
+struct ServerError: Error, Sendable {
+    var error: ProtoHTTPError
+    var wireProtocol: ServerProtocol
+    var httpStatus: Int?
+    /// Extra response headers (e.g. `Accept-Post` next to a 415).
+    var headers: [HTTPHeader] = []
+
+    init(_ wireProtocol: ServerProtocol, _ code: ProtoHTTPError.Code, _ message: String, httpStatus: Int? = nil, headers: [HTTPHeader] = []) {
+        self.error = ProtoHTTPError(code: code, message: message)
+        self.wireProtocol = wireProtocol
+        self.httpStatus = httpStatus
+        self.headers = headers
+    }
+
+    init(_ wireProtocol: ServerProtocol, error: ProtoHTTPError, httpStatus: Int? = nil) {
+        self.error = error
+        self.wireProtocol = wireProtocol
+        self.httpStatus = httpStatus
+    }
+
+    /// The HTTP response: the status, `Content-Type: application/json` and the protocol's body.
+    var response: RPCResponse {
+        let code = error.code
+        switch wireProtocol {
+        case .connect, .plain:
+            return RPCResponse(
+                status: httpStatus ?? code.connectHTTPStatus,
+                headers: [HTTPHeader(name: "Content-Type", value: "application/json")] + headers,
+                body: ErrorBody.connect(error)
+            )
+        case .twirp:
+            return RPCResponse(
+                status: httpStatus ?? code.twirpHTTPStatus,
+                headers: [HTTPHeader(name: "Content-Type", value: "application/json")] + headers,
+                body: ErrorBody.twirp(error, twirpCode: twirpCodeOverride)
+            )
+        }
+    }
+
+    /// Twirp's own names where the spec uses them: `bad_route` for routing failures and
+    /// `malformed` for undecodable bodies.
+    var twirpCodeOverride: String?
+}

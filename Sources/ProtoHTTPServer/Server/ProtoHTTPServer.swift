@@ -1,0 +1,139 @@
+// ProtoHTTPServer.swift: the server: binds, serves registered services over Connect, Twirp and plain, shuts down gracefully.
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import ProtoHTTP
+import Synchronization
+
+/// Serves protobuf services over HTTP/1.1 with keep-alive: Connect unary at
+/// `/pkg.Service/Method`, Twirp at `/twirp/pkg.Service/Method`, and plain POST at the Connect
+/// path (binary `application/x-protobuf`) or at configured ``PlainRoute``s. Bodies are binary
+/// protobuf or proto3 JSON by Content-Type, answered in the same encoding; errors go out in
+/// each protocol's JSON format.
+///
+/// ```swift
+/// struct Notes: Acme_NotesServiceHandler {                       // generated with Servers=true
+///     func getNote(_ request: Acme_GetNoteRequest, context: ServerContext) async throws -> Acme_Note { … }
+/// }
+/// let server = try ProtoHTTPServer(configuration: ServerConfiguration(port: 8080), services: [Notes()])
+/// try await server.start()
+/// print("listening on \(server.port ?? 0)")
+/// …
+/// await server.shutdown()                                          // lets in-flight calls finish
+/// ```
+public final class ProtoHTTPServer: Sendable {
+    private enum Lifecycle {
+        case ready
+        case starting
+        case running(any EventLoopGroup, any Channel)
+        case stopped
+    }
+
+    /// The configuration the server was made with.
+    public let configuration: ServerConfiguration
+    private let dispatcher: Dispatcher
+    private let tracker = ConnectionTracker()
+    private let lifecycle = Mutex(Lifecycle.ready)
+    private let boundPort = Mutex<Int?>(nil)
+
+    /// A server for `services`; nothing is bound until ``start()``.
+    ///
+    /// - Throws: `ProtoHTTPError` when two services register the same method path, or a plain
+    ///   route names a method no service has.
+    public init(configuration: ServerConfiguration = ServerConfiguration(), services: [any ProtoHTTPService]) throws(ProtoHTTPError) {
+        self.configuration = configuration
+        let router = try Router(services: services.map(\.serviceDefinition), plainRoutes: configuration.plainRoutes,
+                                twirpPrefix: configuration.twirpPrefix)
+        dispatcher = Dispatcher(router: router, logger: configuration.logger)
+    }
+
+    /// The port the server listens on, once started.
+    public var port: Int? { boundPort.withLock { $0 } }
+
+    /// The method paths served, `/pkg.Service/Method`, sorted.
+    public var methodPaths: [String] { dispatcher.router.methodPaths }
+
+    /// Binds the configured address and starts serving.
+    ///
+    /// - Throws: `ProtoHTTPError` (`unavailable`) when the address cannot be bound, or
+    ///   (`failed_precondition`) when the server was already started.
+    public func start() async throws(ProtoHTTPError) {
+        let proceed = lifecycle.withLock { state -> Bool in
+            guard case .ready = state else { return false }
+            state = .starting
+            return true
+        }
+        guard proceed else {
+            throw ProtoHTTPError(code: .failedPrecondition, message: "the server was already started; make a new ProtoHTTPServer to serve again.")
+        }
+        let config = configuration
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.threads))
+        let channel: any Channel
+        do {
+            channel = try await makeBootstrap(group: group).bind(host: config.host, port: config.port).get()
+        } catch {
+            try? await group.shutdownGracefully()
+            lifecycle.withLock { $0 = .ready }
+            throw ProtoHTTPError(
+                code: .unavailable,
+                message: "could not listen on \(config.host):\(config.port): \(error); pick a free port (0 picks one) or another host."
+            )
+        }
+        boundPort.withLock { $0 = channel.localAddress?.port }
+        lifecycle.withLock { $0 = .running(group, channel) }
+        config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on http://\(config.host):\(port ?? config.port)")
+    }
+
+    /// Stops accepting connections, lets calls in flight finish for up to
+    /// ``ServerConfiguration/shutdownGracePeriod``, closes every connection and stops the
+    /// event loops. Idle keep-alive connections close at once. Safe to call more than once.
+    public func shutdown() async {
+        let running = lifecycle.withLock { state -> (any EventLoopGroup, any Channel)? in
+            guard case .running(let group, let channel) = state else { return nil }
+            state = .stopped
+            return (group, channel)
+        }
+        guard let (group, listener) = running else { return }
+        try? await listener.close()
+        for connection in tracker.beginQuiescing() {
+            connection.pipeline.fireUserInboundEventTriggered(ServerQuiesceEvent())
+        }
+        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
+        while tracker.count > 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let stragglers = tracker.remaining()
+        if !stragglers.isEmpty {
+            configuration.logger.warning("closing \(stragglers.count) connections still busy after the shutdown grace period")
+            for connection in stragglers { try? await connection.close() }
+        }
+        try? await group.shutdownGracefully()
+        configuration.logger.info("stopped")
+    }
+
+    /// The number of open client connections (for monitoring and tests).
+    public var connectionCount: Int { tracker.count }
+
+    private func makeBootstrap(group: any EventLoopGroup) -> ServerBootstrap {
+        let dispatcher = self.dispatcher
+        let tracker = self.tracker
+        let config = configuration
+        let accessLog = config.accessLog ? AccessLog(logger: config.logger) : nil
+        return ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.maxMessagesPerRead, value: 16)
+            .childChannelInitializer { channel in
+                guard tracker.add(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(duration: config.idleTimeout)))
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+                    try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, tracker: tracker,
+                                                              maxBodySize: config.maxRequestBodySize, accessLog: accessLog))
+                }
+            }
+    }
+}

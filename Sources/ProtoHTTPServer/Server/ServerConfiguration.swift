@@ -1,0 +1,54 @@
+// ServerConfiguration.swift: where the server listens, its limits, routes, shutdown grace and logging.
+import Logging
+import NIOCore
+
+/// How a ``ProtoHTTPServer`` listens and serves.
+///
+/// ```swift
+/// var config = ServerConfiguration(port: 8080)
+/// config.maxRequestBodySize = 1 << 20
+/// config.plainRoutes = [PlainRoute("/api/notes/list", method: "/acme.NotesService/ListNotes", encodings: [.json])]
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The address to bind; loopback by default.
+    public var host: String
+    /// The port to bind; 0 picks a free one (read it from ``ProtoHTTPServer/port`` after start).
+    public var port: Int
+    /// The largest request body accepted, in bytes (default 4 MiB). Larger requests are
+    /// answered `resource_exhausted` with HTTP 413 and their bodies are not read on.
+    public var maxRequestBodySize: Int
+    /// The path prefix of Twirp routes (default `/twirp`).
+    public var twirpPrefix: String
+    /// Extra plain POST endpoints mapped to registered methods.
+    public var plainRoutes: [PlainRoute]
+    /// How long ``ProtoHTTPServer/shutdown()`` lets in-flight calls finish before closing
+    /// their connections anyway (default 10 s).
+    public var shutdownGracePeriod: Duration
+    /// How long a connection may stay silent between requests before it is closed (default 60 s).
+    public var idleTimeout: Duration
+    /// Event-loop threads (default: one per CPU core).
+    public var threads: Int
+    /// The server's logger: startup, handler failures, and the access log.
+    public var logger: Logger
+    /// Whether each exchange is logged at `.info`: method, path, status, bytes, duration,
+    /// protocol, encoding and RPC code (default on).
+    public var accessLog: Bool
+
+    /// A configuration; every parameter has a default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, maxRequestBodySize: Int = 4 << 20, twirpPrefix: String = "/twirp",
+        plainRoutes: [PlainRoute] = [], shutdownGracePeriod: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+        threads: Int = System.coreCount, logger: Logger = Logger(label: "ProtoHTTPServer"), accessLog: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.maxRequestBodySize = maxRequestBodySize
+        self.twirpPrefix = twirpPrefix
+        self.plainRoutes = plainRoutes
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.idleTimeout = idleTimeout
+        self.threads = threads
+        self.logger = logger
+        self.accessLog = accessLog
+    }
+}

@@ -1,0 +1,33 @@
+// ProtoHTTPService.swift: what a server serves: a service's name and its unary methods.
+
+/// A service the server can serve. Generated handler protocols (`Servers=true`) conform to it
+/// through an extension that builds ``serviceDefinition`` from the handler's methods, so
+/// registering a handler is one line:
+///
+/// ```swift
+/// struct Notes: Acme_NotesServiceHandler { … }          // generated protocol, your methods
+/// let server = ProtoHTTPServer(services: [Notes()])
+/// ```
+public protocol ProtoHTTPService: Sendable {
+    /// The service's methods, each bound to the handler.
+    var serviceDefinition: ServiceDefinition { get }
+}
+
+/// A protobuf service as the server sees it: the fully qualified name and the unary methods.
+public struct ServiceDefinition: Sendable {
+    /// The fully qualified service name, `pkg.Service`.
+    public var name: String
+    /// The unary methods, each with its `/pkg.Service/Method` path.
+    public var methods: [MethodDefinition]
+
+    /// Creates a definition.
+    public init(name: String, methods: [MethodDefinition]) {
+        self.name = name
+        self.methods = methods
+    }
+}
+
+extension ServiceDefinition: ProtoHTTPService {
+    /// The definition itself, so hand-built definitions register like generated handlers.
+    public var serviceDefinition: ServiceDefinition { self }
+}
