@@ -1,4 +1,4 @@
-// FileEmitter.swift: one `.pb.swift` file: header, imports, types, conformances, service metadata.
+// FileEmitter.swift: one `.pb.swift` file: header, imports, types, conformances, services.
 
 import ProtoDescriptors
 
@@ -24,7 +24,8 @@ struct FileContext {
 /// extension X: ProtoMessage      one per message, pre-order
 /// extensions                     declarations, accessors, registry (``ExtensionEmitter``)
 /// enum Pkg_ServiceMetadata       one per service, followed with `Clients=true` by
-/// protocol/class Pkg_ServiceClient   its typed client (``ClientEmitter``)
+/// protocol/class Pkg_ServiceClient   its typed client (``ClientEmitter``), then with
+/// protocol Pkg_ServiceHandler    `Servers=true` by its handler protocol (``ServerEmitter``)
 /// ```
 struct FileEmitter {
     let context: FileContext
@@ -82,6 +83,10 @@ struct FileEmitter {
             p.line()
             if context.options.clients {
                 try ClientEmitter(context: context).emit(service, index: i, &p)
+                p.line()
+            }
+            if context.options.servers {
+                try ServerEmitter(context: context).emit(service, index: i, &p)
                 p.line()
             }
         }

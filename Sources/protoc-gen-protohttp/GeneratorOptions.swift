@@ -1,4 +1,4 @@
-// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, clients).
+// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, clients, servers).
 
 /// Options passed as `--protohttp_opt=Key=Value,Key=Value`, named as in swift-protobuf.
 struct GeneratorOptions {
@@ -15,6 +15,8 @@ struct GeneratorOptions {
     var moduleMappings = ModuleMappings()
     /// `Clients=true` also emits a typed client per service (see ``ClientEmitter``), importing ProtoHTTP.
     var clients = false
+    /// `Servers=true` also emits a handler protocol per service (see ``ServerEmitter``), importing ProtoHTTPServer.
+    var servers = false
 
     /// Parses the plugin parameter string; unknown keys or values are errors.
     init(parameter: String) throws(GeneratorError) {
@@ -43,11 +45,16 @@ struct GeneratorOptions {
                     throw GeneratorError("unknown Clients '\(value)'; use Clients=true or Clients=false")
                 }
                 clients = value == "true"
+            case "Servers":
+                guard value == "true" || value == "false" else {
+                    throw GeneratorError("unknown Servers '\(value)'; use Servers=true or Servers=false")
+                }
+                servers = value == "true"
             case "ModuleMappings", "ProtoPathModuleMappings":
                 guard !value.isEmpty else { throw GeneratorError("\(key) needs a file path: \(key)=<path>") }
                 try moduleMappings.merge(ModuleMappings.load(path: value), source: value)
             default:
-                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Clients=true|false and ModuleMappings=<path>")
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Clients=true|false, Servers=true|false and ModuleMappings=<path>")
             }
         }
     }

@@ -1,4 +1,4 @@
-// Imports.swift: the module `import` lines of a generated file (ProtoWire, mapped modules).
+// Imports.swift: the module `import` lines of a generated file (ProtoWire, mapped modules, runtimes).
 
 import ProtoDescriptors
 
@@ -16,8 +16,8 @@ import ProtoDescriptors
 ///
 /// Dependencies are the file's direct imports plus, transitively, what those re-export with
 /// `import public`. `ImportProtoWire=false` drops `import ProtoWire`, for code that is compiled
-/// into ProtoWire itself (the well-known types). `Clients=true` adds `import ProtoHTTP` to files
-/// that declare a service.
+/// into ProtoWire itself (the well-known types). `Clients=true` adds `import ProtoHTTP` and
+/// `Servers=true` adds `import ProtoHTTPServer` to files that declare a service.
 struct Imports {
     /// The well-known types whose generated code ships in ProtoWire.
     static let bundledWellKnownTypes: Set<String> = [
@@ -69,6 +69,7 @@ struct Imports {
             lines.append("import \(Imports.runtimeModule)")
         }
         if options.clients && !file.service.isEmpty { modules.insert(ClientEmitter.clientModule) }
+        if options.servers && !file.service.isEmpty { modules.insert(ServerEmitter.serverModule) }
         modules.remove(Imports.runtimeModule)
         lines += modules.sorted().map { "import \($0)" }
         return lines

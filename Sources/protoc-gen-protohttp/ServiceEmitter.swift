@@ -11,7 +11,8 @@ import ProtoDescriptors
 /// Pkg_GreeterMetadata.SayHello.hasNoSideEffects  // from option idempotency_level
 /// ```
 ///
-/// The typed clients of ``ClientEmitter`` (`Clients=true`) build on these.
+/// The typed clients of ``ClientEmitter`` (`Clients=true`) and the handlers of ``ServerEmitter``
+/// (`Servers=true`) build on these.
 struct ServiceEmitter {
     let context: FileContext
 
