@@ -7,7 +7,7 @@ deps:
 	@bash scripts/install-deps
 
 demo: deps
-	$(SWIFT) run protohttp-demo
+	$(SWIFT) run protohttp demo
 
 test: deps
 	bash scripts/check-plugin-example

@@ -57,7 +57,10 @@ let package = Package(
         ),
 
         // The demo service (Protos/demo, generated with Clients and Servers) and the scripted demo.
-        .target(name: "ProtoHTTPDemo", dependencies: ["ProtoWire", "ProtoHTTP", "ProtoHTTPServer"]),
+        .target(
+            name: "ProtoHTTPDemo",
+            dependencies: ["ProtoWire", "ProtoHTTP", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // The `protohttp` command: `demo` (`make demo`), `serve-demo --port N`, `codec-demo`.
         .executableTarget(

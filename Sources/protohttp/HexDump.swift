@@ -1,4 +1,4 @@
-// HexDump.swift: formats bytes as rows of hex for the demo's output.
+// HexDump.swift: formats bytes as rows of hex for the codec demo's output.
 
 /// Renders bytes as lines of 16 hex pairs, each prefixed with its offset.
 func hexDump(_ bytes: [UInt8], indent: String = "  ") -> String {

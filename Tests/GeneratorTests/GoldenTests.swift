@@ -29,6 +29,16 @@ struct GoldenTests {
         #expect(committed == text, "Tests/ProtoHTTPTests/Generated/rpc_test.pb.swift is stale; run scripts/regenerate-test-schema. First difference: \(firstDifference(committed, text))")
     }
 
+    @Test("notes.proto → Sources/ProtoHTTPDemo/Generated (the demo service)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    func demoSchemaIsFresh() throws {
+        let generated = try PluginHarness.generate(
+            ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true")
+        #expect(generated.keys.sorted() == ["notes.pb.swift"])
+        let committed = try PluginHarness.committed("Sources/ProtoHTTPDemo/Generated/notes.pb.swift")
+        let text = generated["notes.pb.swift"] ?? ""
+        #expect(committed == text, "Sources/ProtoHTTPDemo/Generated/notes.pb.swift is stale; run scripts/regenerate-demo. First difference: \(firstDifference(committed, text))")
+    }
+
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
           .enabled(if: PluginHarness.descriptorProtosAvailable,

@@ -3,6 +3,7 @@
 
 import ProtoWire
 import ProtoHTTP
+import ProtoHTTPServer
 
 /// How urgent a note is.
 public enum Notes_Priority: ProtoEnum {
@@ -1141,5 +1142,42 @@ public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
     /// The async form of ``deleteNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
     public func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse {
         try await manager.post(Notes_NotesMetadata.DeleteNote.path, request, as: Notes_DeleteNoteResponse.self, json: json, options: options)
+    }
+}
+
+/// Stores notes in memory.
+///
+/// The handler of the `notes.Notes` service: implement its methods and pass the value to `ProtoHTTPServer`.
+public protocol Notes_NotesHandler: ProtoHTTPService {
+    /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
+    ///
+    /// Answers the unary call `/notes.Notes/CreateNote`.
+    func createNote(_ request: Notes_CreateNoteRequest, context: ServerContext) async throws -> Notes_Note
+
+    /// Returns one note; NOT_FOUND when no note has the id.
+    ///
+    /// Answers the unary call `/notes.Notes/GetNote`.
+    func getNote(_ request: Notes_GetNoteRequest, context: ServerContext) async throws -> Notes_Note
+
+    /// Lists the notes, optionally those with one tag, with a count per tag.
+    ///
+    /// Answers the unary call `/notes.Notes/ListNotes`.
+    func listNotes(_ request: Notes_ListNotesRequest, context: ServerContext) async throws -> Notes_ListNotesResponse
+
+    /// Removes a note; NOT_FOUND when no note has the id.
+    ///
+    /// Answers the unary call `/notes.Notes/DeleteNote`.
+    func deleteNote(_ request: Notes_DeleteNoteRequest, context: ServerContext) async throws -> Notes_DeleteNoteResponse
+}
+
+extension Notes_NotesHandler {
+    /// The `notes.Notes` service's unary methods, each bound to this handler's method.
+    public var serviceDefinition: ServiceDefinition {
+        ServiceDefinition(name: "notes.Notes", methods: [
+            .unary(Notes_NotesMetadata.CreateNote.path, Notes_CreateNoteRequest.self, Notes_Note.self) { try await self.createNote($0, context: $1) },
+            .unary(Notes_NotesMetadata.GetNote.path, Notes_GetNoteRequest.self, Notes_Note.self) { try await self.getNote($0, context: $1) },
+            .unary(Notes_NotesMetadata.ListNotes.path, Notes_ListNotesRequest.self, Notes_ListNotesResponse.self) { try await self.listNotes($0, context: $1) },
+            .unary(Notes_NotesMetadata.DeleteNote.path, Notes_DeleteNoteRequest.self, Notes_DeleteNoteResponse.self) { try await self.deleteNote($0, context: $1) },
+        ])
     }
 }

@@ -1,0 +1,57 @@
+// ServeDemoCommand.swift: `protohttp serve-demo`: serves notes.Notes until SIGINT or SIGTERM, then shuts down gracefully.
+import ArgumentParser
+import Foundation
+import ProtoHTTPDemo
+
+/// Serves the demo's ``NotesService`` (and its JSON-only `/api/notes/list`) for curl or any
+/// Connect, Twirp or plain client; the access log goes to standard error.
+struct ServeDemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-demo",
+        abstract: "Serve the notes demo service until Ctrl-C (SIGINT) or SIGTERM."
+    )
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "The address to bind.")
+    var host: String = "127.0.0.1"
+
+    func run() async throws {
+        let signals = TerminationSignals()
+        let server = try DemoServer(host: host, port: port)
+        try await server.start()
+        printBanner(server.baseURL)
+        let received = await signals.wait()
+        print("\n\(received): shutting down gracefully (calls in flight may finish)…")
+        await server.shutdown()
+        print("stopped.")
+    }
+
+    private func printBanner(_ url: String) {
+        let route = DemoServer.listRoute.path
+        let endpoints = [
+            ("Connect", "\(url)/notes.Notes/<Method>", "application/proto or application/json"),
+            ("Twirp", "\(url)/twirp/notes.Notes/<Method>", "application/protobuf or application/json"),
+            ("plain", "\(url)/notes.Notes/<Method>", "application/x-protobuf"),
+            ("JSON only", url + route, "application/json (runs ListNotes)"),
+        ]
+        let width = endpoints.map(\.1.count).max() ?? 0
+        print("Serving notes.Notes (Protos/demo/notes.proto) on \(url); Ctrl-C or SIGTERM stops it.")
+        print("Methods: CreateNote, GetNote, ListNotes, DeleteNote. The access log goes to standard error.\n")
+        for (name, path, types) in endpoints {
+            print("  " + name.padding(toLength: 11, withPad: " ", startingAt: 0) + "POST "
+                  + path.padding(toLength: width + 2, withPad: " ", startingAt: 0) + types)
+        }
+        print("""
+
+        Try:
+          curl -s -H 'Content-Type: application/json' -d '{"title": "Hello", "tags": ["demo"], "text": "from curl"}' \\
+               \(url)/notes.Notes/CreateNote
+          curl -s -H 'Content-Type: application/json' -d '{"tag": "demo"}' \(url)/twirp/notes.Notes/ListNotes
+          curl -s -H 'Content-Type: application/json' -d '{"id": "n404"}' \(url)/notes.Notes/GetNote
+          curl -s -H 'Content-Type: application/json' -d '{}' \(url)\(route)
+        """)
+        fflush(nil)  // every output stream: the URL must reach a pipe before the first request
+    }
+}
