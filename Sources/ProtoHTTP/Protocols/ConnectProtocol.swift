@@ -52,24 +52,29 @@ public struct ConnectProtocol: WireProtocol {
 
     /// Reads a Connect error body, falling back to the HTTP status table.
     static func decodeError(status: Int, headers: [HTTPHeader], body: [UInt8]) -> ProtoHTTPError {
-        let fallback = ProtoHTTPError.Code(httpStatus: status)
-        let isJSON = headers.first(named: "Content-Type").map { MediaType($0).kind == .json } ?? false
-        if isJSON, let wire = try? JSONDecoder().decode(WireError.self, from: Data(body)),
-           let name = wire.code, let code = ProtoHTTPError.Code(name: name) {
-            let details = (wire.details ?? []).compactMap { detail -> ErrorDetail? in
-                guard let type = detail.type, let bytes = Base64Lenient.decode(detail.value ?? "") else { return nil }
-                return ErrorDetail(type: type, value: bytes)
-            }
-            return ProtoHTTPError(
-                code: code, message: wire.message ?? "", httpStatus: status, details: details, responseBody: body
-            )
-        }
+        if let error = structuredError(status: status, headers: headers, body: body) { return error }
         return ProtoHTTPError(
-            code: fallback,
+            code: ProtoHTTPError.Code(httpStatus: status),
             message: "the server answered HTTP \(status) without a Connect error body\(StatusCodeValidator.snippet(body)); is the URL a Connect endpoint?",
             httpStatus: status,
             responseBody: body
         )
+    }
+}
+
+extension ConnectProtocol {
+    /// The error a JSON body `{code, message, details}` with a known Connect code describes,
+    /// or `nil` when the body is not one.
+    static func structuredError(status: Int, headers: [HTTPHeader], body: [UInt8]) -> ProtoHTTPError? {
+        let isJSON = headers.first(named: "Content-Type").map { MediaType($0).kind == .json } ?? false
+        guard isJSON, let wire = try? JSONDecoder().decode(WireError.self, from: Data(body)),
+              let name = wire.code, let code = ProtoHTTPError.Code(name: name)
+        else { return nil }
+        let details = (wire.details ?? []).compactMap { detail -> ErrorDetail? in
+            guard let type = detail.type, let bytes = Base64Lenient.decode(detail.value ?? "") else { return nil }
+            return ErrorDetail(type: type, value: bytes)
+        }
+        return ProtoHTTPError(code: code, message: wire.message ?? "", httpStatus: status, details: details, responseBody: body)
     }
 }
 

@@ -41,7 +41,8 @@ extension WireProtocol where Self == TwirpProtocol {
     public static var twirp: TwirpProtocol { TwirpProtocol() }
 }
 
-/// Plain HTTP: the path is used as given and errors are left to validation.
+/// Plain HTTP: the path is used as given; error statuses are read as Connect-style JSON when
+/// the body is one, and otherwise left to validation.
 public struct PlainProtocol: WireProtocol {
     /// `"plain"`.
     public var name: String { "plain" }
@@ -58,6 +59,11 @@ public struct PlainProtocol: WireProtocol {
     public func route(_ path: String) -> String { path }
     /// None.
     public func headers(timeout: Duration?) -> [HTTPHeader] { [] }
-    /// `nil`: plain servers' errors are judged by the status validator.
-    public func error(from response: TransportResponse) -> ProtoHTTPError? { nil }
+    /// For an error status with a JSON body in Connect's error shape (`{"code": "not_found",
+    /// "message": …}`, as ProtoHTTPServer's plain routes answer), that error with its code;
+    /// otherwise `nil`, and the status validator judges the response.
+    public func error(from response: TransportResponse) -> ProtoHTTPError? {
+        guard !(200..<300).contains(response.status) else { return nil }
+        return ConnectProtocol.structuredError(status: response.status, headers: response.headers, body: response.body)
+    }
 }
