@@ -105,14 +105,17 @@ final class RPCChannelHandler: ChannelInboundHandler {
             body: Array(body.readableBytesView), remoteAddress: remoteAddress
         )
         let dispatcher = self.dispatcher
+        let tracker = self.tracker
         let started = ContinuousClock.now
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        tracker.dispatchStarted()
         let task = Task {
             let (response, outcome) = await dispatcher.handle(request)
             loop.execute {
                 bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
             }
+            tracker.dispatchEnded()
         }
         state = .serving(head, task)
     }

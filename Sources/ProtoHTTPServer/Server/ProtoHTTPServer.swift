@@ -108,6 +108,13 @@ public final class ProtoHTTPServer: Sendable {
             configuration.logger.warning("closing \(stragglers.count) connections still busy after the shutdown grace period")
             for connection in stragglers { try? await connection.close() }
         }
+        // Closing cancelled the stragglers' request tasks, which answer at once; let them hand
+        // their answers to the event loops before the loops stop (scheduling on a stopped loop
+        // is an error in NIO).
+        let settled = ContinuousClock.now + .seconds(1)
+        while tracker.dispatching > 0 && ContinuousClock.now < settled {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         try? await group.shutdownGracefully()
         configuration.logger.info("stopped")
     }

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// struct Notes: Acme_NotesServiceHandler { … }          // generated protocol, your methods
-/// let server = ProtoHTTPServer(services: [Notes()])
+/// let server = try ProtoHTTPServer(services: [Notes()])
 /// ```
 public protocol ProtoHTTPService: Sendable {
     /// The service's methods, each bound to the handler.

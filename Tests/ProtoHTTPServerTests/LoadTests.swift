@@ -1,0 +1,110 @@
+// LoadTests.swift: 64 concurrent clients over keep-alive connections: no errors, flat descriptors and memory, bounded time.
+import Foundation
+import ProtoHTTP
+import ProtoHTTPDemo
+import ProtoHTTPServer
+import Synchronization
+import Testing
+
+extension ServerTests {
+    @Suite("Bounded load")
+    struct LoadTests {
+        static let clients = 64
+        static let callsPerClient = 5_000
+        /// The run fails, rather than hangs, past this (it takes about 2.5 minutes in a debug
+        /// build on two cores; the limit leaves room for a machine busy with other work).
+        static let limit: Duration = .seconds(480)
+
+        /// The process's open descriptors and resident memory at one moment.
+        struct Sample: CustomStringConvertible {
+            var descriptors: Int
+            var residentBytes: Int
+
+            static func now() -> Sample {
+                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+                // statm: size resident shared text lib data dt, in pages.
+                let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+                let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
+                return Sample(descriptors: descriptors, residentBytes: pages * sysconf(Int32(_SC_PAGESIZE)))
+            }
+
+            var description: String { "\(descriptors) fds, RSS \(String(format: "%.1f", Double(residentBytes) / 1_048_576)) MiB" }
+        }
+
+        /// Counts calls and takes a sample once every client has made its first thousand.
+        final class Progress: Sendable {
+            private let state = Mutex<(warm: Int, sample: Sample?)>((0, nil))
+            private let clients: Int
+
+            init(clients: Int) { self.clients = clients }
+
+            /// A client finished its thousandth call; the last one to get there takes the sample.
+            func clientWarm() {
+                state.withLock { state in
+                    state.warm += 1
+                    if state.warm == clients { state.sample = Sample.now() }
+                }
+            }
+
+            var warmSample: Sample? { state.withLock { $0.sample } }
+
+        }
+
+        struct LoadFailure: Error, CustomStringConvertible {
+            let description: String
+        }
+
+        /// Every call carries `Connect-Timeout-Ms: 30000`, so the server arms and cancels a
+        /// deadline timer per call: that must cost nothing once the call is answered.
+        @Test("64 concurrent clients × 5,000 calls: no errors, no descriptor or memory growth", .timeLimit(.minutes(10)))
+        func load() async throws {
+            try await withServer { server in
+                let client = Notes_NotesClient(manager: try server.manager(.connect, timeout: .seconds(30)))
+                var create = Notes_CreateNoteRequest()
+                create.title = "load"
+                create.tags = ["a", "b"]
+                create.labels = ["k": "v"]
+                create.text = "the same note, many times"
+                let note = try await client.createNote(create)
+                var get = Notes_GetNoteRequest()
+                get.id = note.id
+                let request = get
+
+                let before = Sample.now()
+                let progress = Progress(clients: Self.clients)
+                let started = ContinuousClock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<Self.clients {
+                        group.addTask {
+                            for call in 1...Self.callsPerClient {
+                                // One call in four is JSON.
+                                let reply = try await client.getNote(request, json: call % 4 == 0)
+                                guard reply == note else { throw LoadFailure(description: "call \(call) got \(reply)") }
+                                if call == 1_000 { progress.clientWarm() }
+                            }
+                        }
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: Self.limit)
+                        throw LoadFailure(description: "the load did not finish within \(Self.limit)")
+                    }
+                    for _ in 0..<Self.clients { _ = try await group.next() }
+                    group.cancelAll()
+                }
+                let elapsed = ContinuousClock.now - started
+                let after = Sample.now()
+                let warm = try #require(progress.warmSample)
+                let calls = Self.clients * Self.callsPerClient
+                let rate = Double(calls) / elapsed.seconds
+                print("""
+                    load: \(Self.clients) clients × \(Self.callsPerClient) calls = \(calls) calls in \(String(format: "%.1f", elapsed.seconds)) s \
+                    (\(Int(rate)) calls/s); before: \(before); after 1,000 per client: \(warm); at the end: \(after); \
+                    server connections: \(server.server.connectionCount)
+                    """)
+                #expect(after.descriptors - warm.descriptors <= 4, "descriptors grew: \(warm) → \(after)")
+                #expect(after.residentBytes - warm.residentBytes < 20 << 20, "memory grew: \(warm) → \(after)")
+                #expect(server.server.connectionCount <= Self.clients + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+// FaultsService.swift: test.Faults: slow, stubborn, crashing, refusing and unencodable handlers, and what they saw.
+import ProtoHTTP
+import ProtoHTTPDemo
+import ProtoHTTPServer
+import ProtoWire
+import Synchronization
+
+/// The `test.Faults` service:
+///
+/// - `Slow(Int32Value ms)`: sleeps that long, honouring cancellation; records `slow started`,
+///   then `slow finished` or `slow cancelled`.
+/// - `Stubborn(Int32Value ms)`: waits that long ignoring cancellation; records `stubborn started`
+///   and `stubborn finished`.
+/// - `Crash(Empty)`: throws a plain Swift error whose text is ``FaultsService/secret``.
+/// - `Refuse(StringValue code)`: throws `ProtoHTTPError` with that code (Connect name), message
+///   `asked to fail`, the request as a detail and `meta {"reason": "asked"}`.
+/// - `BadTimestamp(Empty)`: returns a `notes.Note` whose `created_at` is past year 9999, which
+///   binary protobuf carries and JSON cannot.
+final class FaultsService: Sendable {
+    /// Text that must stay in the server: it is only in the error `Crash` throws.
+    static let secret = "db password is hunter2"
+
+    private let log = Mutex<[String]>([])
+
+    /// What the handlers recorded, in order.
+    var events: [String] { log.withLock { $0 } }
+
+    private func record(_ event: String) { log.withLock { $0.append(event) } }
+
+    /// The service, ready to register.
+    var definition: ServiceDefinition {
+        ServiceDefinition(name: "test.Faults", methods: [
+            .unary("/test.Faults/Slow", Google_Protobuf_Int32Value.self, Google_Protobuf_Empty.self) { request, _ in
+                self.record("slow started")
+                do {
+                    try await Task.sleep(for: .milliseconds(Int(request.value)))
+                } catch {
+                    self.record("slow cancelled")
+                    throw error
+                }
+                self.record("slow finished")
+                return Google_Protobuf_Empty()
+            },
+            .unary("/test.Faults/Stubborn", Google_Protobuf_Int32Value.self, Google_Protobuf_Empty.self) { request, _ in
+                self.record("stubborn started")
+                // A detached task does not inherit the handler's cancellation.
+                await Task.detached { try? await Task.sleep(for: .milliseconds(Int(request.value))) }.value
+                self.record("stubborn finished")
+                return Google_Protobuf_Empty()
+            },
+            .unary("/test.Faults/Crash", Google_Protobuf_Empty.self, Google_Protobuf_Empty.self) { _, _ in
+                throw SecretFailure()
+            },
+            .unary("/test.Faults/Refuse", Google_Protobuf_StringValue.self, Google_Protobuf_Empty.self) { request, _ in
+                guard let code = ProtoHTTPError.Code(name: request.value) else {
+                    throw ProtoHTTPError(code: .invalidArgument, message: "\(request.value) is not a code name")
+                }
+                throw ProtoHTTPError(
+                    code: code, message: "asked to fail",
+                    details: [ErrorDetail(type: Google_Protobuf_StringValue.protoMessageName, value: request.serializedBytes())],
+                    meta: ["reason": "asked"]
+                )
+            },
+            .unary("/test.Faults/BadTimestamp", Google_Protobuf_Empty.self, Notes_Note.self) { _, _ in
+                var note = Notes_Note()
+                note.id = "bad"
+                note.createdAt = Google_Protobuf_Timestamp(seconds: Google_Protobuf_Timestamp.maxSeconds + 1)
+                return note
+            },
+        ])
+    }
+}
+
+/// A failure that is not a `ProtoHTTPError`, with text the client must not see.
+struct SecretFailure: Error, CustomStringConvertible {
+    var description: String { "lookup failed: \(FaultsService.secret)" }
+}
+
+extension Google_Protobuf_Int32Value {
+    /// `ms` milliseconds, for `Slow` and `Stubborn`.
+    static func ms(_ value: Int32) -> Google_Protobuf_Int32Value { Google_Protobuf_Int32Value(value) }
+}
