@@ -44,11 +44,19 @@ let package = Package(
             dependencies: ["protoc-gen-protohttp"]
         ),
 
+        // zlib, for gzip request bodies on the server.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+
         // The RPC server on SwiftNIO: Connect, Twirp and plain routes to generated handler protocols.
         .target(
             name: "ProtoHTTPServer",
             dependencies: [
                 "ProtoWire", "ProtoHTTP",
+                "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -28,17 +28,16 @@ extension ServerTests {
         }
 
         static var expected: [String] {
-            connectSection("connect/binary", 1) + connectSection("connect/json", 2) + [
-                #"connect/gzip error unimplemented 'request bodies with Content-Encoding "gzip" are not accepted; send the body uncompressed.'"#,
-                "twirp/binary create \(note(3))",
-                "twirp/binary get \(note(3))",
-                "twirp/binary list n3 counts=errand:1,home:1",
-                "twirp/binary delete n3 remaining=0",
+            connectSection("connect/binary", 1) + connectSection("connect/json", 2) + connectSection("connect/gzip", 3) + [
+                "twirp/binary create \(note(4))",
+                "twirp/binary get \(note(4))",
+                "twirp/binary list n4 counts=errand:1,home:1",
+                "twirp/binary delete n4 remaining=0",
                 "twirp/binary error not_found 'no note has id nope' meta=[('id', 'nope')]",
-                "twirp/json create 200 application/json \(noteJSON(4))",
-                #"twirp/json delete 200 application/json {"deleted":\#(noteJSON(4))}"#,
+                "twirp/json create 200 application/json \(noteJSON(5))",
+                #"twirp/json delete 200 application/json {"deleted":\#(noteJSON(5))}"#,
                 #"twirp/json error 404 application/json {"code":"not_found","msg":"no note has id nope","meta":{"id":"nope"}}"#,
-                "plain/binary create 200 application/x-protobuf \(note(5)) canonical=True",
+                "plain/binary create 200 application/x-protobuf \(note(6)) canonical=True",
                 "plain/binary delete 200 application/octet-stream remaining=0",
                 #"plain/binary error 404 application/json {"code":"not_found","message":"no note has id nope","details":[{"type":"notes.GetNoteRequest","value":"CgRub3Bl"}]}"#,
             ]

@@ -8,7 +8,7 @@ import ProtoHTTP
 /// later requests back until each response is written).
 ///
 /// A request body is collected up to the size limit; past it the request is answered 413 at
-/// once, the rest of the body is discarded unread and the connection closes. The dispatcher
+/// once; the rest of the body is read and dropped, never buffered, and the connection closes. The dispatcher
 /// runs in a task that is cancelled if the client goes away.
 final class RPCChannelHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart

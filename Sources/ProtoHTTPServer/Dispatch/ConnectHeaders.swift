@@ -1,4 +1,4 @@
-// ConnectHeaders.swift: checks of Connect's request headers: the protocol version, the timeout, the body encoding.
+// ConnectHeaders.swift: checks of Connect's request headers: the protocol version and the timeout.
 import ProtoHTTP
 
 enum ConnectHeaders {
@@ -24,19 +24,6 @@ enum ConnectHeaders {
             ))
         }
         return .success(now.advanced(by: .milliseconds(milliseconds)))
-    }
-
-    /// Request bodies must be sent as they are: compressed bodies are not accepted.
-    static func checkContentEncoding(_ value: String?, _ wireProtocol: ServerProtocol) -> ServerError? {
-        guard let value else { return nil }
-        let encoding = value.trimmingCharacters(in: " \t").lowercased()
-        guard !encoding.isEmpty, encoding != "identity" else { return nil }
-        return ServerError(
-            wireProtocol, .unimplemented,
-            "request bodies with Content-Encoding \"\(value)\" are not accepted; send the body uncompressed.",
-            httpStatus: wireProtocol == .connect ? nil : 415,
-            headers: [HTTPHeader(name: "Accept-Encoding", value: "identity")]
-        )
     }
 }
 

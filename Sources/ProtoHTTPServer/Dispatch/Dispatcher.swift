@@ -7,6 +7,8 @@ import ProtoHTTP
 struct Dispatcher: Sendable {
     let router: Router
     let logger: Logger
+    /// The largest body a handler gets, also after gzip inflation.
+    let maxRequestBodySize: Int
 
     /// Answers `request`.
     func handle(_ request: RPCRequest) async -> (RPCResponse, RPCOutcome) {
@@ -31,8 +33,10 @@ struct Dispatcher: Sendable {
             case .failure(let refusal): return refuse(refusal, negotiated)
             }
         }
-        if let refusal = ConnectHeaders.checkContentEncoding(request.header("Content-Encoding"), negotiated.wireProtocol) {
-            return refuse(refusal, negotiated)
+        let body: [UInt8]
+        switch ContentEncoding.decode(request.body, contentEncoding: request.header("Content-Encoding"), negotiated.wireProtocol, limit: maxRequestBodySize) {
+        case .success(let decoded): body = decoded
+        case .failure(let refusal): return refuse(refusal, negotiated)
         }
 
         let method = route.method
@@ -42,7 +46,6 @@ struct Dispatcher: Sendable {
             method: method.path, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
             requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: callLogger
         )
-        let body = request.body
         do {
             let reply = try await DeadlineRace.run(deadline: deadline) {
                 try await method.invoke(body, negotiated.encoding, context)
@@ -62,7 +65,9 @@ struct Dispatcher: Sendable {
         switch router.route(uri)?.kind {
         case .twirpPath?: wireProtocol = .twirp
         case .plainRoute?: wireProtocol = .plain
-        case .connectPath?: wireProtocol = MediaType(contentType ?? "").essence == "application/x-protobuf" ? .plain : .connect
+        case .connectPath?:
+            let media = MediaType(contentType ?? "")
+            wireProtocol = media.kind == .protobuf && media.essence != "application/proto" ? .plain : .connect
         case nil: wireProtocol = router.looksLikeTwirp(uri) ? .twirp : .connect
         }
         return refuse(ServerError(

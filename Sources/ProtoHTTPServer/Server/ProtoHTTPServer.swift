@@ -45,7 +45,7 @@ public final class ProtoHTTPServer: Sendable {
         self.configuration = configuration
         let router = try Router(services: services.map(\.serviceDefinition), plainRoutes: configuration.plainRoutes,
                                 twirpPrefix: configuration.twirpPrefix)
-        dispatcher = Dispatcher(router: router, logger: configuration.logger)
+        dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize)
     }
 
     /// The port the server listens on, once started.

@@ -1,0 +1,99 @@
+// CompressionTests.swift: gzip request bodies: inflated for every protocol, refused when corrupt, truncated or too big.
+import Foundation
+import ProtoHTTPDemo
+import ProtoHTTPServer
+import ProtoWire
+import Testing
+
+extension ServerTests {
+    @Suite("gzip request bodies")
+    struct CompressionTests {
+        /// `bytes` compressed by the system's gzip (an independent implementation).
+        static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            process.arguments = ["-c", "-n"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
+            writer.start()
+            let compressed = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+            return Array(compressed)
+        }
+
+        static func createRequest(_ title: String) -> Notes_CreateNoteRequest {
+            var request = Notes_CreateNoteRequest()
+            request.title = title
+            request.text = String(repeating: "compressible ", count: 200)
+            return request
+        }
+
+        @Test("gzip bodies are inflated for Connect, Twirp and plain, binary and JSON")
+        func inflated() async throws {
+            try await withServer { server in
+                let cases: [(path: String, contentType: String, json: Bool)] = [
+                    ("/notes.Notes/CreateNote", "application/proto", false),
+                    ("/notes.Notes/CreateNote", "application/json", true),
+                    ("/twirp/notes.Notes/CreateNote", "application/protobuf", false),
+                    ("/twirp/notes.Notes/CreateNote", "application/json", true),
+                    ("/notes.Notes/CreateNote", "application/x-protobuf", false),
+                ]
+                for (i, c) in cases.enumerated() {
+                    let request = Self.createRequest("gzip \(i)")
+                    let plainBody = c.json ? try request.jsonUTF8Bytes() : request.serializedBytes()
+                    let body = try Self.gzip(plainBody)
+                    #expect(body.count < plainBody.count / 4)
+                    var headers = [("Content-Type", c.contentType), ("Content-Encoding", "gzip")]
+                    if c.contentType.hasPrefix("application/proto") || (c.json && !c.path.hasPrefix("/twirp")) {
+                        headers.append(("Connect-Protocol-Version", "1"))
+                    }
+                    let response = try await RawConnection.exchange(port: server.port, c.path, headers: headers, body: body)
+                    #expect(response.status == 200, "\(c.path) \(c.contentType): \(response.text)")
+                    let note = c.json ? try Notes_Note(jsonUTF8Bytes: response.body) : try Notes_Note(serializedBytes: response.body)
+                    #expect(note.title == "gzip \(i)" && note.text == request.text)
+                }
+                #expect(server.notes.count == cases.count)
+            }
+        }
+
+        @Test("corrupt or truncated gzip is invalid_argument (Twirp: malformed); the connection stays usable")
+        func corrupt() async throws {
+            try await withServer { server in
+                let good = try Self.gzip(Self.createRequest("x").serializedBytes())
+                let connect = [("Content-Type", "application/proto"), ("Connect-Protocol-Version", "1"), ("Content-Encoding", "gzip")]
+                for (name, body) in [("not gzip", Self.createRequest("x").serializedBytes()), ("truncated", Array(good.prefix(good.count / 2))),
+                                     ("trailing bytes", good + [1, 2, 3])] {
+                    let response = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: connect, body: body)
+                    #expect(response.status == 400, "\(name)")
+                    #expect(response.text.hasPrefix(#"{"code":"invalid_argument","message":"the request body is not valid gzip ("#), "\(name): \(response.text)")
+                }
+                let twirp = try await RawConnection.exchange(port: server.port, "/twirp/notes.Notes/CreateNote",
+                                                             headers: [("Content-Type", "application/protobuf"), ("Content-Encoding", "gzip")], body: [0x1f, 0x8b, 0])
+                #expect(twirp.status == 400 && twirp.text.hasPrefix(#"{"code":"malformed","msg":"the request body is not valid gzip"#), "\(twirp.text)")
+                #expect(server.notes.count == 0)
+            }
+        }
+
+        @Test("a body that inflates past the limit is resource_exhausted (HTTP 413), however small compressed")
+        func bomb() async throws {
+            try await withServer({ $0.maxRequestBodySize = 1 << 20 }) { server in
+                var request = Notes_CreateNoteRequest()
+                request.title = "bomb"
+                request.text = String(repeating: "0", count: 8 << 20)
+                let body = try Self.gzip(request.serializedBytes())
+                #expect(body.count < 64 << 10)
+                let response = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/CreateNote",
+                    headers: [("Content-Type", "application/proto"), ("Connect-Protocol-Version", "1"), ("Content-Encoding", "gzip")], body: body)
+                #expect(response.status == 413)
+                #expect(response.text.hasPrefix(#"{"code":"resource_exhausted","message":"the gzip request body inflates to more than this server's limit of 1048576 bytes"#), "\(response.text)")
+                #expect(server.notes.count == 0)
+            }
+        }
+    }
+}
