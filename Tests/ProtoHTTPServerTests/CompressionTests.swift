@@ -8,22 +8,18 @@ import Testing
 extension ServerTests {
     @Suite("gzip request bodies")
     struct CompressionTests {
-        /// `bytes` compressed by the system's gzip (an independent implementation).
-        static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            process.arguments = ["-c", "-n"]
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
-            writer.start()
-            let compressed = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0)
-            return Array(compressed)
+        /// `bytes` compressed by the system's gzip (an independent implementation), through
+        /// temporary files and off the cooperative pool.
+        static func gzip(_ bytes: [UInt8]) async throws -> [UInt8] {
+            try await offPool {
+                let input = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-gzip-\(UUID().uuidString)")
+                try Data(bytes).write(to: input)
+                defer { try? FileManager.default.removeItem(at: input) }
+                guard let output = PythonClient.runProgram("/bin/gzip", ["-c", "-n", input.path], timeout: 30), output.status == 0 else {
+                    throw PythonClient.Failure(description: "gzip failed or timed out")
+                }
+                return output.stdoutBytes
+            }
         }
 
         static func createRequest(_ title: String) -> Notes_CreateNoteRequest {
@@ -46,7 +42,7 @@ extension ServerTests {
                 for (i, c) in cases.enumerated() {
                     let request = Self.createRequest("gzip \(i)")
                     let plainBody = c.json ? try request.jsonUTF8Bytes() : request.serializedBytes()
-                    let body = try Self.gzip(plainBody)
+                    let body = try await Self.gzip(plainBody)
                     #expect(body.count < plainBody.count / 4)
                     var headers = [("Content-Type", c.contentType), ("Content-Encoding", "gzip")]
                     if c.contentType.hasPrefix("application/proto") || (c.json && !c.path.hasPrefix("/twirp")) {
@@ -64,7 +60,7 @@ extension ServerTests {
         @Test("corrupt or truncated gzip is invalid_argument (Twirp: malformed); the connection stays usable")
         func corrupt() async throws {
             try await withServer { server in
-                let good = try Self.gzip(Self.createRequest("x").serializedBytes())
+                let good = try await Self.gzip(Self.createRequest("x").serializedBytes())
                 let connect = [("Content-Type", "application/proto"), ("Connect-Protocol-Version", "1"), ("Content-Encoding", "gzip")]
                 for (name, body) in [("not gzip", Self.createRequest("x").serializedBytes()), ("truncated", Array(good.prefix(good.count / 2))),
                                      ("trailing bytes", good + [1, 2, 3])] {
@@ -85,7 +81,7 @@ extension ServerTests {
                 var request = Notes_CreateNoteRequest()
                 request.title = "bomb"
                 request.text = String(repeating: "0", count: 8 << 20)
-                let body = try Self.gzip(request.serializedBytes())
+                let body = try await Self.gzip(request.serializedBytes())
                 #expect(body.count < 64 << 10)
                 let response = try await RawConnection.exchange(
                     port: server.port, "/notes.Notes/CreateNote",

@@ -9,6 +9,8 @@ enum PythonClient {
     struct Output: Sendable {
         var status: Int32
         var stdout: String
+        /// stdout as raw bytes, for binary output.
+        var stdoutBytes: [UInt8] = []
         var stderr: String
         /// The non-empty lines of stdout.
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
@@ -23,7 +25,7 @@ enum PythonClient {
 
     /// The virtualenv's python and its generated-code folder, made once per test process.
     private static let environment: Result<(python: String, gen: String), Failure> = {
-        let result = run(root.appendingPathComponent("scripts/python-client-env").path, [], timeout: 600)
+        let result = runProgram(root.appendingPathComponent("scripts/python-client-env").path, [], timeout: 600)
         guard let result, result.status == 0, let python = result.lines.last else {
             return .failure(Failure(description: "scripts/python-client-env failed: \(result?.stderr ?? "it did not finish in time")"))
         }
@@ -36,7 +38,7 @@ enum PythonClient {
         try await offPool {
             let (python, gen) = try environment.get()
             let path = root.appendingPathComponent("Tests/ProtoHTTPServerTests/Clients/\(script)").path
-            guard let output = run(python, [path, gen] + arguments, timeout: timeout) else {
+            guard let output = runProgram(python, [path, gen] + arguments, timeout: timeout) else {
                 throw Failure(description: "\(script) did not finish within \(timeout) s")
             }
             return output
@@ -44,8 +46,10 @@ enum PythonClient {
     }
 
     /// Runs a program to completion, or kills it after `timeout` seconds and returns `nil`. Its
-    /// output goes to temporary files, which never fill up and block it the way pipes can.
-    private static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Output? {
+    /// output goes to temporary files, which never fill up and block it the way pipes can, nor
+    /// stay open in other children spawned meanwhile (a pipe inherited by a concurrent
+    /// `pip install` withholds EOF until that exits). Blocks: call it off the cooperative pool.
+    static func runProgram(_ executable: String, _ arguments: [String], timeout: Double) -> Output? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-python-\(UUID().uuidString)")
         let outURL = folder.appendingPathComponent("stdout")
         let errURL = folder.appendingPathComponent("stderr")
@@ -73,6 +77,6 @@ enum PythonClient {
         let stdout = (try? Data(contentsOf: outURL)) ?? Data()
         let stderr = (try? Data(contentsOf: errURL)) ?? Data()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stdoutBytes: Array(stdout), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
