@@ -46,8 +46,9 @@ let package = Package(
             ]
         ),
 
-        // `swift run -c release rpc-bench`: one unary POST against nginx with ProtoHTTP,
-        // AsyncHTTPClient, URLSession and wrk; prints one RESULT line per client and concurrency.
+        // `swift run -c release rpc-bench`: one unary POST against nginx and against ProtoHTTPServer
+        // (run in a child process) with ProtoHTTP, AsyncHTTPClient, URLSession and wrk; prints one
+        // RESULT line per server, client and concurrency.
         .executableTarget(
             name: "rpc-bench",
             dependencies: [
@@ -55,6 +56,7 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTP", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

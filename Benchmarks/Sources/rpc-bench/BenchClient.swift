@@ -1,11 +1,17 @@
 // BenchClient.swift: the client protocols: any measurable client, and in-process closed-loop clients.
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// How long one case runs.
+/// How long one case runs, and which server process's CPU time to read over its window.
 struct CaseTiming: Sendable {
     /// Seconds of calls before the window opens (connections are made here).
     var warmupSeconds: Double
     /// Seconds in the measured window.
     var windowSeconds: Double
+    /// The server's process, whose CPU time over the window is reported next to the
+    /// client's (``Measurement/serverCPUMicroseconds``); `nil` to skip that.
+    var serverPID: pid_t? = nil
 }
 
 /// A client under test. It sends the workload's POST to `baseURL` at a given concurrency and
@@ -40,7 +46,7 @@ extension LoopClient {
     /// Warm-up, window and drain, measured through a ``CallRecorder``.
     func measure(concurrency: Int, timing: CaseTiming) async throws -> Measurement {
         let expected = Int(timing.windowSeconds * 100_000) + 1024
-        let recorder = CallRecorder(expectedCalls: expected)
+        let recorder = CallRecorder(expectedCalls: expected, serverPID: timing.serverPID)
         async let loops: Void = runLoops(concurrency: concurrency, recorder: recorder)
         try await Task.sleep(for: .seconds(timing.warmupSeconds))
         recorder.beginWindow()
@@ -56,7 +62,8 @@ extension LoopClient {
             seconds: Double(window.nanoseconds) / 1e9,
             p50Microseconds: percentiles.microseconds(at: 50),
             p99Microseconds: percentiles.microseconds(at: 99),
-            cpuMicroseconds: window.cpuMicroseconds
+            cpuMicroseconds: window.cpuMicroseconds,
+            serverCPUMicroseconds: window.serverCPUMicroseconds
         )
     }
 }

@@ -1,5 +1,8 @@
 // CallRecorder.swift: the shared, locked tally of an in-process client's calls: phase, latencies, errors.
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Collects the calls of one in-process case. Client loops report every finished call; the
 /// recorder answers whether to go on.
@@ -9,8 +12,9 @@ import Synchronization
 ///  (calls not kept)            (latencies kept)           (loops told to stop)
 /// ```
 ///
-/// `beginWindow` and `endWindow` also read the clock and this process's CPU time, so the
-/// window's length and CPU delta belong to exactly the calls counted in it.
+/// `beginWindow` and `endWindow` also read the clock, this process's CPU time and, when given,
+/// the server process's, so the window's length and CPU deltas belong to exactly the calls
+/// counted in it.
 final class CallRecorder: Sendable {
     private enum Phase: Sendable {
         case warmingUp
@@ -30,15 +34,19 @@ final class CallRecorder: Sendable {
         var latencies: [UInt64]
         var nanoseconds: UInt64
         var cpuMicroseconds: Double
+        var serverCPUMicroseconds: Double?
         var errors: Int
         var firstError: String?
     }
 
     private let state = Mutex(State())
-    private let start = Mutex<(nanos: UInt64, cpu: CPUTime)?>(nil)
+    private let start = Mutex<(nanos: UInt64, cpu: CPUTime, serverCPU: CPUTime?)?>(nil)
+    private let serverPID: pid_t?
 
-    /// Creates a recorder in the warm-up phase, with room for `expectedCalls` samples.
-    init(expectedCalls: Int) {
+    /// Creates a recorder in the warm-up phase, with room for `expectedCalls` samples; reads
+    /// the CPU time of `serverPID` too, when given.
+    init(expectedCalls: Int, serverPID: pid_t? = nil) {
+        self.serverPID = serverPID
         state.withLock { $0.latencies.reserveCapacity(expectedCalls) }
     }
 
@@ -70,10 +78,11 @@ final class CallRecorder: Sendable {
 
     /// Ends the warm-up: from now on latencies are kept.
     func beginWindow() {
+        let serverCPU = serverPID.flatMap { CPUTime.process($0) }
         let cpu = CPUTime.currentProcess()
         let nanos = MonotonicClock.nanoseconds()
         state.withLock { $0.phase = .measuring }
-        start.withLock { $0 = (nanos, cpu) }
+        start.withLock { $0 = (nanos, cpu, serverCPU) }
     }
 
     /// Ends the window, tells the loops to stop, and returns what the window recorded.
@@ -84,9 +93,13 @@ final class CallRecorder: Sendable {
         }
         let nanos = MonotonicClock.nanoseconds()
         let cpu = CPUTime.currentProcess()
-        let begin = start.withLock { $0 } ?? (nanos: nanos, cpu: cpu)
+        let serverCPU = serverPID.flatMap { CPUTime.process($0) }
+        let begin = start.withLock { $0 } ?? (nanos: nanos, cpu: cpu, serverCPU: serverCPU)
+        var serverMicroseconds: Double?
+        if let serverCPU, let before = begin.serverCPU { serverMicroseconds = serverCPU.microseconds - before.microseconds }
         return Window(latencies: taken.0, nanoseconds: nanos &- begin.nanos,
                       cpuMicroseconds: cpu.microseconds - begin.cpu.microseconds,
+                      serverCPUMicroseconds: serverMicroseconds,
                       errors: taken.1, firstError: taken.2)
     }
 }

@@ -1,11 +1,18 @@
-// EmergencyStop.swift: kills the running server if rpc-bench exits, is interrupted or crashes.
+// EmergencyStop.swift: kills the running servers if rpc-bench exits, is interrupted or crashes.
 #if canImport(Glibc)
 import Glibc
 #endif
 import Synchronization
 
-/// The server's pid, readable from a signal handler (an atomic load is async-signal-safe).
-private let guardedPID = Atomic<Int32>(0)
+/// One guarded pid (0: free), readable from a signal handler (an atomic load is async-signal-safe).
+private final class GuardSlot: Sendable {
+    let pid = Atomic<Int32>(0)
+}
+
+/// Room for every server of one run (nginx and ProtoHTTPServer run side by side). Made before
+/// any handler is installed (``EmergencyStop/guardProcess(_:)`` touches it first), so a
+/// handler only reads it.
+private let guardSlots: [GuardSlot] = (0..<4).map { _ in GuardSlot() }
 
 /// The signals whose handlers kill the server first.
 private let guardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS]
@@ -19,25 +26,29 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
     return actions
 }()
 
-/// Makes sure a server started by the benchmark never outlives it.
+/// Makes sure the servers started by the benchmark never outlive it.
 ///
 /// The normal path stops the server itself (``BenchServer/stop()``); this covers the rest:
 /// `exit()` from anywhere (an `atexit` hook), Ctrl-C or `kill` (SIGINT, SIGTERM, SIGHUP), and
-/// crashes (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS). Each handler kills the guarded pid,
+/// crashes (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS). Each handler kills the guarded pids,
 /// puts back the action that was there before (default, or the Swift backtracer) and raises
 /// the signal again, so the crash report and the exit status stay as they would have been.
 enum EmergencyStop {
     private static let installed = Mutex(false)
 
-    /// Guards `pid` (one at a time); installs the hooks on first use.
+    /// Guards `pid` (up to four at a time; a fifth is not guarded); installs the hooks on first use.
     static func guardProcess(_ pid: pid_t) {
+        for slot in guardSlots {
+            if slot.pid.compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged { break }
+        }
         installOnce()
-        guardedPID.store(pid, ordering: .sequentiallyConsistent)
     }
 
-    /// Stops guarding (the server was stopped normally).
-    static func release() {
-        guardedPID.store(0, ordering: .sequentiallyConsistent)
+    /// Stops guarding `pid` (the server was stopped normally).
+    static func release(_ pid: pid_t) {
+        for slot in guardSlots {
+            _ = slot.pid.compareExchange(expected: pid, desired: 0, ordering: .sequentiallyConsistent)
+        }
     }
 
     private static func installOnce() {
@@ -63,8 +74,10 @@ enum EmergencyStop {
     }
 }
 
-/// Kills the guarded pid, once. A free function: C function pointers cannot capture context.
+/// Kills the guarded pids, each once. A free function: C function pointers cannot capture context.
 private func killGuarded() {
-    let pid = guardedPID.exchange(0, ordering: .sequentiallyConsistent)
-    if pid > 0 { kill(pid, SIGKILL) }
+    for slot in guardSlots {
+        let pid = slot.pid.exchange(0, ordering: .sequentiallyConsistent)
+        if pid > 0 { kill(pid, SIGKILL) }
+    }
 }

@@ -14,11 +14,19 @@ struct Measurement: Sendable {
     var p99Microseconds: Double
     /// The client's user+system CPU time over the window, microseconds.
     var cpuMicroseconds: Double
+    /// The server process's user+system CPU time over the window, microseconds, when read
+    /// (10 ms resolution); only in `#` lines, never in the RESULT line.
+    var serverCPUMicroseconds: Double? = nil
 
     /// Calls per second.
     var callsPerSecond: Double { seconds > 0 ? Double(calls) / seconds : 0 }
     /// Client CPU microseconds per call.
     var cpuMicrosecondsPerCall: Double { calls > 0 ? cpuMicroseconds / Double(calls) : 0 }
+    /// Server CPU microseconds per call, when the server's CPU time was read.
+    var serverCPUMicrosecondsPerCall: Double? {
+        guard let serverCPUMicroseconds, calls > 0 else { return nil }
+        return serverCPUMicroseconds / Double(calls)
+    }
 
     /// The machine-readable line other tools parse:
     ///

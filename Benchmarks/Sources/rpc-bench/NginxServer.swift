@@ -20,6 +20,9 @@ final class NginxServer: BenchServer {
     private let folder: TempFolder
     private var process: ChildProcess?
 
+    /// nginx's one process (with `master_process off` it is also the worker).
+    var pid: pid_t? { process?.pid }
+
     /// Prepares to run `executable` with its files in `folder` (shared with other helpers).
     init(folder: TempFolder, executable: String = "/usr/sbin/nginx") {
         self.folder = folder
@@ -49,7 +52,7 @@ final class NginxServer: BenchServer {
                 return "http://127.0.0.1:\(port)"
             } catch {
                 child.terminate()
-                EmergencyStop.release()
+                EmergencyStop.release(child.pid)
                 lastError = error
             }
         }
@@ -61,7 +64,7 @@ final class NginxServer: BenchServer {
         guard let child = process else { return }
         process = nil
         child.terminate()
-        EmergencyStop.release()
+        EmergencyStop.release(child.pid)
     }
 
     private func waitUntilListening(_ child: ChildProcess, port: UInt16) throws {

@@ -1,4 +1,4 @@
-// Options.swift: rpc-bench's command line: --duration, --warmup, --clients, --concurrency.
+// Options.swift: rpc-bench's command line: --duration, --warmup, --clients, --concurrency, --server, --server-threads.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,20 +7,33 @@ import Glibc
 ///
 /// ```
 /// rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b,...] [--concurrency 1,64]
+///           [--server nginx|protohttp|all] [--server-threads N]
 /// ```
 struct Options: Sendable {
     /// Seconds in each case's measured window. Default 3.
     var duration = 3.0
     /// Seconds of warm-up before each window. Default 0.5.
     var warmup = 0.5
-    /// The clients, in order. Default: all.
-    var clients = ClientKind.allCases
+    /// The clients, in order, against every server; `nil` (the default): each server's
+    /// ``ServerKind/defaultClients``.
+    var clients: [ClientKind]?
     /// The concurrencies, in order. Default 1 and 64.
     var concurrencies = [1, 64]
+    /// The servers, in order. Default: all (nginx, then ProtoHTTPServer).
+    var servers = ServerKind.allCases
+    /// ProtoHTTPServer's event-loop threads. Default 1: on this 2-core machine wrk takes one
+    /// core, and one event loop outran two (see README, rpc-bench).
+    var serverThreads = 1
+
+    /// The clients to run against `server`.
+    func clientKinds(for server: ServerKind) -> [ClientKind] {
+        clients ?? server.defaultClients
+    }
 
     /// The usage line printed with `--help` and after a bad option.
     static let usage = "usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients "
-        + ClientKind.allCases.map(\.rawValue).joined(separator: ",") + "] [--concurrency 1,64]"
+        + ClientKind.allCases.map(\.rawValue).joined(separator: ",") + "] [--concurrency 1,64] [--server "
+        + (ServerKind.allCases.map(\.rawValue) + ["all"]).joined(separator: "|") + "] [--server-threads N]"
 
     /// Parses `arguments` (without the program name); exits with status 2 on a bad option.
     static func parse(_ arguments: [String]) -> Options {
@@ -31,7 +44,9 @@ struct Options: Sendable {
                 print(usage)
                 exit(0)
             }
-            guard ["--duration", "--warmup", "--clients", "--concurrency"].contains(flag) else { usageError("unknown option \(flag)") }
+            guard ["--duration", "--warmup", "--clients", "--concurrency", "--server", "--server-threads"].contains(flag) else {
+                usageError("unknown option \(flag)")
+            }
             guard let value = rest.popFirst() else { usageError("\(flag) needs a value") }
             switch flag {
             case "--duration":
@@ -45,6 +60,13 @@ struct Options: Sendable {
             case "--concurrency":
                 options.concurrencies = list(value) { Int($0).flatMap { (1...1024).contains($0) ? $0 : nil } }
                     orElse: { "bad concurrency \($0); use integers from 1 to 1024" }
+            case "--server":
+                options.servers = value == "all"
+                    ? ServerKind.allCases
+                    : list(value) { ServerKind(rawValue: $0) } orElse: { "unknown server \($0); use nginx, protohttp or all" }
+            case "--server-threads":
+                guard let threads = Int(value), (1...64).contains(threads) else { usageError("--server-threads wants 1 to 64") }
+                options.serverThreads = threads
             default:
                 usageError("unknown option \(flag)")  // not reached: checked above
             }

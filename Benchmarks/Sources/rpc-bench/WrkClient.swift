@@ -30,10 +30,15 @@ struct WrkClient: BenchClient {
             """)
     }
 
-    /// Runs wrk twice (warm-up, then measured) and reads its report and CPU time.
+    /// Runs wrk twice (warm-up, then measured) and reads its report and CPU time, and the
+    /// server's CPU time over the measured run (which includes wrk's start and exit).
     func measure(concurrency: Int, timing: CaseTiming) async throws -> Measurement {
         _ = try await run(concurrency: concurrency, seconds: max(1, Int(timing.warmupSeconds.rounded(.up))))
+        let serverBefore = timing.serverPID.flatMap { CPUTime.process($0) }
         let (report, cpu) = try await run(concurrency: concurrency, seconds: max(1, Int(timing.windowSeconds.rounded())))
+        let serverAfter = timing.serverPID.flatMap { CPUTime.process($0) }
+        var serverCPU: Double?
+        if let serverBefore, let serverAfter { serverCPU = serverAfter.microseconds - serverBefore.microseconds }
         guard report.errors == 0 else {
             throw BenchError("wrk: \(report.errors) error(s) or non-2xx responses; see \(folder.file("wrk/out.txt"))")
         }
@@ -42,7 +47,8 @@ struct WrkClient: BenchClient {
             seconds: report.requestsPerSecond > 0 ? Double(report.requests) / report.requestsPerSecond : 0,
             p50Microseconds: report.p50Microseconds,
             p99Microseconds: report.p99Microseconds,
-            cpuMicroseconds: cpu.microseconds
+            cpuMicroseconds: cpu.microseconds,
+            serverCPUMicroseconds: serverCPU
         )
     }
 

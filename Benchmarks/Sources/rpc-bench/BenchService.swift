@@ -1,0 +1,28 @@
+// BenchService.swift: the benchmark's RPC as a ProtoHTTPServer service: decode the request, check it, answer the fixed response.
+import ProtoHTTP
+import ProtoHTTPServer
+
+/// `protohttp.bench.Bench` with its one method `Echo` at ``Workload/path``, the path every
+/// client already calls: a plain POST with `application/x-protobuf` there is served as plain
+/// binary protobuf (the Connect path takes it without `Connect-Protocol-Version`), so no
+/// ``PlainRoute`` is needed.
+///
+/// The work per call matches what the clients expect from nginx, plus what a real server does:
+/// the server decodes the 19-byte request into ``Workload/Message``, the handler compares it
+/// with the request the clients send (a wrong body is `invalid_argument`, which fails the case)
+/// and returns ``Workload/expectedResponse``, which the server encodes into the same bytes
+/// nginx serves from its file (``Workload/responseBytes``).
+enum BenchService {
+    /// The request every client sends.
+    static let expectedRequest = Workload.request()
+
+    /// The service definition to register.
+    static let definition = ServiceDefinition(name: "protohttp.bench.Bench", methods: [
+        .unary(Workload.path, Workload.Message.self, Workload.Response.self) { request, _ in
+            guard request == expectedRequest else {
+                throw ProtoHTTPError(code: .invalidArgument, message: "rpc-bench: unexpected request \(request)")
+            }
+            return Workload.expectedResponse
+        },
+    ])
+}
