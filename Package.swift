@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "ProtoHTTPServer",
             dependencies: [
-                "ProtoWire", "ProtoHTTPCore", "ProtoHTTP",
+                "ProtoWire", "ProtoHTTPCore",
                 "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "protohttp",
             dependencies: [
-                "ProtoHTTPDemo", "ProtoWire", "ProtoWireTestSchema",
+                "ProtoHTTPDemo", "ProtoWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,37 +1,42 @@
 // CodecDemoCommand.swift: `protohttp codec-demo`: builds a message, encodes it, shows the bytes, decodes it back.
 import ArgumentParser
 import Foundation
+import ProtoHTTPDemo
 import ProtoWire
-import ProtoWireTestSchema
 
-/// The codec on its own (ProtoWire): one message of every kind of field, its bytes in hex,
-/// the decoded fields, and a truncated input rejected with a clear error.
+/// The codec on its own (ProtoWire), on the demo's `notes.Note`: a message with strings, a
+/// repeated field, a map, an enum, a oneof holding a nested message and a well-known type;
+/// its bytes in hex, the decoded fields, its proto3 JSON, and a truncated input rejected with
+/// a clear error.
 struct CodecDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codec-demo",
         abstract: "Encode a message with ProtoWire, print the bytes in hex, decode them back."
     )
 
-    private typealias Message = Protohttp_Test_TestAllTypes3
+    private typealias Message = Notes_Note
 
     func run() throws {
         print("ProtoHTTP codec demo (ProtoWire, hand-written protobuf binary codec)\n")
 
         var message = Message()
-        message.fInt32 = 150
-        message.fSint64 = -2
-        message.fString = "héllo, protobuf 👋"
-        message.fBytes = Data([0xDE, 0xAD, 0xBE, 0xEF])
-        message.fEnum = .blue
-        message.fNested.a = 7
-        message.fNested.b = "nested"
-        message.rInt32 = [1, 2, 300]
-        message.mStringString = ["lang": "swift", "os": "linux"]
-        message.oDouble = 3.5
-        message.recursive.fBool = true
+        message.id = "n150"
+        message.title = "héllo, protobuf 👋"
+        message.tags = ["codec", "demo"]
+        message.labels = ["lang": "swift", "os": "linux"]
+        var checklist = Notes_Checklist()
+        for (text, done) in [("size every message once", true), ("write into one buffer", true), ("decode without trust", false)] {
+            var item = Notes_Checklist.Item()
+            item.text = text
+            item.done = done
+            checklist.items.append(item)
+        }
+        message.checklist = checklist
+        message.priority = .high
+        message.createdAt = Google_Protobuf_Timestamp(seconds: 1_795_000_000, nanos: 250_000_000)
 
-        print("1. Built a protohttp.test.TestAllTypes3 with scalars, a nested message, a packed")
-        print("   repeated field, a map, a oneof and a recursive child.\n")
+        print("1. Built a notes.Note with strings, a repeated field, a map, an enum, a oneof holding")
+        print("   a nested message with a repeated submessage, and a google.protobuf.Timestamp.\n")
 
         let bytes = message.serializedBytes(options: EncodingOptions(deterministic: true))
         print("2. Encoded to \(bytes.count) bytes (serializedSize says \(message.serializedSize)):")
@@ -41,23 +46,22 @@ struct CodecDemoCommand: ParsableCommand {
         do {
             let decoded = try Message(serializedBytes: bytes)
             print("3. Decoded back; equal to the original: \(decoded == message)")
-            print("   fInt32        = \(decoded.fInt32)")
-            print("   fSint64       = \(decoded.fSint64)")
-            print("   fString       = \"\(decoded.fString)\"")
-            print("   fBytes        = \(decoded.fBytes.map { String(format: "%02x", $0) }.joined())")
-            print("   fEnum         = .\(decoded.fEnum)")
-            print("   fNested       = { a: \(decoded.fNested.a), b: \"\(decoded.fNested.b)\" }")
-            print("   rInt32        = \(decoded.rInt32)")
-            print("   mStringString = \(decoded.mStringString.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })")
-            print("   choice        = \(decoded.choice.map { "\($0)" } ?? "nil")")
-            print("   recursive     = { fBool: \(decoded.recursive.fBool) }")
+            print("   id        = \"\(decoded.id)\"")
+            print("   title     = \"\(decoded.title)\"")
+            print("   tags      = \(decoded.tags)")
+            print("   labels    = \(decoded.labels.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })")
+            print("   checklist = \(decoded.checklist.items.map { "\($0.done ? "[x]" : "[ ]") \($0.text)" })")
+            print("   priority  = .\(decoded.priority)")
+            print("   createdAt = \(decoded.createdAt.seconds)s + \(decoded.createdAt.nanos)ns")
             print()
+            print("4. The same message as proto3 JSON:")
+            print("   \(try decoded.jsonString())\n")
         } catch {
             print("decoding failed: \(error)")
             throw ExitCode.failure
         }
 
-        print("4. Bad input is a clear error, never a crash:")
+        print("5. Bad input is a clear error, never a crash:")
         let truncated = Array(bytes.prefix(bytes.count - 3))
         do {
             _ = try Message(serializedBytes: truncated)

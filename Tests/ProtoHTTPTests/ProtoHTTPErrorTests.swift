@@ -1,36 +1,10 @@
-// ProtoHTTPErrorTests.swift: the error type: Connect codes, HTTP status mapping, curl mapping, descriptions.
+// ProtoHTTPErrorTests.swift: the client's errors: curl mapping, size limits, timeouts, descriptions.
 import CCurl
 import Testing
 @testable import ProtoHTTP
 
 @Suite("ProtoHTTPError")
 struct ProtoHTTPErrorTests {
-    @Test func connectCodeNamesAndNumbers() {
-        let expected = [
-            "canceled", "unknown", "invalid_argument", "deadline_exceeded", "not_found", "already_exists",
-            "permission_denied", "resource_exhausted", "failed_precondition", "aborted", "out_of_range",
-            "unimplemented", "internal", "unavailable", "data_loss", "unauthenticated",
-        ]
-        #expect(ProtoHTTPError.Code.allCases.map(\.name) == expected)
-        #expect(ProtoHTTPError.Code.allCases.map(\.rawValue) == Array(1...16))
-        for code in ProtoHTTPError.Code.allCases {
-            #expect(ProtoHTTPError.Code(name: code.name) == code)
-            #expect(ProtoHTTPError.Code(rawValue: code.rawValue) == code)
-        }
-        #expect(ProtoHTTPError.Code(name: "dataloss") == nil)
-        #expect(ProtoHTTPError.Code(rawValue: 0) == nil)
-        #expect(ProtoHTTPError.Code(rawValue: 17) == nil)
-    }
-
-    @Test(arguments: [
-        (400, "internal"), (401, "unauthenticated"), (403, "permission_denied"), (404, "unimplemented"),
-        (429, "unavailable"), (502, "unavailable"), (503, "unavailable"), (504, "unavailable"),
-        (500, "unknown"), (418, "unknown"),
-    ])
-    func httpStatusMapsLikeConnect(status: Int, name: String) {
-        #expect(ProtoHTTPError.Code(httpStatus: status).name == name)
-    }
-
     @Test(arguments: [
         (CURLE_COULDNT_CONNECT, "unavailable"),
         (CURLE_COULDNT_RESOLVE_HOST, "unavailable"),

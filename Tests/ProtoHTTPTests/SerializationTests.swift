@@ -11,19 +11,6 @@ struct SerializationTests {
         ResponseMetadata(status: status, headers: contentType.map { [HTTPHeader(name: "Content-Type", value: $0)] } ?? [])
     }
 
-    @Test("media types classify case-insensitively, ignoring parameters")
-    func mediaTypes() {
-        #expect(MediaType("Application/X-Protobuf; charset=binary").kind == .protobuf)
-        #expect(MediaType("application/proto").kind == .protobuf)
-        #expect(MediaType("application/protobuf").kind == .protobuf)
-        #expect(MediaType("application/octet-stream").kind == .protobuf)
-        #expect(MediaType("APPLICATION/JSON;charset=UTF-8").kind == .json)
-        #expect(MediaType("application/problem+json").kind == .json)
-        #expect(MediaType("text/html").kind == .other)
-        #expect(MediaType("application/json").matches("application/*"))
-        #expect(!MediaType("text/plain").matches("application/*"))
-    }
-
     @Test("the negotiating serializer picks binary or proto3 JSON, and names an unexpected type")
     func negotiation() throws {
         var reply = Reply()

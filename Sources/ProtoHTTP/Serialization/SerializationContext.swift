@@ -10,7 +10,7 @@ public struct SerializationContext: Sendable, Hashable {
     public var jsonContentType: String
 
     /// Creates a context.
-    public init(binaryContentType: String = "application/x-protobuf", jsonContentType: String = "application/json") {
+    public init(binaryContentType: String = MediaType.xProtobuf, jsonContentType: String = MediaType.json) {
         self.binaryContentType = binaryContentType
         self.jsonContentType = jsonContentType
     }

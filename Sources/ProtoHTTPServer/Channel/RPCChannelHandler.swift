@@ -2,7 +2,6 @@
 import Logging
 import NIOCore
 import NIOHTTP1
-import ProtoHTTP
 
 /// Serves the requests of one connection, one at a time (the pipelining handler in front holds
 /// later requests back until each response is written).

@@ -1,5 +1,4 @@
 // ContentEncoding.swift: the request body as the handler sees it: identity as sent, gzip inflated, others refused.
-import ProtoHTTP
 
 enum ContentEncoding {
     /// The encodings request bodies may use, for `Accept-Encoding` on refusals.
@@ -7,8 +6,8 @@ enum ContentEncoding {
 
     /// `body` decoded per its `Content-Encoding` header: as is without one (or with
     /// `identity`), inflated for `gzip` (at most `limit` bytes), refused otherwise.
-    static func decode(_ body: [UInt8], contentEncoding: String?, _ wireProtocol: ServerProtocol, limit: Int) -> Result<[UInt8], ServerError> {
-        let encoding = (contentEncoding ?? "").trimmingCharacters(in: " \t").lowercased()
+    static func decode(_ body: [UInt8], contentEncoding: String?, _ wireProtocol: RPCProtocol, limit: Int) -> Result<[UInt8], ServerError> {
+        let encoding = HTTPText.trimmed(contentEncoding ?? "").lowercased()
         switch encoding {
         case "", "identity":
             return .success(body)

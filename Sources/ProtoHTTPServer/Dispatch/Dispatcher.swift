@@ -1,6 +1,5 @@
 // Dispatcher.swift: one complete request to one complete response: route, negotiate, check headers, run the handler.
 import Logging
-import ProtoHTTP
 
 /// Serves complete requests, independent of the network layer. Every outcome, including every
 /// refusal, is a well-formed response in the protocol's error format.
@@ -19,16 +18,16 @@ struct Dispatcher: Sendable {
             return refuse(wrongMethod(request.method, route: route))
         }
         let negotiated: Negotiated
-        switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header("Connect-Protocol-Version")) {
+        switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
         case .success(let value): negotiated = value
         case .failure(let refusal): return refuse(refusal)
         }
         var deadline: ContinuousClock.Instant?
         if negotiated.wireProtocol == .connect {
-            if let refusal = ConnectHeaders.checkVersion(request.header("Connect-Protocol-Version")) {
+            if let refusal = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
                 return refuse(refusal, negotiated)
             }
-            switch ConnectHeaders.deadline(request.header("Connect-Timeout-Ms"), now: .now) {
+            switch ConnectRequestHeaders.deadline(request.header(ConnectHeaders.timeout), now: .now) {
             case .success(let value): deadline = value
             case .failure(let refusal): return refuse(refusal, negotiated)
             }
@@ -61,13 +60,13 @@ struct Dispatcher: Sendable {
     /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with
     /// HTTP 413, in the format of the protocol the path and Content-Type point to.
     func tooLarge(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
-        let wireProtocol: ServerProtocol
+        let wireProtocol: RPCProtocol
         switch router.route(uri)?.kind {
         case .twirpPath?: wireProtocol = .twirp
         case .plainRoute?: wireProtocol = .plain
         case .connectPath?:
             let media = MediaType(contentType ?? "")
-            wireProtocol = media.kind == .protobuf && media.essence != "application/proto" ? .plain : .connect
+            wireProtocol = media.kind == .protobuf && media.essence != MediaType.connectProto ? .plain : .connect
         case nil: wireProtocol = router.looksLikeTwirp(uri) ? .twirp : .connect
         }
         return refuse(ServerError(

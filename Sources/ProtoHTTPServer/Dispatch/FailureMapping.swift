@@ -1,6 +1,5 @@
 // FailureMapping.swift: what a thrown error becomes on the wire: the handler's ProtoHTTPError as is, anything else hidden.
 import Logging
-import ProtoHTTP
 
 enum FailureMapping {
     /// The client-facing error for `error`, thrown while serving `method` over `negotiated`.

@@ -1,54 +1,48 @@
 // Negotiation.swift: the protocol and encoding of a request from its route, Content-Type and Connect headers.
-import ProtoHTTP
 
 /// The protocol and body encoding a request is served with, and the response Content-Type.
 struct Negotiated: Sendable, Equatable {
-    var wireProtocol: ServerProtocol
+    var wireProtocol: RPCProtocol
     var encoding: BodyEncoding
     var responseContentType: String
 }
 
+/// Applies ``RPCProtocol``'s content-type tables to a route: the Connect path also serves plain
+/// binary clients (a binary type other than `application/proto`, no `Connect-Protocol-Version`),
+/// and plain answers a binary request in the binary type it sent.
 enum Negotiation {
     /// Decides how to serve a request on `kind` with these headers, or the error to answer.
     static func negotiate(_ kind: Router.Kind, contentType: String?, connectVersion: String?) -> Result<Negotiated, ServerError> {
-        let media = contentType.map { MediaType($0).essence } ?? ""
+        let media = MediaType(contentType ?? "").essence
         switch kind {
         case .connectPath:
-            switch media {
-            case "application/proto": return .success(Negotiated(wireProtocol: .connect, encoding: .binary, responseContentType: "application/proto"))
-            case "application/json": return .success(Negotiated(wireProtocol: .connect, encoding: .json, responseContentType: "application/json"))
-            case "application/x-protobuf", "application/octet-stream", "application/protobuf":
-                if connectVersion == nil {
-                    return .success(Negotiated(wireProtocol: .plain, encoding: .binary, responseContentType: media))
-                }
-                fallthrough
-            default:
-                return .failure(ServerError(
-                    .connect, .unimplemented,
-                    "content type \(describe(contentType)) is not supported here; Connect unary takes application/proto or application/json (plain clients may send application/x-protobuf).",
-                    httpStatus: 415,
-                    headers: [HTTPHeader(name: "Accept-Post", value: "application/proto, application/json")]
-                ))
+            if let encoding = RPCProtocol.connect.encoding(ofMediaType: media) {
+                return .success(Negotiated(wireProtocol: .connect, encoding: encoding, responseContentType: RPCProtocol.connect.contentType(for: encoding)))
             }
+            if connectVersion == nil, RPCProtocol.plain.encoding(ofMediaType: media) == .binary {
+                return .success(Negotiated(wireProtocol: .plain, encoding: .binary, responseContentType: media))
+            }
+            let accepted = RPCProtocol.connect.acceptedMediaTypes
+            return .failure(ServerError(
+                .connect, .unimplemented,
+                "content type \(describe(contentType)) is not supported here; Connect unary takes \(accepted.joined(separator: " or ")) (plain clients may send \(MediaType.xProtobuf)).",
+                httpStatus: 415,
+                headers: [HTTPHeader(name: "Accept-Post", value: accepted.joined(separator: ", "))]
+            ))
         case .twirpPath:
-            switch media {
-            case "application/protobuf": return .success(Negotiated(wireProtocol: .twirp, encoding: .binary, responseContentType: "application/protobuf"))
-            case "application/json": return .success(Negotiated(wireProtocol: .twirp, encoding: .json, responseContentType: "application/json"))
-            default:
-                var error = ServerError(
-                    .twirp, .invalidArgument,
-                    "unexpected Content-Type \(describe(contentType)); Twirp takes application/protobuf or application/json.",
-                    httpStatus: 404
-                )
-                error.twirpCodeOverride = "bad_route"
-                return .failure(error)
+            if let encoding = RPCProtocol.twirp.encoding(ofMediaType: media) {
+                return .success(Negotiated(wireProtocol: .twirp, encoding: encoding, responseContentType: RPCProtocol.twirp.contentType(for: encoding)))
             }
+            var error = ServerError(
+                .twirp, .invalidArgument,
+                "unexpected Content-Type \(describe(contentType)); Twirp takes \(RPCProtocol.twirp.acceptedMediaTypes.joined(separator: " or ")).",
+                httpStatus: 404
+            )
+            error.twirpCodeOverride = "bad_route"
+            return .failure(error)
         case .plainRoute(let encodings):
-            let kind = MediaType(contentType ?? "").kind
-            let encoding: BodyEncoding? = kind == .protobuf ? .binary : kind == .json ? .json : nil
-            guard let encoding, encodings.contains(encoding) else {
-                let accepted = encodings.sorted { $0 == .binary && $1 == .json }
-                    .map { $0 == .binary ? "application/x-protobuf" : "application/json" }
+            guard let encoding = RPCProtocol.plain.encoding(ofMediaType: media), encodings.contains(encoding) else {
+                let accepted = [BodyEncoding.binary, .json].filter(encodings.contains).map { RPCProtocol.plain.contentType(for: $0) }
                 return .failure(ServerError(
                     .plain, .unimplemented,
                     "content type \(describe(contentType)) is not accepted by this endpoint; send \(accepted.joined(separator: " or ")).",
@@ -56,7 +50,7 @@ enum Negotiation {
                     headers: [HTTPHeader(name: "Accept-Post", value: accepted.joined(separator: ", "))]
                 ))
             }
-            let responseType = encoding == .json ? "application/json" : media
+            let responseType = encoding == .json ? MediaType.json : media
             return .success(Negotiated(wireProtocol: .plain, encoding: encoding, responseContentType: responseType))
         }
     }

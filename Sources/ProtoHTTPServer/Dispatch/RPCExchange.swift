@@ -1,5 +1,4 @@
 // RPCExchange.swift: the server's view of one HTTP exchange, independent of NIO: request in, response out.
-import ProtoHTTP
 
 /// A complete HTTP request as the dispatcher sees it.
 struct RPCRequest: Sendable {
@@ -22,7 +21,7 @@ struct RPCResponse: Sendable {
 
 /// What the access log records about an exchange besides the HTTP line.
 struct RPCOutcome: Sendable {
-    var wireProtocol: ServerProtocol?
+    var wireProtocol: RPCProtocol?
     var encoding: BodyEncoding?
     var code: ProtoHTTPError.Code?
 }

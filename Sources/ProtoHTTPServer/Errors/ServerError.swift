@@ -1,24 +1,23 @@
 // ServerError.swift: a rejected call: the RPC error, the protocol to phrase it in, an HTTP status override.
-import ProtoHTTP
 
 /// A call the server answers with an error: the client-facing ``error``, the protocol whose
 /// error format to use, and an HTTP status when the situation has a more precise one than the
 /// code's table (413 for an oversized body, 415 for an unsupported content type).
 struct ServerError: Error, Sendable {
     var error: ProtoHTTPError
-    var wireProtocol: ServerProtocol
+    var wireProtocol: RPCProtocol
     var httpStatus: Int?
     /// Extra response headers (e.g. `Accept-Post` next to a 415).
     var headers: [HTTPHeader] = []
 
-    init(_ wireProtocol: ServerProtocol, _ code: ProtoHTTPError.Code, _ message: String, httpStatus: Int? = nil, headers: [HTTPHeader] = []) {
+    init(_ wireProtocol: RPCProtocol, _ code: ProtoHTTPError.Code, _ message: String, httpStatus: Int? = nil, headers: [HTTPHeader] = []) {
         self.error = ProtoHTTPError(code: code, message: message)
         self.wireProtocol = wireProtocol
         self.httpStatus = httpStatus
         self.headers = headers
     }
 
-    init(_ wireProtocol: ServerProtocol, error: ProtoHTTPError, httpStatus: Int? = nil) {
+    init(_ wireProtocol: RPCProtocol, error: ProtoHTTPError, httpStatus: Int? = nil) {
         self.error = error
         self.wireProtocol = wireProtocol
         self.httpStatus = httpStatus
@@ -31,14 +30,14 @@ struct ServerError: Error, Sendable {
         case .connect, .plain:
             return RPCResponse(
                 status: httpStatus ?? code.connectHTTPStatus,
-                headers: [HTTPHeader(name: "Content-Type", value: "application/json")] + headers,
-                body: ErrorBody.connect(error)
+                headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)] + headers,
+                body: ConnectErrorBody.encode(error)
             )
         case .twirp:
             return RPCResponse(
                 status: httpStatus ?? code.twirpHTTPStatus,
-                headers: [HTTPHeader(name: "Content-Type", value: "application/json")] + headers,
-                body: ErrorBody.twirp(error, twirpCode: twirpCodeOverride)
+                headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)] + headers,
+                body: TwirpErrorBody.encode(error, twirpCode: twirpCodeOverride)
             )
         }
     }

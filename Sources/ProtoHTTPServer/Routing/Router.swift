@@ -1,5 +1,4 @@
 // Router.swift: the path table: Connect, Twirp and plain paths to registered methods.
-import ProtoHTTP
 
 /// Maps request paths to methods. Built once when the server starts; read-only afterwards.
 struct Router: Sendable {

@@ -3,7 +3,6 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import ProtoHTTP
 import Synchronization
 
 /// Serves protobuf services over HTTP/1.1 with keep-alive: Connect unary at

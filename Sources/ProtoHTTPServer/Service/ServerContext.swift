@@ -1,6 +1,5 @@
 // ServerContext.swift: what a handler knows about the call besides the request message.
 import Logging
-import ProtoHTTP
 
 /// The call a handler is serving: method, protocol, encoding, headers, peer and deadline.
 ///
@@ -15,7 +14,7 @@ public struct ServerContext: Sendable {
     /// The method path, `/pkg.Service/Method`.
     public var method: String
     /// The wire protocol the client used.
-    public var wireProtocol: ServerProtocol
+    public var wireProtocol: RPCProtocol
     /// The body encoding of the request and the response.
     public var encoding: BodyEncoding
     /// The request's headers, in order.
@@ -30,7 +29,7 @@ public struct ServerContext: Sendable {
 
     /// Creates a context (the server does this; tests of handlers may too).
     public init(
-        method: String, wireProtocol: ServerProtocol = .connect, encoding: BodyEncoding = .binary,
+        method: String, wireProtocol: RPCProtocol = .connect, encoding: BodyEncoding = .binary,
         requestHeaders: [HTTPHeader] = [], remoteAddress: String? = nil,
         deadline: ContinuousClock.Instant? = nil, logger: Logger = Logger(label: "ProtoHTTPServer")
     ) {
@@ -45,6 +44,11 @@ public struct ServerContext: Sendable {
 
     /// The first value of the request header `name` (case-insensitive), or `nil`.
     public func header(_ name: String) -> String? {
-        requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+        requestHeaders.first(named: name)
     }
 }
+
+/// The server's earlier name for ``RPCProtocol``, which moved to ProtoHTTPCore when client and
+/// server came to share it.
+@available(*, deprecated, renamed: "RPCProtocol")
+public typealias ServerProtocol = RPCProtocol

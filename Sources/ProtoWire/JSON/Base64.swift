@@ -2,7 +2,7 @@
 
 /// RFC 4648 base64.
 @usableFromInline
-enum Base64 {
+package enum Base64 {
     @usableFromInline
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
@@ -49,7 +49,7 @@ enum Base64 {
 
     /// Decodes standard or URL-safe base64, with or without `=` padding; `nil` if malformed.
     @usableFromInline
-    static func decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
+    package static func decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
         var n = text.count
         if n >= 1 && text[n - 1] == 0x3D {
             guard n % 4 == 0 else { return nil }

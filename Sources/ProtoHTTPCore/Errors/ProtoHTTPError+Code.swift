@@ -88,20 +88,6 @@ extension ProtoHTTPError {
             self.raw = raw
         }
 
-        /// The code Connect's specification assigns to an HTTP status when the body is not a
-        /// Connect error: 400 internal, 401 unauthenticated, 403 permission_denied,
-        /// 404 unimplemented, 429/502/503/504 unavailable, anything else unknown.
-        public init(httpStatus: Int) {
-            switch httpStatus {
-            case 400: self = .internal
-            case 401: self = .unauthenticated
-            case 403: self = .permissionDenied
-            case 404: self = .unimplemented
-            case 429, 502, 503, 504: self = .unavailable
-            default: self = .unknown
-            }
-        }
-
         /// The Connect wire name.
         public var description: String { name }
     }

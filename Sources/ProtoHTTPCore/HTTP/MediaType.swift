@@ -16,6 +16,17 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         case other
     }
 
+    /// `application/json`, the JSON body type of every protocol.
+    public static let json = "application/json"
+    /// `application/proto`, Connect's binary body type.
+    public static let connectProto = "application/proto"
+    /// `application/protobuf`, Twirp's binary body type.
+    public static let twirpProtobuf = "application/protobuf"
+    /// `application/x-protobuf`, the usual binary type of plain endpoints.
+    public static let xProtobuf = "application/x-protobuf"
+    /// `application/octet-stream`, the generic binary type plain endpoints also take.
+    public static let octetStream = "application/octet-stream"
+
     /// The binary protobuf media types, lowercased.
     public static let protobufTypes: Set<String> = [
         "application/octet-stream", "application/x-protobuf", "application/protobuf", "application/proto",
@@ -27,13 +38,13 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// Parses a header value; only the part before the first `;` counts.
     public init(_ headerValue: String) {
         let head = headerValue.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        essence = head.trimmingSpaces().lowercased()
+        essence = HTTPText.trimmed(head).lowercased()
     }
 
     /// What kind of body this media type announces.
     public var kind: Kind {
         if Self.protobufTypes.contains(essence) { return .protobuf }
-        if essence == "application/json" || (essence.hasSuffix("+json") && essence.contains("/")) { return .json }
+        if essence == Self.json || (essence.hasSuffix("+json") && essence.contains("/")) { return .json }
         return .other
     }
 
@@ -48,14 +59,4 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// The essence.
     public var description: String { essence }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
-    }
 }

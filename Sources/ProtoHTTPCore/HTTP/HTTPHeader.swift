@@ -21,13 +21,16 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
 extension Array where Element == HTTPHeader {
     /// The value of the first field named `name` (case-insensitive), or `nil`.
     public func first(named name: String) -> String? {
-        let wanted = name.lowercased()
-        return first(where: { $0.name.lowercased() == wanted })?.value
+        first(where: { HTTPText.equalsIgnoringCase($0.name, name) })?.value
     }
 
     /// The values of every field named `name` (case-insensitive), in order.
     public func all(named name: String) -> [String] {
-        let wanted = name.lowercased()
-        return filter { $0.name.lowercased() == wanted }.map(\.value)
+        filter { HTTPText.equalsIgnoringCase($0.name, name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` (case-insensitive) is present.
+    public func contains(named name: String) -> Bool {
+        contains { HTTPText.equalsIgnoringCase($0.name, name) }
     }
 }

@@ -1,0 +1,44 @@
+// ConnectHeaders.swift: Connect's header names and values, and the Connect-Timeout-Ms grammar.
+
+/// The headers the Connect protocol defines for unary calls.
+///
+/// ```
+/// Connect-Protocol-Version: 1        sent by clients; servers may require it
+/// Connect-Timeout-Ms: 1500           the call's deadline: 1 to 10 ASCII digits of milliseconds
+/// ```
+public enum ConnectHeaders {
+    /// `Connect-Protocol-Version`.
+    public static let protocolVersion = "Connect-Protocol-Version"
+    /// The only protocol version there is: `1`.
+    public static let protocolVersionValue = "1"
+    /// `Connect-Timeout-Ms`.
+    public static let timeout = "Connect-Timeout-Ms"
+    /// The largest timeout the header can say: ten digits of milliseconds.
+    public static let maxTimeoutMilliseconds: Int64 = 9_999_999_999
+
+    /// The `Connect-Timeout-Ms` value for `timeout`: whole milliseconds, rounded down but at
+    /// least 1 (a positive deadline never reads as "already passed"), at most ten digits.
+    public static func timeoutValue(_ timeout: Duration) -> String {
+        let (seconds, attoseconds) = timeout.components
+        guard seconds >= 0, seconds < maxTimeoutMilliseconds / 1000 else {
+            return seconds < 0 ? "1" : String(maxTimeoutMilliseconds)
+        }
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return String(min(max(1, milliseconds), maxTimeoutMilliseconds))
+    }
+
+    /// The timeout a `Connect-Timeout-Ms` value states, or `nil` when the value breaks the
+    /// grammar: 1 to 10 ASCII digits, optional surrounding whitespace, nothing else.
+    public static func parseTimeout(_ value: String) -> Duration? {
+        let digits = HTTPText.trimmed(value).utf8
+        guard (1...10).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        var milliseconds: Int64 = 0
+        for digit in digits { milliseconds = milliseconds * 10 + Int64(digit - 0x30) }
+        return .milliseconds(milliseconds)
+    }
+
+    /// Whether a `Connect-Protocol-Version` value names the version this library speaks.
+    public static func isSupportedVersion(_ value: String) -> Bool {
+        HTTPText.trimmed(value) == protocolVersionValue
+    }
+}

@@ -1,0 +1,75 @@
+// ProtocolVocabularyTests.swift: media types, the protocols' content-type tables, header lookup, the Connect timeout grammar.
+import ProtoHTTPCore
+import Testing
+
+@Suite struct ProtocolVocabularyTests {
+    @Test func mediaTypesClassifyCaseInsensitivelyIgnoringParameters() {
+        #expect(MediaType("Application/X-Protobuf; charset=binary").kind == .protobuf)
+        #expect(MediaType("application/proto").kind == .protobuf)
+        #expect(MediaType("application/protobuf").kind == .protobuf)
+        #expect(MediaType(" application/octet-stream ").kind == .protobuf)
+        #expect(MediaType("APPLICATION/JSON;charset=UTF-8").kind == .json)
+        #expect(MediaType("application/problem+json").kind == .json)
+        #expect(MediaType("+json").kind == .other)
+        #expect(MediaType("text/html").kind == .other)
+        #expect(MediaType("").essence == "")
+        #expect(MediaType("application/json").matches("application/*"))
+        #expect(MediaType("application/json").matches("*/*"))
+        #expect(!MediaType("text/plain").matches("application/*"))
+    }
+
+    @Test func contentTypeTablesRoundTrip() {
+        for wireProtocol in RPCProtocol.allCases {
+            for encoding in [BodyEncoding.binary, .json] {
+                let type = wireProtocol.contentType(for: encoding)
+                #expect(wireProtocol.encoding(ofMediaType: type) == encoding, "\(wireProtocol) \(encoding)")
+                #expect(wireProtocol.acceptedMediaTypes.contains(type))
+            }
+        }
+        #expect(RPCProtocol.connect.contentType(for: .binary) == "application/proto")
+        #expect(RPCProtocol.twirp.contentType(for: .binary) == "application/protobuf")
+        #expect(RPCProtocol.plain.contentType(for: .binary) == "application/x-protobuf")
+    }
+
+    @Test func eachProtocolRefusesTheOthersBinaryTypes() {
+        #expect(RPCProtocol.connect.encoding(ofMediaType: "application/protobuf") == nil)
+        #expect(RPCProtocol.connect.encoding(ofMediaType: "application/x-protobuf") == nil)
+        #expect(RPCProtocol.twirp.encoding(ofMediaType: "application/proto") == nil)
+        #expect(RPCProtocol.connect.encoding(ofMediaType: "text/plain") == nil)
+        #expect(RPCProtocol.plain.encoding(ofMediaType: "application/octet-stream") == .binary)
+        #expect(RPCProtocol.plain.encoding(ofMediaType: "application/vnd.api+json") == .json)
+        #expect(RPCProtocol.plain.encoding(ofMediaType: "text/plain") == nil)
+    }
+
+    @Test func headerLookupIgnoresCaseAndKeepsOrder() {
+        let headers = [HTTPHeader(name: "Set-Cookie", value: "a=1"), HTTPHeader(name: "content-TYPE", value: "application/json"),
+                       HTTPHeader(name: "set-cookie", value: "b=2")]
+        #expect(headers.first(named: "Content-Type") == "application/json")
+        #expect(headers.all(named: "SET-COOKIE") == ["a=1", "b=2"])
+        #expect(headers.contains(named: "set-Cookie"))
+        #expect(!headers.contains(named: "Set-Cookie2"))
+        #expect(headers.first(named: "Content-Typ") == nil)
+    }
+
+    @Test(arguments: [("1500", 1500), (" 0\t", 0), ("9999999999", 9_999_999_999), ("0001", 1)])
+    func timeoutGrammarAcceptsOneToTenDigits(value: String, milliseconds: Int64) {
+        #expect(ConnectHeaders.parseTimeout(value) == .milliseconds(milliseconds))
+    }
+
+    @Test(arguments: ["", " ", "12345678901", "-1", "+1", "1.5", "1e3", "١٢", "10 ms", "0x10"])
+    func timeoutGrammarRejectsEverythingElse(value: String) {
+        #expect(ConnectHeaders.parseTimeout(value) == nil)
+    }
+
+    @Test func timeoutValuesAreWholeMillisecondsWithinTenDigits() {
+        #expect(ConnectHeaders.timeoutValue(.milliseconds(1500)) == "1500")
+        #expect(ConnectHeaders.timeoutValue(.microseconds(2500)) == "2")
+        #expect(ConnectHeaders.timeoutValue(.nanoseconds(1)) == "1")
+        #expect(ConnectHeaders.timeoutValue(.zero) == "1")
+        #expect(ConnectHeaders.timeoutValue(.seconds(-5)) == "1")
+        #expect(ConnectHeaders.timeoutValue(.seconds(Int64.max)) == "9999999999")
+        #expect(ConnectHeaders.parseTimeout(ConnectHeaders.timeoutValue(.seconds(3600))) == .seconds(3600))
+        #expect(ConnectHeaders.isSupportedVersion(" 1 "))
+        #expect(!ConnectHeaders.isSupportedVersion("2"))
+    }
+}
