@@ -51,12 +51,4 @@ struct ProtoHTTPErrorTests {
         let wrapped = ProtoHTTPError(code: .unavailable, message: "down", transportError: cause)
         #expect(wrapped.description == "unavailable: down (curl 7: Couldn't connect to server)")
     }
-
-    @Test func millisecondsRoundUp() {
-        #expect(CurlTransfer.milliseconds(.zero) == 1)
-        #expect(CurlTransfer.milliseconds(.microseconds(1)) == 1)
-        #expect(CurlTransfer.milliseconds(.milliseconds(250)) == 250)
-        #expect(CurlTransfer.milliseconds(.microseconds(250_001)) == 251)
-        #expect(CurlTransfer.milliseconds(.seconds(3)) == 3000)
-    }
 }

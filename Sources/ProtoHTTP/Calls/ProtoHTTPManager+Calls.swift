@@ -36,7 +36,7 @@ extension ProtoHTTPManager {
         })
         let wireProtocol = options.wireProtocol ?? configuration.wireProtocol
         let timeout = options.timeout ?? configuration.timeout
-        let deadline = timeout.map { (DispatchTime.now() + $0.timeInterval).uptimeNanoseconds } ?? .max
+        let deadline = timeout.map { (DispatchTime.now() + $0.fractionalSeconds).uptimeNanoseconds } ?? .max
         registry.add(handle, deadline: deadline, timeout: timeout)
         if deadline != .max { deadlines.arm(deadline) }
 
@@ -190,13 +190,5 @@ final class HandleBox: Sendable {
             return state.handle
         }
         handle?.cancel()
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for Dispatch.
-    var timeInterval: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

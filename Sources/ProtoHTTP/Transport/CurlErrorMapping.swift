@@ -68,7 +68,7 @@ extension ProtoHTTPError {
 
     /// A duration as seconds with up to three decimals, for messages.
     private static func seconds(_ d: Duration) -> String {
-        let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+        let ms = d.wholeMilliseconds
         return ms % 1000 == 0 ? "\(ms / 1000).0" : "\(Double(ms) / 1000)"
     }
 }

@@ -183,9 +183,9 @@ extension CurlTransfer {
             try set(CURLOPT_PIPEWAIT, 1)
         }
 
-        if let timeout { try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout)) }
+        if let timeout { try set(CURLOPT_TIMEOUT_MS, Int(clamping: max(1, timeout.wholeMillisecondsRoundedUp))) }
         if let connect = request.connectTimeout ?? config.connectTimeout {
-            try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connect))
+            try set(CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: max(1, connect.wholeMillisecondsRoundedUp)))
         }
         try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
         if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
@@ -310,11 +310,4 @@ extension CurlTransfer {
     /// 7.88.1), so there each such transfer opens its own connection and closes it after.
     static let priorKnowledgeCannotReuse: Bool =
         (curl_version_info(CURLVERSION_FIRST)?.pointee.version_num ?? 0) < 0x08_00_00
-
-    /// A duration in whole milliseconds, rounded up, at least 1.
-    static func milliseconds(_ d: Duration) -> Int {
-        let (seconds, attoseconds) = d.components
-        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int(max(1, ms))
-    }
 }

@@ -19,12 +19,7 @@ public enum ConnectHeaders {
     /// The `Connect-Timeout-Ms` value for `timeout`: whole milliseconds, rounded down but at
     /// least 1 (a positive deadline never reads as "already passed"), at most ten digits.
     public static func timeoutValue(_ timeout: Duration) -> String {
-        let (seconds, attoseconds) = timeout.components
-        guard seconds >= 0, seconds < maxTimeoutMilliseconds / 1000 else {
-            return seconds < 0 ? "1" : String(maxTimeoutMilliseconds)
-        }
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return String(min(max(1, milliseconds), maxTimeoutMilliseconds))
+        String(min(max(1, timeout.wholeMilliseconds), maxTimeoutMilliseconds))
     }
 
     /// The timeout a `Connect-Timeout-Ms` value states, or `nil` when the value breaks the

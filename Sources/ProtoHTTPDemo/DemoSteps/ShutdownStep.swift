@@ -15,7 +15,7 @@ enum ShutdownStep {
         let started = ContinuousClock.now
         await demo.server.shutdown()
         let took = ContinuousClock.now - started
-        let millis = took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000
+        let millis = took.wholeMilliseconds
         out.line("open connections: \(before) before, \(demo.server.connectionCount) after; shutdown took \(millis) ms")
         demo.checks.expect(demo.server.connectionCount == 0, "no connections left open")
         do {

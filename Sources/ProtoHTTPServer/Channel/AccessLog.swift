@@ -9,9 +9,7 @@ struct AccessLog: Sendable {
     func record(method: String, uri: String, status: Int, bytes: Int, started: ContinuousClock.Instant,
                 outcome: RPCOutcome, remoteAddress: String?) {
         guard logger.logLevel <= .info else { return }
-        let elapsed = ContinuousClock.now - started
-        let micros = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
-        let millis = (micros / 10).rounded() / 100
+        let millis = ((ContinuousClock.now - started).fractionalMilliseconds * 100).rounded() / 100
         var metadata: Logger.Metadata = ["code": "\(outcome.code?.name ?? "ok")"]
         if let wireProtocol = outcome.wireProtocol { metadata["protocol"] = "\(wireProtocol)" }
         if let encoding = outcome.encoding { metadata["encoding"] = "\(encoding)" }

@@ -135,7 +135,7 @@ public final class ProtoHTTPServer: Sendable {
                 guard tracker.add(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(duration: config.idleTimeout)))
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(config.idleTimeout)))
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
                     try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, tracker: tracker,
                                                               maxBodySize: config.maxRequestBodySize, accessLog: accessLog))
