@@ -60,9 +60,19 @@ final class CurlEngine: Sendable {
         }
         self.configuration = configuration
         self.multi = MultiHandle(pointer: multi)
-        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.connectionCacheSize)
-        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
-        _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, configuration.multiplexHTTP2 ? CURLPIPE_MULTIPLEX : CURLPIPE_NOTHING)
+        let options: [(CURLMoption, Int, String)] = [
+            (CURLMOPT_MAXCONNECTS, configuration.connectionCacheSize, "connectionCacheSize"),
+            (CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost, "maxConnectionsPerHost"),
+            (CURLMOPT_PIPELINING, configuration.multiplexHTTP2 ? CURLPIPE_MULTIPLEX : CURLPIPE_NOTHING, "multiplexHTTP2"),
+        ]
+        for (option, value, setting) in options {
+            let code = ccurl_multi_setopt_long(multi, option, value)
+            guard code == CURLM_OK else {
+                curl_multi_cleanup(multi)
+                let text = curl_multi_strerror(code).map { String(cString: $0) } ?? "CURLMcode \(code.rawValue)"
+                throw ProtoHTTPError(code: .invalidArgument, message: "libcurl refused TransportConfiguration.\(setting) = \(value) (\(text)); pick a value libcurl accepts.")
+            }
+        }
 
         let serial = Self.engineSerial.wrappingAdd(1, ordering: .relaxed).newValue
         guard let thread = EngineThread(name: "protohttp-\(serial)", body: { [self] in

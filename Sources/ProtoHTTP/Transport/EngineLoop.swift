@@ -12,6 +12,7 @@ final class EngineLoop {
     private let engine: CurlEngine
     private var active: [UInt64: CurlTransfer] = [:]
     private let pool: EasyHandlePool
+    private var health = MultiHealth()
 
     init(engine: CurlEngine) {
         self.engine = engine
@@ -38,11 +39,32 @@ final class EngineLoop {
             for call in work.0 { start(call) }
 
             var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
+            check(curl_multi_perform(multi, &running), "curl_multi_perform")
             finishCompleted()
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            check(curl_multi_poll(multi, nil, 0, 1000, nil), "curl_multi_poll")
         }
         tearDown()
+    }
+
+    /// Acts on the result of a multi call: backs off while it keeps failing, and fails the
+    /// active transfers when it does not recover (see ``MultiHealth``).
+    private func check(_ code: CURLMcode, _ function: String) {
+        let action = health.record(
+            ok: code == CURLM_OK || code == CURLM_CALL_MULTI_PERFORM,
+            description: "\(function) failed: \(curl_multi_strerror(code).map { String(cString: $0) } ?? "CURLMcode \(code.rawValue)")"
+        )
+        switch action {
+        case .proceed:
+            break
+        case .pause(let duration):
+            usleep(useconds_t(clamping: duration.wholeMilliseconds * 1000))
+        case .failActive(let text):
+            for transfer in Array(active.values) {
+                remove(transfer)
+                transfer.call.fail(ProtoHTTPError(code: .internal, message: "libcurl's multi interface kept failing (\(text)); the call was abandoned. Retry it; if this persists, the process may be out of memory or file descriptors."))
+                transfer.cleanup()
+            }
+        }
     }
 
     /// Creates, configures and adds the easy handle of a submitted call.

@@ -58,11 +58,6 @@ final class EngineThread: Sendable {
     /// The kernel thread id (as listed in `/proc/self/task`), or 0 until the thread has started.
     var kernelThreadID: Int32 { tid.value.load(ordering: .acquiring) }
 
-    /// Whether the caller is running on this thread.
-    var isCurrent: Bool {
-        handle.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-    }
-
     /// Names the calling thread (visible in `/proc/self/task/*/comm`, debuggers and `top`).
     /// Uses `/proc/thread-self/comm`: `pthread_setname_np` is a GNU extension Swift's Glibc
     /// module does not export.
