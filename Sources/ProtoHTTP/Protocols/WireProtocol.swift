@@ -4,9 +4,9 @@
 /// protocol headers, and how an error response is read.
 ///
 /// ```swift
-/// options.protocol = .connect          // POST /pkg.Svc/Method, application/proto
-/// options.protocol = .twirp            // POST /twirp/pkg.Svc/Method, application/protobuf
-/// options.protocol = .plain()          // POST anywhere, application/x-protobuf
+/// config.wireProtocol = .connect       // POST /pkg.Svc/Method, application/proto
+/// config.wireProtocol = .twirp         // POST /twirp/pkg.Svc/Method, application/protobuf
+/// options.wireProtocol = .plain()      // per call: POST anywhere, application/x-protobuf
 /// ```
 public protocol WireProtocol: Sendable {
     /// A short name for logs (`"connect"`).

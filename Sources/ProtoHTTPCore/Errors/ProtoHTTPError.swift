@@ -1,7 +1,11 @@
-// ProtoHTTPError.swift: the one error type of ProtoHTTP: an RPC code, the HTTP status, a message, the transport cause.
+// ProtoHTTPError.swift: the RPC error client and server share: a code, the HTTP status, a message, details, the transport cause.
 
-/// An error from a ProtoHTTP call: the transport failed, the call was cancelled or timed out,
-/// or (in later layers) the server answered with an error.
+/// An RPC error, as both sides see it.
+///
+/// On the client it is the failure of a call: the transport failed, the call was cancelled or
+/// timed out, validation or decoding failed, or the server answered with an error body. On the
+/// server a handler throws it, and its code, message, details and meta reach the client in the
+/// protocol's error format (``ConnectErrorBody``, ``TwirpErrorBody``).
 ///
 /// Every error carries an RPC ``code`` from Connect's code set, the HTTP ``httpStatus`` when a
 /// response arrived, a ``message`` that says what happened and how to fix it, and, when libcurl
@@ -13,6 +17,7 @@
 ///         print(error)  // "deadline_exceeded: the call did not finish within 2.0 s ... (curl 28: ...)"
 ///     }
 /// }
+/// throw ProtoHTTPError(code: .notFound, message: "no note has the id \"n4\"")   // in a handler
 /// ```
 public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The RPC status code (Connect's code set, shared with gRPC).

@@ -1,12 +1,13 @@
 // ProtoMessage.swift: the protocol every generated message struct conforms to.
 
-/// A protobuf message: a value type with an empty initializer, equality, unknown fields, and a
-/// binary wire conformance.
+/// A protobuf message: a value type with an empty initializer, equality, unknown fields, and
+/// binary and proto3 JSON conformances.
 ///
-/// Generated code (and, until the generator exists, hand-written code in the same shape)
-/// provides a data-only struct plus one extension that implements the three underscored
-/// requirements. Users call the public API in the extensions: ``init(serializedBytes:options:)``,
-/// ``merge(serializedBytes:options:)``, ``serializedBytes(options:)`` and ``serializedSize``.
+/// `protoc-gen-protohttp` generates a data-only struct plus one extension that implements the
+/// five underscored requirements (binary size, write and merge; JSON write and merge). Users call
+/// the public API in the extensions: ``init(serializedBytes:options:)``,
+/// ``merge(serializedBytes:options:)``, ``serializedBytes(options:)``, ``serializedSize``,
+/// `init(jsonString:options:)` and `jsonString(options:)`.
 ///
 /// ```swift
 /// var point = Demo_Point()
