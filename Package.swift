@@ -72,7 +72,7 @@ let package = Package(
         // The demo service (Protos/demo, generated with Clients and Servers) and the scripted demo.
         .target(
             name: "ProtoHTTPDemo",
-            dependencies: ["ProtoWire", "ProtoHTTP", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The `protohttp` command: `demo` (`make demo`), `serve-demo --port N`, `codec-demo`.
@@ -113,7 +113,7 @@ let package = Package(
         // connectrpc and twirp servers (Servers/; scripts/python-client-env).
         .testTarget(
             name: "ProtoHTTPTests",
-            dependencies: ["ProtoHTTP", "ProtoWire", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", .product(name: "Logging", package: "swift-log")],
             exclude: ["Servers"]
         ),
 
@@ -121,7 +121,7 @@ let package = Package(
         // the Python connectrpc client and raw HTTP against our server, the bounded load test.
         .testTarget(
             name: "ProtoHTTPServerTests",
-            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemo", "ProtoHTTP", "ProtoWire"],
+            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire"],
             exclude: ["Clients"]
         ),
 
@@ -134,13 +134,14 @@ let package = Package(
             dependencies: ["ProtoWire", "ProtoWireTestSchema", "CProtobufCTestSupport"]
         ),
 
-        // Generator output for Protos/generator (names, defaults, recursion, services).
-        .target(name: "GeneratorTestSchema", dependencies: ["ProtoWire"], path: "Tests/GeneratorTestSchema"),
+        // Generator output for Protos/generator (names, defaults, recursion, services; the service
+        // metadata conforms to ProtoHTTPCore's RPCMethod).
+        .target(name: "GeneratorTestSchema", dependencies: ["ProtoWire", "ProtoHTTPCore"], path: "Tests/GeneratorTestSchema"),
 
         // Golden, freshness and error-path tests of protoc-gen-protohttp (runs protoc + the plugin).
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "GeneratorTestSchema"]
+            dependencies: ["protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema"]
         ),
     ],
     swiftLanguageModes: [.v6]

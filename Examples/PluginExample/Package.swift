@@ -17,10 +17,17 @@ let package = Package(
             plugins: [.plugin(name: "ProtoHTTPPlugin", package: "ProtoHTTP")]
         ),
         // event.proto imports google/protobuf/timestamp.proto (from ProtoWire) and
-        // example/money.proto (from ExampleModels); the plugin maps both without setup.
+        // example/money.proto (from ExampleModels); the plugin maps both without setup. Its
+        // service gets a typed client (Clients=true): ProtoHTTP for the client, ProtoHTTPCore
+        // for the metadata; never ProtoHTTPServer.
         .executableTarget(
             name: "plugin-example",
-            dependencies: ["ExampleModels", .product(name: "ProtoWire", package: "ProtoHTTP")],
+            dependencies: [
+                "ExampleModels",
+                .product(name: "ProtoWire", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPCore", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTP", package: "ProtoHTTP"),
+            ],
             exclude: ["protohttp-config.json"],
             plugins: [.plugin(name: "ProtoHTTPPlugin", package: "ProtoHTTP")]
         ),

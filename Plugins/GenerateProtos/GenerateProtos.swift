@@ -40,20 +40,35 @@ struct GenerateProtos: CommandPlugin {
             try run(invocation.protoc, invocation.arguments)
             let destination = ProtoTarget.resolve(proto.config.outputDirectory, in: proto.directory)
             var stale = try removeGeneratedFiles(in: destination)
-            for output in invocation.outputs {
-                let relative = String(output.path.dropFirst(scratch.path.count + 1))
+            // What protoc wrote, not what the plan declared: with Clients/Servers the layer files
+            // exist only for .proto files with services, and the generator is the judge of that.
+            let outputs = generatedFiles(in: scratch)
+            for output in outputs {
+                let relative = String(output.path.dropFirst(scratch.standardizedFileURL.path.count + 1))
                 let file = destination.appendingPathComponent(relative)
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: output, to: file)
                 stale.remove(file.standardizedFileURL.path)
             }
-            print("generate-protos: \(target.name): wrote \(invocation.outputs.count) file(s) to \(destination.path)"
+            print("generate-protos: \(target.name): wrote \(outputs.count) file(s) to \(destination.path)"
                   + (stale.isEmpty ? "" : "; removed \(stale.count) stale: \(stale.sorted().joined(separator: ", "))"))
             generatedAny = true
         }
         if !generatedAny {
             print("generate-protos: no target has a \(ProtoHTTPConfig.fileName) with .proto files; nothing to do")
         }
+    }
+
+    /// The `.pb.swift` files under `directory`, sorted.
+    private func generatedFiles(in directory: URL) -> [URL] {
+        let root = directory.standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        var files: [URL] = []
+        while let url = enumerator.nextObject() as? URL {
+            let file = url.standardizedFileURL
+            if file.lastPathComponent.hasSuffix(".pb.swift") && file.path.hasPrefix(root.path + "/") { files.append(file) }
+        }
+        return files.sorted { $0.path < $1.path }
     }
 
     /// Deletes the `.pb.swift` files under `directory` that carry the generator's header and

@@ -9,11 +9,15 @@ import PackagePlugin
 /// ```
 /// protohttp-config.json (optional) ─► files, import paths, options
 /// dependency targets with a config ─► their -I roots + "<proto> <Module>" mappings
-/// protoc (config → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► one .pb.swift per .proto
+/// protoc (config → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► <base>.pb.swift per .proto,
+///   plus <base>.client.pb.swift / <base>.server.pb.swift (Clients=true / Servers=true) per .proto
+///   with a service; no <base>.pb.swift with Messages=false
 /// ```
 ///
 /// Inputs are the `.proto` files, the mapping files and the generator executable itself, so a
-/// rebuilt generator regenerates; outputs are exactly the files the generator writes.
+/// rebuilt generator regenerates; outputs are exactly the files the generator writes. Which
+/// `.proto` files declare a service is read from their text before protoc runs
+/// (``ProtoServiceScanner``), since outputs must be declared up front.
 @main
 struct ProtoHTTPPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -19,7 +19,8 @@ import Darwin
 ///   "visibility": "public",                "public" or "internal" (default)
 ///   "fileNaming": "FullPath",              FullPath (default), PathToUnderscores or DropPath
 ///   "moduleMappings": "mappings.txt",      extra proto → Swift module mappings (generator format)
-///   "generatorOptions": ["Key=Value"],     passed to protoc-gen-protohttp as they are
+///   "generatorOptions": ["Key=Value"],     passed to protoc-gen-protohttp as they are; Clients=,
+///                                          Servers= and Messages= also decide the declared outputs
 ///   "protoc": "/opt/protobuf/bin/protoc",  protoc to use; else $PROTOC_PATH, else protoc on PATH
 ///   "outputDirectory": "Generated"         command plugin only: where generated files are written
 /// }
@@ -132,16 +133,31 @@ struct ProtoTarget {
         return URL(fileURLWithPath: s)
     }
 
-    /// The generated file's path relative to the output directory, as the generator names it.
-    func outputPath(for protoName: String) -> String {
-        var base = protoName
+    /// The generated files' paths relative to the output directory, as the generator names them:
+    /// `<base>.pb.swift` unless `Messages=false`, and for a `.proto` that declares a service
+    /// (``ProtoServiceScanner``) `<base>.client.pb.swift` with `Clients=true` and
+    /// `<base>.server.pb.swift` with `Servers=true`.
+    func outputPaths(for proto: (file: URL, protoName: String)) throws -> [String] {
+        var base = proto.protoName
         if base.hasSuffix(".proto") { base.removeLast(6) }
         switch config.fileNaming {
         case "PathToUnderscores": base = base.replacingOccurrences(of: "/", with: "_")
         case "DropPath": base = String(base.split(separator: "/").last ?? Substring(base))
         default: break
         }
-        return base + ".pb.swift"
+        let layers = GeneratedLayers(options: config.generatorOptions)
+        var paths = layers.messages ? [base + ".pb.swift"] : []
+        guard layers.clients || layers.servers else { return paths }
+        let text: String
+        do {
+            text = try String(contentsOf: proto.file, encoding: .utf8)
+        } catch {
+            throw PluginFailure("target \(name): cannot read \(proto.file.path) to see whether it declares a service: \(error)")
+        }
+        guard ProtoServiceScanner.declaresService(text) else { return paths }
+        if layers.clients { paths.append(base + ".client.pb.swift") }
+        if layers.servers { paths.append(base + ".server.pb.swift") }
+        return paths
     }
 
     /// The target of `target`, if it is a source module with a config file (or `requireConfig` is false).
@@ -206,9 +222,32 @@ struct ProtocInvocation {
             + imports.flatMap { ["-I", $0] }
             + target.protos.map(\.file.path)
         self.inputs = inputs + [generator]
-        outputs = target.protos.map { outputDirectory.appendingPathComponent(target.outputPath(for: $0.protoName)) }
+        outputs = try target.protos.flatMap { proto in
+            try target.outputPaths(for: proto).map { outputDirectory.appendingPathComponent($0) }
+        }
         if Set(outputs.map(\.lastPathComponent)).count != outputs.count {
             throw PluginFailure("target \(target.name): two .proto files give Swift files with the same name, which one module cannot compile; set \"fileNaming\": \"PathToUnderscores\" in \(ProtoHTTPConfig.fileName)")
+        }
+    }
+}
+
+/// Which files the generator writes per `.proto`, from the `generatorOptions` of the config
+/// (`Messages=`, `Clients=`, `Servers=`; the last occurrence wins, as in the generator).
+struct GeneratedLayers {
+    var messages = true
+    var clients = false
+    var servers = false
+
+    init(options: [String]) {
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { continue }
+            switch parts[0] {
+            case "Messages": messages = parts[1] == "true"
+            case "Clients": clients = parts[1] == "true"
+            case "Servers": servers = parts[1] == "true"
+            default: break
+            }
         }
     }
 }

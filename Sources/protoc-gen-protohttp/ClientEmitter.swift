@@ -2,8 +2,8 @@
 
 import ProtoDescriptors
 
-/// Emits, after a service's metadata, `<Prefix><Service>ClientProtocol` and the final class
-/// `<Prefix><Service>Client` that implements it over a `ProtoHTTPManager`:
+/// Emits into `<base>.client.pb.swift` (see ``LayerFileEmitter``) `<Prefix><Service>ClientProtocol`
+/// and the final class `<Prefix><Service>Client` that implements it over a `ProtoHTTPManager`:
 ///
 /// ```swift
 /// let client = Pkg_GreeterClient(manager: manager)

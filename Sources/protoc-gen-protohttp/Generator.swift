@@ -7,8 +7,9 @@ enum Generator {
     /// The generator's version, printed by `--version`.
     static let version = "0.1.0"
 
-    /// Generates one file per `file_to_generate`, or a response whose `error` says what is
-    /// unsupported or wrong. Never traps on input.
+    /// Generates the files of each `file_to_generate` (`<base>.pb.swift`, and with `Clients=true` /
+    /// `Servers=true` `<base>.client.pb.swift` / `<base>.server.pb.swift` when it has services),
+    /// or a response whose `error` says what is unsupported or wrong. Never traps on input.
     static func run(_ request: Google_Protobuf_Compiler_CodeGeneratorRequest) -> Google_Protobuf_Compiler_CodeGeneratorResponse {
         var response = Google_Protobuf_Compiler_CodeGeneratorResponse()
         response.supportedFeatures = UInt64(Google_Protobuf_Compiler_CodeGeneratorResponse.Feature.proto3Optional.rawValue)
@@ -29,16 +30,31 @@ enum Generator {
         let analysis = try TypeAnalysis(types: types)
         let imports = Imports(files: request.protoFile, generated: request.fileToGenerate, options: options)
         var files: [Google_Protobuf_Compiler_CodeGeneratorResponse.File] = []
+        func add(_ name: String, _ content: String) {
+            var out = Google_Protobuf_Compiler_CodeGeneratorResponse.File()
+            out.name = name
+            out.content = content
+            files.append(out)
+        }
         for name in request.fileToGenerate {
             guard let file = request.protoFile.first(where: { $0.name == name }) else {
                 throw GeneratorError("\(name) is to be generated but protoc sent no descriptor for it")
             }
-            let context = FileContext(file: file, types: types, analysis: analysis, comments: Comments(file), options: options,
-                                      imports: imports.lines(for: file))
-            var out = Google_Protobuf_Compiler_CodeGeneratorResponse.File()
-            out.name = options.outputPath(for: file.name)
-            out.content = try FileEmitter(context: context).emit()
-            files.append(out)
+            guard file.syntax.isEmpty || file.syntax == "proto2" || file.syntax == "proto3" else {
+                throw GeneratorError("\(file.name): unknown syntax '\(file.syntax)'; protoc-gen-protohttp supports proto2 and proto3")
+            }
+            let comments = Comments(file)
+            if options.messages {
+                let context = FileContext(file: file, types: types, analysis: analysis, comments: comments, options: options,
+                                          imports: imports.lines(for: file))
+                add(options.outputPath(for: file.name), try FileEmitter(context: context).emit())
+            }
+            guard !file.service.isEmpty else { continue }
+            for layer in ServiceLayer.allCases where layer.isEnabled(in: options) {
+                let context = FileContext(file: file, types: types, analysis: analysis, comments: comments, options: options,
+                                          imports: try imports.lines(for: file, layer: layer, types: types))
+                add(options.outputPath(for: file.name, layer: layer), try LayerFileEmitter(context: context, layer: layer).emit())
+            }
         }
         return files
     }

@@ -1,4 +1,4 @@
-// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, clients, servers).
+// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, messages, clients, servers).
 
 /// Options passed as `--protohttp_opt=Key=Value,Key=Value`, named as in swift-protobuf.
 struct GeneratorOptions {
@@ -13,9 +13,15 @@ struct GeneratorOptions {
     var importProtoWire = true
     /// `ModuleMappings=<path>` (may repeat): the Swift modules of `.proto` files generated elsewhere.
     var moduleMappings = ModuleMappings()
-    /// `Clients=true` also emits a typed client per service (see ``ClientEmitter``), importing ProtoHTTP.
+    /// `Messages=false` skips `<base>.pb.swift` (messages, enums, extensions, service metadata):
+    /// the target generates only the client or server layer for messages compiled in another
+    /// module, which `ModuleMappings` names. Needs `Clients=true` or `Servers=true`.
+    var messages = true
+    /// `Clients=true` also writes `<base>.client.pb.swift` per `.proto` with services: a typed
+    /// client per service (see ``ClientEmitter``), importing ProtoHTTP.
     var clients = false
-    /// `Servers=true` also emits a handler protocol per service (see ``ServerEmitter``), importing ProtoHTTPServer.
+    /// `Servers=true` also writes `<base>.server.pb.swift` per `.proto` with services: a handler
+    /// protocol per service (see ``ServerEmitter``), importing ProtoHTTPServer.
     var servers = false
 
     /// Parses the plugin parameter string; unknown keys or values are errors.
@@ -40,6 +46,11 @@ struct GeneratorOptions {
                     throw GeneratorError("unknown ImportProtoWire '\(value)'; use ImportProtoWire=true or ImportProtoWire=false")
                 }
                 importProtoWire = value == "true"
+            case "Messages":
+                guard value == "true" || value == "false" else {
+                    throw GeneratorError("unknown Messages '\(value)'; use Messages=true or Messages=false")
+                }
+                messages = value == "true"
             case "Clients":
                 guard value == "true" || value == "false" else {
                     throw GeneratorError("unknown Clients '\(value)'; use Clients=true or Clients=false")
@@ -54,16 +65,20 @@ struct GeneratorOptions {
                 guard !value.isEmpty else { throw GeneratorError("\(key) needs a file path: \(key)=<path>") }
                 try moduleMappings.merge(ModuleMappings.load(path: value), source: value)
             default:
-                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Clients=true|false, Servers=true|false and ModuleMappings=<path>")
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Messages=true|false, Clients=true|false, Servers=true|false and ModuleMappings=<path>")
             }
+        }
+        if !messages && !clients && !servers {
+            throw GeneratorError("Messages=false leaves nothing to generate: it skips <file>.pb.swift and keeps only the client and server files, so add Clients=true or Servers=true (or drop Messages=false)")
         }
     }
 
     /// The `public ` prefix for generated declarations, or nothing.
     var access: String { visibility == .public ? "public " : "" }
 
-    /// `dir/name.proto` → the output path for its Swift file.
-    func outputPath(for protoPath: String) -> String {
+    /// `dir/name.proto` → `<base>.pb.swift`, or `<base>.client.pb.swift` / `<base>.server.pb.swift`
+    /// for a layer; `<base>` follows `FileNaming`.
+    func outputPath(for protoPath: String, layer: ServiceLayer? = nil) -> String {
         var base = protoPath
         if base.hasSuffix(".proto") { base.removeLast(6) }
         switch fileNaming {
@@ -71,7 +86,7 @@ struct GeneratorOptions {
         case .pathToUnderscores: base = base.replacingAll("/", with: "_")
         case .dropPath: base = String(base.split(separator: "/").last ?? Substring(base))
         }
-        return base + ".pb.swift"
+        return base + (layer.map { "." + $0.fileInfix } ?? "") + ".pb.swift"
     }
 }
 

@@ -2,22 +2,36 @@
 
 import ProtoDescriptors
 
-/// Works out which Swift modules a generated file imports.
+/// Works out which Swift modules a generated file imports: only what its content names.
 ///
 /// ```
-/// dependency of the file                          import
-/// ─────────────────────────────────────────────   ─────────────────────────────────
-/// generated in this run (same module)             none
-/// named by ModuleMappings                         that module (unless it is this one)
-/// google/protobuf/{any,duration,...}.proto        none beyond `import ProtoWire`,
-///   (the well-known types bundled in ProtoWire)     which holds them
-/// anything else                                   none: assumed to be in this module
+/// file                     imports
+/// ──────────────────────   ────────────────────────────────────────────────────────────────
+/// <base>.pb.swift          ProtoWire; ProtoHTTPCore when the .proto declares a service
+///                          (metadata conforms to RPCMethod); the modules of its dependencies
+/// <base>.client.pb.swift   ProtoHTTP; the modules of the methods' input and output messages
+/// <base>.server.pb.swift   ProtoHTTPServer; the modules of the methods' messages
+/// ```
+///
+/// Never ProtoHTTP or ProtoHTTPServer in `<base>.pb.swift`, never both runtimes in one file.
+/// Foundation is the main file's business (``FileEmitter``, for `Data`); layer files never need
+/// it. The module of a `.proto` file's generated messages:
+///
+/// ```
+/// .proto file                                     module                   imported
+/// ─────────────────────────────────────────────   ──────────────────────   ─────────────────────
+/// generated in this run                           this one                 no
+/// generated in this run, with Messages=false      its ModuleMappings       yes (none if unmapped:
+///                                                   module, if mapped        same module)
+/// named by ModuleMappings                         that module              unless it is this one
+/// google/protobuf/{any,duration,...}.proto        ProtoWire, which holds   already, as the runtime
+///   (the well-known types bundled in ProtoWire)     them
+/// anything else                                   this one (assumed)       no
 /// ```
 ///
 /// Dependencies are the file's direct imports plus, transitively, what those re-export with
 /// `import public`. `ImportProtoWire=false` drops `import ProtoWire`, for code that is compiled
-/// into ProtoWire itself (the well-known types). `Clients=true` adds `import ProtoHTTP` and
-/// `Servers=true` adds `import ProtoHTTPServer` to files that declare a service.
+/// into ProtoWire itself (the well-known types).
 struct Imports {
     /// The well-known types whose generated code ships in ProtoWire.
     static let bundledWellKnownTypes: Set<String> = [
@@ -26,13 +40,17 @@ struct Imports {
         "google/protobuf/timestamp.proto", "google/protobuf/wrappers.proto",
     ]
 
-    /// The module of ProtoWire, the runtime every generated file uses.
+    /// The module of ProtoWire, the runtime every generated message uses.
     static let runtimeModule = "ProtoWire"
+
+    /// The module of ``RPCMethod``, which generated service metadata conforms to.
+    static let methodsModule = "ProtoHTTPCore"
 
     private let filesByName: [String: Google_Protobuf_FileDescriptorProto]
     private let generated: Set<String>
     private let options: GeneratorOptions
-    /// The modules the mappings assign to files generated in this run: this module's names.
+    /// The modules the mappings assign to files generated in this run: this module's names
+    /// (none with `Messages=false`, whose messages live in those modules, not in this one).
     private let currentModules: Set<String>
 
     /// Prepares import planning for one plugin run.
@@ -42,15 +60,18 @@ struct Imports {
         filesByName = byName
         self.generated = Set(generated)
         self.options = options
-        currentModules = Set(generated.compactMap { name in
+        currentModules = !options.messages ? [] : Set(generated.compactMap { name in
             byName[name].flatMap { options.moduleMappings.module(forFile: name, package: $0.package) }
         })
     }
 
-    /// The module that holds `file`'s generated code, or `nil` for this module.
+    /// The module that holds `file`'s generated messages, or `nil` for this module.
     func module(of file: String) -> String? {
-        if generated.contains(file) { return nil }
         let package = filesByName[file]?.package ?? ""
+        if generated.contains(file) {
+            // Messages=false: this run writes no messages; they are where the mappings put them.
+            return options.messages ? nil : options.moduleMappings.module(forFile: file, package: package)
+        }
         let module = options.moduleMappings.module(forFile: file, package: package)
             ?? (Imports.bundledWellKnownTypes.contains(file) ? Imports.runtimeModule : nil)
         guard let module, !currentModules.contains(module) else { return nil }
@@ -58,21 +79,40 @@ struct Imports {
         return module
     }
 
-    /// `import X` lines for `file`, sorted, ProtoWire first.
+    /// `import X` lines of `file`'s main `<base>.pb.swift`, ProtoWire first, then sorted.
     func lines(for file: Google_Protobuf_FileDescriptorProto) -> [String] {
         var modules: Set<String> = []
         for dependency in dependencies(of: file) {
             if let m = module(of: dependency) { modules.insert(m) }
         }
-        var lines: [String] = []
         if options.importProtoWire && !currentModules.contains(Imports.runtimeModule) {
-            lines.append("import \(Imports.runtimeModule)")
+            modules.insert(Imports.runtimeModule)
         }
-        if options.clients && !file.service.isEmpty { modules.insert(ClientEmitter.clientModule) }
-        if options.servers && !file.service.isEmpty { modules.insert(ServerEmitter.serverModule) }
-        modules.remove(Imports.runtimeModule)
-        lines += modules.sorted().map { "import \($0)" }
-        return lines
+        if !file.service.isEmpty && !currentModules.contains(Imports.methodsModule) {
+            modules.insert(Imports.methodsModule)
+        }
+        return Imports.ordered(modules)
+    }
+
+    /// `import X` lines of `file`'s client or server file: the layer's runtime and the modules
+    /// of the messages its methods take and return, ProtoWire first, then sorted.
+    func lines(for file: Google_Protobuf_FileDescriptorProto, layer: ServiceLayer, types: TypeTable) throws(GeneratorError) -> [String] {
+        var modules: Set<String> = [layer.runtimeModule]
+        for service in file.service {
+            for method in service.method {
+                for typeName in [method.inputType, method.outputType] {
+                    if let m = module(of: try types.message(typeName).file) { modules.insert(m) }
+                }
+            }
+        }
+        return Imports.ordered(modules)
+    }
+
+    /// `import` lines: ProtoWire first, then the other modules sorted.
+    private static func ordered(_ modules: Set<String>) -> [String] {
+        var rest = modules
+        let runtime = rest.remove(runtimeModule).map { ["import \($0)"] } ?? []
+        return runtime + rest.sorted().map { "import \($0)" }
     }
 
     /// Direct imports plus what they re-export through `import public`, transitively.

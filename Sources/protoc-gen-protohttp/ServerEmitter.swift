@@ -2,8 +2,9 @@
 
 import ProtoDescriptors
 
-/// Emits, after a service's metadata (and client), the protocol `<Prefix><Service>Handler` and
-/// an extension that builds its `ServiceDefinition`, so a user writes only the methods:
+/// Emits into `<base>.server.pb.swift` (see ``LayerFileEmitter``) the protocol
+/// `<Prefix><Service>Handler` and an extension that builds its `ServiceDefinition`, so a user
+/// writes only the methods:
 ///
 /// ```swift
 /// struct Greeter: Pkg_GreeterHandler {
@@ -12,8 +13,8 @@ import ProtoDescriptors
 /// let server = ProtoHTTPServer(configuration: configuration, services: [Greeter()])
 /// ```
 ///
-/// One requirement per unary RPC; the extension binds each to the metadata's path with
-/// `MethodDefinition.unary`. Streaming methods are skipped with a comment.
+/// One requirement per unary RPC; the extension binds each to its metadata type (an `RPCMethod`)
+/// with `MethodDefinition.unary(_:handler:)`. Streaming methods are skipped with a comment.
 struct ServerEmitter {
     /// The module the generated handlers use.
     static let serverModule = "ProtoHTTPServer"
@@ -66,7 +67,7 @@ struct ServerEmitter {
                 }
                 p.block("ServiceDefinition(name: \"\(fullName)\", methods: [", closer: "])") { p in
                     for m in unary {
-                        p.line(".unary(\(m.path), \(m.input).self, \(m.output).self) { try await self.\(m.name)($0, context: $1) },")
+                        p.line(".unary(\(m.metadata).self) { try await self.\(m.name)($0, context: $1) },")
                     }
                 }
             }
@@ -78,7 +79,8 @@ struct ServerEmitter {
         let name: String
         let input: String
         let output: String
-        let path: String
+        /// The method's metadata type, `<Prefix><Service>Metadata.<Method>`.
+        let metadata: String
         let isUnary: Bool
         let streamingComment: String
         let docs: [String]
@@ -88,7 +90,7 @@ struct ServerEmitter {
             name = ServerEmitter.methodName(method.name)
             input = try context.types.message(method.inputType).swiftName
             output = try context.types.message(method.outputType).swiftName
-            path = "\(metadata).\(Naming.sanitizeTypeName(method.name, disambiguator: "Method")).path"
+            self.metadata = "\(metadata).\(Naming.sanitizeTypeName(method.name, disambiguator: "Method"))"
             isUnary = !method.clientStreaming && !method.serverStreaming
             streamingComment = "// \(method.name) is streaming: not generated (unary only)"
             var docs = context.comments.lines(sourcePath)

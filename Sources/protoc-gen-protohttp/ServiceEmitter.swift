@@ -2,13 +2,15 @@
 
 import ProtoDescriptors
 
-/// Emits `<Prefix><Service>Metadata`, a caseless enum with one caseless enum per method:
+/// Emits `<Prefix><Service>Metadata`, a caseless enum with one caseless enum per method, each
+/// conforming to `ProtoHTTPCore.RPCMethod`:
 ///
 /// ```swift
 /// Pkg_GreeterMetadata.serviceName        // "pkg.Greeter"
 /// Pkg_GreeterMetadata.SayHello.path      // "/pkg.Greeter/SayHello"
 /// Pkg_GreeterMetadata.SayHello.Input     // Pkg_HelloRequest
-/// Pkg_GreeterMetadata.SayHello.hasNoSideEffects  // from option idempotency_level
+/// Pkg_GreeterMetadata.SayHello.idempotencyLevel  // .noSideEffects, from option idempotency_level
+/// Pkg_GreeterMetadata.SayHello.isIdempotent      // from RPCMethod's extension
 /// ```
 ///
 /// The typed clients of ``ClientEmitter`` (`Clients=true`) and the handlers of ``ServerEmitter``
@@ -41,7 +43,7 @@ struct ServiceEmitter {
                 p.doc(mdocs)
                 let level = method.options.idempotencyLevel
                 let methodType = Naming.sanitizeTypeName(method.name, disambiguator: "Method")
-                p.block("\(access)enum \(methodType) {") { p in
+                p.block("\(access)enum \(methodType): \(Imports.methodsModule).RPCMethod {") { p in
                     p.doc(["The request message type."])
                     p.line("\(access)typealias Input = \(input.swiftName)")
                     p.doc(["The response message type."])
@@ -50,16 +52,23 @@ struct ServiceEmitter {
                     p.line("\(access)static let name = \"\(method.name)\"")
                     p.doc(["The RPC path, `/<package>.<Service>/<Method>`."])
                     p.line("\(access)static let path = \"/\(fullName)/\(method.name)\"")
-                    p.doc(["`idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET."])
-                    p.line("\(access)static let hasNoSideEffects = \(level == .noSideEffects)")
-                    p.doc(["`idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry."])
-                    p.line("\(access)static let isIdempotent = \(level == .noSideEffects || level == .idempotent)")
+                    p.doc(["The method's `option idempotency_level`."])
+                    p.line("\(access)static let idempotencyLevel: \(Imports.methodsModule).IdempotencyLevel = \(ServiceEmitter.swiftCase(level))")
                     p.doc(["Whether the client sends a stream of requests."])
                     p.line("\(access)static let isClientStreaming = \(method.clientStreaming)")
                     p.doc(["Whether the server sends a stream of responses."])
                     p.line("\(access)static let isServerStreaming = \(method.serverStreaming)")
                 }
             }
+        }
+    }
+
+    /// The `IdempotencyLevel` case for a descriptor value.
+    static func swiftCase(_ level: Google_Protobuf_MethodOptions.IdempotencyLevel) -> String {
+        switch level {
+        case .noSideEffects: ".noSideEffects"
+        case .idempotent: ".idempotent"
+        default: ".unknown"
         }
     }
 }

@@ -16,17 +16,20 @@ final class MessageType {
     let isProto2: Bool
     /// Path of this message in the file's SourceCodeInfo.
     let sourcePath: [Int32]
+    /// The `.proto` file that declares it, as protoc names it.
+    let file: String
     /// Whether this is a synthesized `map<K, V>` entry.
     var isMapEntry: Bool { descriptor.options.mapEntry }
 
     init(descriptor: Google_Protobuf_DescriptorProto, protoName: String, swiftName: String,
-         relativeName: String, isProto2: Bool, sourcePath: [Int32]) {
+         relativeName: String, isProto2: Bool, sourcePath: [Int32], file: String) {
         self.descriptor = descriptor
         self.protoName = protoName
         self.swiftName = swiftName
         self.relativeName = relativeName
         self.isProto2 = isProto2
         self.sourcePath = sourcePath
+        self.file = file
     }
 }
 
@@ -132,7 +135,7 @@ struct TypeTable {
             let protoName = (parent.map { $0.protoName + "." } ?? protoPrefix) + m.name
             let swiftName = (parent.map { $0.swiftName + "." } ?? "") + relative
             let t = MessageType(descriptor: m, protoName: protoName, swiftName: swiftName,
-                                relativeName: relative, isProto2: isProto2, sourcePath: path)
+                                relativeName: relative, isProto2: isProto2, sourcePath: path, file: file.name)
             messages[protoName] = t
             fileMessages.append(t)
             for (i, e) in m.enumType.enumerated() {

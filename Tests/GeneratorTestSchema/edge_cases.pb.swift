@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ProtoWire
+import ProtoHTTPCore
 
 /// An enum with an alias and value names that need escaping.
 public enum Protohttp_GenTest_Keyword: ProtoEnum {
@@ -1216,7 +1217,7 @@ public enum Protohttp_GenTest_EchoMetadata {
     /// Says it back.
     ///
     /// `rpc Say(protohttp.gen_test.Names) returns (protohttp.gen_test.Names)`.
-    public enum Say {
+    public enum Say: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Protohttp_GenTest_Names
         /// The response message type.
@@ -1225,10 +1226,8 @@ public enum Protohttp_GenTest_EchoMetadata {
         public static let name = "Say"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/protohttp.gen_test.Echo/Say"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -1236,7 +1235,7 @@ public enum Protohttp_GenTest_EchoMetadata {
     }
 
     /// `rpc Get(protohttp.gen_test.Ping) returns (protohttp.gen_test.Pong)`.
-    public enum Get {
+    public enum Get: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Protohttp_GenTest_Ping
         /// The response message type.
@@ -1245,10 +1244,8 @@ public enum Protohttp_GenTest_EchoMetadata {
         public static let name = "Get"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/protohttp.gen_test.Echo/Get"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = true
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = true
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .noSideEffects
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -1256,7 +1253,7 @@ public enum Protohttp_GenTest_EchoMetadata {
     }
 
     /// `rpc Put(protohttp.gen_test.Ping) returns (protohttp.gen_test.Pong)`.
-    public enum Put {
+    public enum Put: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Protohttp_GenTest_Ping
         /// The response message type.
@@ -1265,10 +1262,8 @@ public enum Protohttp_GenTest_EchoMetadata {
         public static let name = "Put"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/protohttp.gen_test.Echo/Put"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = true
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .idempotent
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -1276,7 +1271,7 @@ public enum Protohttp_GenTest_EchoMetadata {
     }
 
     /// `rpc Chat(stream protohttp.gen_test.Ping) returns (stream protohttp.gen_test.Pong)`.
-    public enum Chat {
+    public enum Chat: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Protohttp_GenTest_Ping
         /// The response message type.
@@ -1285,10 +1280,8 @@ public enum Protohttp_GenTest_EchoMetadata {
         public static let name = "Chat"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/protohttp.gen_test.Echo/Chat"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = true
         /// Whether the server sends a stream of responses.

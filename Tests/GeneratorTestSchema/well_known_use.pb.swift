@@ -2,6 +2,7 @@
 // Source: Protos/generator/well_known_use.proto
 
 import ProtoWire
+import ProtoHTTPCore
 
 /// An event that uses every bundled well-known type.
 public struct Protohttp_GenTest_Event: Sendable, Hashable {
@@ -384,7 +385,7 @@ public enum Protohttp_GenTest_ClockMetadata {
     public static let serviceName = "protohttp.gen_test.Clock"
 
     /// `rpc Now(google.protobuf.Empty) returns (google.protobuf.Timestamp)`.
-    public enum Now {
+    public enum Now: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Google_Protobuf_Empty
         /// The response message type.
@@ -393,10 +394,8 @@ public enum Protohttp_GenTest_ClockMetadata {
         public static let name = "Now"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/protohttp.gen_test.Clock/Now"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -404,7 +403,7 @@ public enum Protohttp_GenTest_ClockMetadata {
     }
 
     /// `rpc Record(protohttp.gen_test.Event) returns (google.protobuf.Empty)`.
-    public enum Record {
+    public enum Record: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Protohttp_GenTest_Event
         /// The response message type.
@@ -413,10 +412,8 @@ public enum Protohttp_GenTest_ClockMetadata {
         public static let name = "Record"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/protohttp.gen_test.Clock/Record"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.

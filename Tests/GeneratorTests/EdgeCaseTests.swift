@@ -2,6 +2,7 @@
 
 import Foundation
 import GeneratorTestSchema
+import ProtoHTTPCore
 import ProtoWire
 import Testing
 
@@ -86,6 +87,7 @@ struct EdgeCaseTests {
         #expect(!Echo.Say.isIdempotent && !Echo.Say.hasNoSideEffects)
         #expect(Echo.Get.hasNoSideEffects && Echo.Get.isIdempotent)
         #expect(Echo.Put.isIdempotent && !Echo.Put.hasNoSideEffects)
+        #expect(Echo.Say.idempotencyLevel == .unknown && Echo.Get.idempotencyLevel == .noSideEffects && Echo.Put.idempotencyLevel == .idempotent)
         #expect(Echo.Chat.isClientStreaming && Echo.Chat.isServerStreaming && !Echo.Say.isClientStreaming)
     }
 }

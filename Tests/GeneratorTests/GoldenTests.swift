@@ -23,20 +23,16 @@ struct GoldenTests {
     func clientTestSchemaIsFresh() throws {
         let generated = try PluginHarness.generate(
             ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/Servers/protos", option: "FileNaming=DropPath,Clients=true")
-        #expect(generated.keys.sorted() == ["rpc_test.pb.swift"])
-        let committed = try PluginHarness.committed("Tests/ProtoHTTPTests/Generated/rpc_test.pb.swift")
-        let text = generated["rpc_test.pb.swift"] ?? ""
-        #expect(committed == text, "Tests/ProtoHTTPTests/Generated/rpc_test.pb.swift is stale; run scripts/regenerate-test-schema. First difference: \(firstDifference(committed, text))")
+        #expect(generated.keys.sorted() == ["rpc_test.client.pb.swift", "rpc_test.pb.swift"])
+        try expectFresh(generated, committedDirectory: "Tests/ProtoHTTPTests/Generated", script: "scripts/regenerate-test-schema")
     }
 
     @Test("notes.proto → Sources/ProtoHTTPDemo/Generated (the demo service)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func demoSchemaIsFresh() throws {
         let generated = try PluginHarness.generate(
             ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true")
-        #expect(generated.keys.sorted() == ["notes.pb.swift"])
-        let committed = try PluginHarness.committed("Sources/ProtoHTTPDemo/Generated/notes.pb.swift")
-        let text = generated["notes.pb.swift"] ?? ""
-        #expect(committed == text, "Sources/ProtoHTTPDemo/Generated/notes.pb.swift is stale; run scripts/regenerate-demo. First difference: \(firstDifference(committed, text))")
+        #expect(generated.keys.sorted() == ["notes.client.pb.swift", "notes.pb.swift", "notes.server.pb.swift"])
+        try expectFresh(generated, committedDirectory: "Sources/ProtoHTTPDemo/Generated", script: "scripts/regenerate-demo")
     }
 
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",
@@ -59,14 +55,19 @@ struct GoldenTests {
         let protos = try PluginHarness.protos(in: protoDirectory)
         #expect(!protos.isEmpty)
         let generated = try PluginHarness.generate(protos, includePath: ".", option: "Visibility=Public,FileNaming=DropPath")
+        try expectFresh(generated, committedDirectory: committedDirectory, script: "scripts/regenerate-test-schema")
+    }
+
+    /// The `.pb.swift` files in `committedDirectory` are exactly `generated`, byte for byte.
+    private func expectFresh(_ generated: [String: String], committedDirectory: String, script: String) throws {
         let committedNames = try FileManager.default
             .contentsOfDirectory(atPath: PluginHarness.packageRoot.appendingPathComponent(committedDirectory).path)
             .filter { $0.hasSuffix(".pb.swift") }.sorted()
-        #expect(generated.keys.sorted() == committedNames, "run scripts/regenerate-test-schema")
+        #expect(generated.keys.sorted() == committedNames, "\(committedDirectory) holds other files than the generator writes; run \(script)")
         for (name, text) in generated {
-            let committed = try PluginHarness.committed(committedDirectory + "/" + name)
+            let committed = (try? PluginHarness.committed(committedDirectory + "/" + name)) ?? ""
             let fresh = committed == text
-            #expect(fresh, "\(committedDirectory)/\(name) is stale; run scripts/regenerate-test-schema. First difference: \(firstDifference(committed, text))")
+            #expect(fresh, "\(committedDirectory)/\(name) is stale; run \(script). First difference: \(firstDifference(committed, text))")
         }
     }
 }

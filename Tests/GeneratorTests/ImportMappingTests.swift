@@ -10,6 +10,7 @@ import Testing
 /// acme/billing/invoice.proto   package acme.billing   imports money.proto and timestamp.proto
 /// acme/shared/reexport.proto   package acme.shared    `import public` money.proto
 /// acme/app/order.proto         package acme.app       imports invoice.proto and reexport.proto
+/// acme/billing/billing.proto    package acme.billing   service Billing over Money, Invoice, Empty, Timestamp
 /// ```
 @Suite("Generator import mapping", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: GoldenTests.protocMissing)))
 struct ImportMappingTests {
@@ -42,6 +43,20 @@ struct ImportMappingTests {
                 import "acme/shared/reexport.proto";
                 message Order { acme.billing.Invoice invoice = 1; acme.common.Money tip = 2; }
                 """,
+            "acme/billing/billing.proto": """
+                syntax = "proto3";
+                package acme.billing;
+                import "acme/common/money.proto";
+                import "acme/billing/invoice.proto";
+                import "google/protobuf/empty.proto";
+                import "google/protobuf/timestamp.proto";
+                message ChargeRequest { acme.common.Money amount = 1; }
+                service Billing {
+                  rpc Charge(ChargeRequest) returns (acme.billing.Invoice);
+                  rpc Refund(acme.common.Money) returns (google.protobuf.Empty);
+                  rpc Now(google.protobuf.Empty) returns (google.protobuf.Timestamp);
+                }
+                """,
         ]
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
@@ -57,12 +72,13 @@ struct ImportMappingTests {
         return url.path
     }
 
-    /// The `import` lines of the generated file for `proto`.
-    func imports(_ protos: [String], of proto: String, option: String = "") throws -> [String] {
+    /// The `import` lines of the generated file for `proto`: its main file, or with `layer`
+    /// (`"client"`, `"server"`) that layer's file.
+    func imports(_ protos: [String], of proto: String, option: String = "", layer: String? = nil) throws -> [String] {
         let generated = try PluginHarness.generate(protos, includePath: root.path, option: option)
-        let name = String(proto.dropLast(".proto".count)) + ".pb.swift"
+        let name = String(proto.dropLast(".proto".count)) + (layer.map { ".\($0)" } ?? "") + ".pb.swift"
         let text = try #require(generated[name], "no output for \(proto): \(generated.keys.sorted())")
-        return text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+        return importLines(text)
     }
 
     @Test func unmappedDependenciesAreAssumedToBeInThisModule() throws {
@@ -139,6 +155,40 @@ struct ImportMappingTests {
 
     @Test func importProtoWireFalseDropsTheRuntimeImport() throws {
         #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ImportProtoWire=false") == [])
+    }
+
+    @Test func filesWithoutServicesImportOnlyProtoWire() throws {
+        let layers = "Clients=true,Servers=true"
+        let generated = try PluginHarness.generate(["acme/billing/invoice.proto"], includePath: root.path, option: layers)
+        #expect(generated.keys.sorted() == ["acme/billing/invoice.pb.swift"])
+        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: layers) == ["import ProtoWire"])
+    }
+
+    @Test func eachFileImportsWhatItsContentNames() throws {
+        let path = try mappingFile("acme/common/money.proto AcmeCommon\n")
+        let option = "ModuleMappings=\(path),Clients=true,Servers=true"
+        let billing = ["acme/billing/billing.proto"]
+        // The metadata conforms to ProtoHTTPCore.RPCMethod; the runtimes stay out of the main file.
+        #expect(try imports(billing, of: billing[0], option: option) == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPCore"])
+        // Layers: their runtime and the modules of the methods' messages (Money in AcmeCommon;
+        // Empty and Timestamp in ProtoWire; Invoice unmapped, so in this module).
+        #expect(try imports(billing, of: billing[0], option: option, layer: "client") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
+        #expect(try imports(billing, of: billing[0], option: option, layer: "server") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPServer"])
+    }
+
+    @Test func messagesFalseImportsTheModuleOfTheProtoItself() throws {
+        let billing = ["acme/billing/billing.proto"]
+        let mapped = try mappingFile("acme.billing AcmeBilling\nacme/common/money.proto AcmeCommon\n")
+        let generated = try PluginHarness.generate(billing, includePath: root.path, option: "ModuleMappings=\(mapped),Messages=false,Clients=true")
+        #expect(generated.keys.sorted() == ["acme/billing/billing.client.pb.swift"], "no main file")
+        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Clients=true", layer: "client")
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTP"])
+        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Servers=true", layer: "server")
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTPServer"])
+        // Not mapped: the messages are in this module, nothing extra.
+        let unmapped = try mappingFile("acme/common/money.proto AcmeCommon\n")
+        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(unmapped),Messages=false,Clients=true", layer: "client")
+            == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
     }
 
     @Test func badMappingsAreClearErrors() throws {

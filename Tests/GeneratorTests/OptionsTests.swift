@@ -1,4 +1,4 @@
-// OptionsTests.swift: `--protohttp_opt` visibility and file naming, and deterministic output.
+// OptionsTests.swift: `--protohttp_opt` visibility, file naming, Messages=false, and deterministic output.
 
 import Foundation
 import Testing
@@ -16,6 +16,42 @@ struct OptionsTests {
             == ["Protos_generator_edge_cases.pb.swift"])
         #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=DropPath").keys.sorted()
             == ["edge_cases.pb.swift"])
+    }
+
+    @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
+    func layerFilesFollowFileNaming() throws {
+        let layers = "Clients=true,Servers=true"
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=FullPath,\(layers)").keys.sorted()
+            == ["Protos/generator/edge_cases.client.pb.swift", "Protos/generator/edge_cases.pb.swift", "Protos/generator/edge_cases.server.pb.swift"])
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=PathToUnderscores,\(layers)").keys.sorted()
+            == ["Protos_generator_edge_cases.client.pb.swift", "Protos_generator_edge_cases.pb.swift", "Protos_generator_edge_cases.server.pb.swift"])
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=DropPath,\(layers)").keys.sorted()
+            == ["edge_cases.client.pb.swift", "edge_cases.pb.swift", "edge_cases.server.pb.swift"])
+    }
+
+    @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
+    func messagesFalseWritesOnlyTheLayers() throws {
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=DropPath,Messages=false,Clients=true").keys.sorted()
+            == ["edge_cases.client.pb.swift"])
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=DropPath,Messages=false,Servers=true").keys.sorted()
+            == ["edge_cases.server.pb.swift"])
+        let explicit = try PluginHarness.generate([file], includePath: ".", option: "Messages=true,Clients=true")
+        #expect(explicit == (try PluginHarness.generate([file], includePath: ".", option: "Clients=true")))
+    }
+
+    @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
+    func messagesFalseAloneIsAClearError() throws {
+        for option in ["Messages=false", "Messages=false,Clients=false,Servers=false"] {
+            let error = #expect(throws: HarnessError.self) {
+                try PluginHarness.generate([file], includePath: ".", option: option)
+            }
+            #expect(error?.message.contains("Messages=false leaves nothing to generate") == true, "\(option): \(String(describing: error))")
+            #expect(error?.message.contains("add Clients=true or Servers=true") == true, "\(option)")
+        }
+        let bad = #expect(throws: HarnessError.self) {
+            try PluginHarness.generate([file], includePath: ".", option: "Messages=no,Clients=true")
+        }
+        #expect(bad?.message.contains("unknown Messages 'no'; use Messages=true or Messages=false") == true, "\(String(describing: bad))")
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))

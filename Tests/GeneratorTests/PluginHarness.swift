@@ -129,3 +129,16 @@ func firstDifference(_ a: String, _ b: String) -> String {
     }
     return "identical"
 }
+
+extension Dictionary where Key == String, Value == String {
+    /// The generated file named `name` (`edge_cases.client.pb.swift`) in any folder, or "" when
+    /// there is none.
+    func file(_ name: String) -> String {
+        first { $0.key == name || $0.key.hasSuffix("/" + name) }?.value ?? ""
+    }
+}
+
+/// The `import` lines of a generated file, in order.
+func importLines(_ text: String) -> [String] {
+    text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+}

@@ -36,8 +36,8 @@ struct WellKnownTypesGeneratorTests {
 
     @Test func userFileImportingWellKnownTypesOnlyImportsProtoWire() throws {
         let text = try PluginHarness.committed("Tests/GeneratorTestSchema/well_known_use.pb.swift")
-        let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }
-        #expect(imports == ["import ProtoWire"])
+        // The well-known types add nothing beyond ProtoWire; ProtoHTTPCore is for the Clock service's metadata.
+        #expect(importLines(text) == ["import ProtoWire", "import ProtoHTTPCore"])
         #expect(text.contains("public var at: Google_Protobuf_Timestamp {"))
         #expect(text.contains("public var timings: [String: Google_Protobuf_Duration] = [:]"))
     }

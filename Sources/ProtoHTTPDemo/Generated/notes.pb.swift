@@ -2,8 +2,7 @@
 // Source: notes.proto
 
 import ProtoWire
-import ProtoHTTP
-import ProtoHTTPServer
+import ProtoHTTPCore
 
 /// How urgent a note is.
 public enum Notes_Priority: ProtoEnum {
@@ -961,7 +960,7 @@ public enum Notes_NotesMetadata {
     /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
     ///
     /// `rpc CreateNote(notes.CreateNoteRequest) returns (notes.Note)`.
-    public enum CreateNote {
+    public enum CreateNote: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Notes_CreateNoteRequest
         /// The response message type.
@@ -970,10 +969,8 @@ public enum Notes_NotesMetadata {
         public static let name = "CreateNote"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/notes.Notes/CreateNote"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -983,7 +980,7 @@ public enum Notes_NotesMetadata {
     /// Returns one note; NOT_FOUND when no note has the id.
     ///
     /// `rpc GetNote(notes.GetNoteRequest) returns (notes.Note)`.
-    public enum GetNote {
+    public enum GetNote: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Notes_GetNoteRequest
         /// The response message type.
@@ -992,10 +989,8 @@ public enum Notes_NotesMetadata {
         public static let name = "GetNote"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/notes.Notes/GetNote"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -1005,7 +1000,7 @@ public enum Notes_NotesMetadata {
     /// Lists the notes, optionally those with one tag, with a count per tag.
     ///
     /// `rpc ListNotes(notes.ListNotesRequest) returns (notes.ListNotesResponse)`.
-    public enum ListNotes {
+    public enum ListNotes: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Notes_ListNotesRequest
         /// The response message type.
@@ -1014,10 +1009,8 @@ public enum Notes_NotesMetadata {
         public static let name = "ListNotes"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/notes.Notes/ListNotes"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -1027,7 +1020,7 @@ public enum Notes_NotesMetadata {
     /// Removes a note; NOT_FOUND when no note has the id.
     ///
     /// `rpc DeleteNote(notes.DeleteNoteRequest) returns (notes.DeleteNoteResponse)`.
-    public enum DeleteNote {
+    public enum DeleteNote: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         public typealias Input = Notes_DeleteNoteRequest
         /// The response message type.
@@ -1036,148 +1029,11 @@ public enum Notes_NotesMetadata {
         public static let name = "DeleteNote"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/notes.Notes/DeleteNote"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        public static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        public static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
         public static let isServerStreaming = false
-    }
-}
-
-/// The unary calls of the `notes.Notes` service, callback and async forms; ``Notes_NotesClient`` implements it.
-public protocol Notes_NotesClientProtocol: Sendable {
-    /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
-    ///
-    /// Calls `CreateNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    func createNote(_ request: Notes_CreateNoteRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``createNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func createNote(_ request: Notes_CreateNoteRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
-
-    /// Returns one note; NOT_FOUND when no note has the id.
-    ///
-    /// Calls `GetNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    func getNote(_ request: Notes_GetNoteRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``getNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func getNote(_ request: Notes_GetNoteRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
-
-    /// Lists the notes, optionally those with one tag, with a count per tag.
-    ///
-    /// Calls `ListNotes`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    func listNotes(_ request: Notes_ListNotesRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``listNotes(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func listNotes(_ request: Notes_ListNotesRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_ListNotesResponse
-
-    /// Removes a note; NOT_FOUND when no note has the id.
-    ///
-    /// Calls `DeleteNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``deleteNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse
-}
-
-/// Stores notes in memory.
-///
-/// The typed client of the `notes.Notes` service, calling through a `ProtoHTTPManager`.
-public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
-    /// The manager that sends the calls (base URL, wire protocol, interceptors).
-    public let manager: ProtoHTTPManager
-
-    /// A client calling through `manager`.
-    public init(manager: ProtoHTTPManager) { self.manager = manager }
-
-    /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
-    ///
-    /// Calls `CreateNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    public func createNote(_ request: Notes_CreateNoteRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.CreateNote.path, request, as: Notes_Note.self, json: json, options: options, completion: completion, success: success, failure: failure)
-    }
-
-    /// The async form of ``createNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func createNote(_ request: Notes_CreateNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
-        try await manager.post(Notes_NotesMetadata.CreateNote.path, request, as: Notes_Note.self, json: json, options: options)
-    }
-
-    /// Returns one note; NOT_FOUND when no note has the id.
-    ///
-    /// Calls `GetNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    public func getNote(_ request: Notes_GetNoteRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.GetNote.path, request, as: Notes_Note.self, json: json, options: options, completion: completion, success: success, failure: failure)
-    }
-
-    /// The async form of ``getNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func getNote(_ request: Notes_GetNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
-        try await manager.post(Notes_NotesMetadata.GetNote.path, request, as: Notes_Note.self, json: json, options: options)
-    }
-
-    /// Lists the notes, optionally those with one tag, with a count per tag.
-    ///
-    /// Calls `ListNotes`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    public func listNotes(_ request: Notes_ListNotesRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.ListNotes.path, request, as: Notes_ListNotesResponse.self, json: json, options: options, completion: completion, success: success, failure: failure)
-    }
-
-    /// The async form of ``listNotes(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func listNotes(_ request: Notes_ListNotesRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_ListNotesResponse {
-        try await manager.post(Notes_NotesMetadata.ListNotes.path, request, as: Notes_ListNotesResponse.self, json: json, options: options)
-    }
-
-    /// Removes a note; NOT_FOUND when no note has the id.
-    ///
-    /// Calls `DeleteNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    public func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.DeleteNote.path, request, as: Notes_DeleteNoteResponse.self, json: json, options: options, completion: completion, success: success, failure: failure)
-    }
-
-    /// The async form of ``deleteNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse {
-        try await manager.post(Notes_NotesMetadata.DeleteNote.path, request, as: Notes_DeleteNoteResponse.self, json: json, options: options)
-    }
-}
-
-/// Stores notes in memory.
-///
-/// The handler of the `notes.Notes` service: implement its methods and pass the value to `ProtoHTTPServer`.
-public protocol Notes_NotesHandler: ProtoHTTPService {
-    /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
-    ///
-    /// Answers the unary call `/notes.Notes/CreateNote`.
-    func createNote(_ request: Notes_CreateNoteRequest, context: ServerContext) async throws -> Notes_Note
-
-    /// Returns one note; NOT_FOUND when no note has the id.
-    ///
-    /// Answers the unary call `/notes.Notes/GetNote`.
-    func getNote(_ request: Notes_GetNoteRequest, context: ServerContext) async throws -> Notes_Note
-
-    /// Lists the notes, optionally those with one tag, with a count per tag.
-    ///
-    /// Answers the unary call `/notes.Notes/ListNotes`.
-    func listNotes(_ request: Notes_ListNotesRequest, context: ServerContext) async throws -> Notes_ListNotesResponse
-
-    /// Removes a note; NOT_FOUND when no note has the id.
-    ///
-    /// Answers the unary call `/notes.Notes/DeleteNote`.
-    func deleteNote(_ request: Notes_DeleteNoteRequest, context: ServerContext) async throws -> Notes_DeleteNoteResponse
-}
-
-extension Notes_NotesHandler {
-    /// The `notes.Notes` service's unary methods, each bound to this handler's method.
-    public var serviceDefinition: ServiceDefinition {
-        ServiceDefinition(name: "notes.Notes", methods: [
-            .unary(Notes_NotesMetadata.CreateNote.path, Notes_CreateNoteRequest.self, Notes_Note.self) { try await self.createNote($0, context: $1) },
-            .unary(Notes_NotesMetadata.GetNote.path, Notes_GetNoteRequest.self, Notes_Note.self) { try await self.getNote($0, context: $1) },
-            .unary(Notes_NotesMetadata.ListNotes.path, Notes_ListNotesRequest.self, Notes_ListNotesResponse.self) { try await self.listNotes($0, context: $1) },
-            .unary(Notes_NotesMetadata.DeleteNote.path, Notes_DeleteNoteRequest.self, Notes_DeleteNoteResponse.self) { try await self.deleteNote($0, context: $1) },
-        ])
     }
 }

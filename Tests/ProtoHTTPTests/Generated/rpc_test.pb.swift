@@ -2,7 +2,7 @@
 // Source: rpc_test.proto
 
 import ProtoWire
-import ProtoHTTP
+import ProtoHTTPCore
 
 /// What the client sends.
 struct Protohttp_Rpctest_PingRequest: Sendable, Hashable {
@@ -176,7 +176,7 @@ enum Protohttp_Rpctest_PingServiceMetadata {
     /// Echoes the request; text "fail:<code>" raises that error, "sleep:<ms>" waits first.
     ///
     /// `rpc Ping(protohttp.rpctest.PingRequest) returns (protohttp.rpctest.PingResponse)`.
-    enum Ping {
+    enum Ping: ProtoHTTPCore.RPCMethod {
         /// The request message type.
         typealias Input = Protohttp_Rpctest_PingRequest
         /// The response message type.
@@ -185,48 +185,11 @@ enum Protohttp_Rpctest_PingServiceMetadata {
         static let name = "Ping"
         /// The RPC path, `/<package>.<Service>/<Method>`.
         static let path = "/protohttp.rpctest.PingService/Ping"
-        /// `idempotency_level = NO_SIDE_EFFECTS`: safe to retry and to send as HTTP GET.
-        static let hasNoSideEffects = false
-        /// `idempotency_level` is `IDEMPOTENT` or `NO_SIDE_EFFECTS`: safe to retry.
-        static let isIdempotent = false
+        /// The method's `option idempotency_level`.
+        static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
         /// Whether the client sends a stream of requests.
         static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
         static let isServerStreaming = false
-    }
-}
-
-/// The unary calls of the `protohttp.rpctest.PingService` service, callback and async forms; ``Protohttp_Rpctest_PingServiceClient`` implements it.
-protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {
-    /// Echoes the request; text "fail:<code>" raises that error, "sleep:<ms>" waits first.
-    ///
-    /// Calls `Ping`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``ping(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
-}
-
-/// The test service.
-///
-/// The typed client of the `protohttp.rpctest.PingService` service, calling through a `ProtoHTTPManager`.
-final class Protohttp_Rpctest_PingServiceClient: Protohttp_Rpctest_PingServiceClientProtocol, Sendable {
-    /// The manager that sends the calls (base URL, wire protocol, interceptors).
-    let manager: ProtoHTTPManager
-
-    /// A client calling through `manager`.
-    init(manager: ProtoHTTPManager) { self.manager = manager }
-
-    /// Echoes the request; text "fail:<code>" raises that error, "sleep:<ms>" waits first.
-    ///
-    /// Calls `Ping`; exactly one of `success` and `failure` runs, on the manager's callback queue.
-    @discardableResult
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Protohttp_Rpctest_PingServiceMetadata.Ping.path, request, as: Protohttp_Rpctest_PingResponse.self, json: json, options: options, completion: completion, success: success, failure: failure)
-    }
-
-    /// The async form of ``ping(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
-        try await manager.post(Protohttp_Rpctest_PingServiceMetadata.Ping.path, request, as: Protohttp_Rpctest_PingResponse.self, json: json, options: options)
     }
 }

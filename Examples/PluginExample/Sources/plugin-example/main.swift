@@ -1,6 +1,9 @@
-// main.swift: builds a generated message, encodes it, decodes it, and checks the round trip.
+// main.swift: builds a generated message, encodes it, decodes it, and checks the round trip and the
+// generated client (Clients=true, from event.client.pb.swift) and its RPCMethod metadata.
 
 import ExampleModels
+import ProtoHTTP
+import ProtoHTTPCore
 import ProtoWire
 
 #if canImport(Glibc)
@@ -32,6 +35,14 @@ do {
         print("FAILED: the decoded message differs from the original")
         exit(1)
     }
+    // The client file exists only if the plugin declared it; the metadata conforms to RPCMethod.
+    func path<M: RPCMethod>(_: M.Type) -> String { M.path }
+    let client: any Example_App_ShopClientProtocol.Type = Example_App_ShopClient.self
+    guard path(Example_App_ShopMetadata.Buy.self) == "/example.app.Shop/Buy" else {
+        print("FAILED: the generated metadata has the wrong path")
+        exit(1)
+    }
+    print("client: \(client), method \(path(Example_App_ShopMetadata.Buy.self))")
     print("OK: round trip through the plugin-generated code")
 } catch {
     print("FAILED: \(error)")

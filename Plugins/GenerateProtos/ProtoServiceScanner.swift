@@ -1,0 +1,1 @@
+../ProtoHTTPPlugin/ProtoServiceScanner.swift

@@ -1,0 +1,1 @@
+../../Plugins/ProtoHTTPPlugin/ProtoServiceScanner.swift
