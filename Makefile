@@ -12,6 +12,7 @@ demo: deps
 # The Python peers' virtualenv is made before the tests, so no test waits on pip (status 3:
 # no usable Python, and the peer tests skip).
 test: deps
+	bash scripts/check-module-graph
 	bash scripts/check-plugin-example
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	$(SWIFT) build --build-tests

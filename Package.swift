@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
         .executable(name: "protohttp", targets: ["protohttp"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
+        .executable(name: "notes-server", targets: ["notes-server"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
         .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
     ],
@@ -69,11 +70,22 @@ let package = Package(
             ]
         ),
 
-        // The demo service (Protos/demo, generated with Clients and Servers) and the scripted demo.
+        // The demo's server side: notes.Notes messages and handler (Protos/demo, Servers=true), the
+        // in-memory NotesService and DemoServer. It links no client, so no libcurl.
+        .target(
+            name: "ProtoHTTPDemoService",
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // The demo's client side: the typed client (Clients=true, Messages=false) and the scripted
+        // tour that `make demo` runs against DemoServer in-process.
         .target(
             name: "ProtoHTTPDemo",
-            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProtoHTTPDemoService", "ProtoWire", "ProtoHTTP", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
         ),
+
+        // `notes-server`: the demo service alone, a server-only executable (checked to link no libcurl).
+        .executableTarget(name: "notes-server", dependencies: ["ProtoHTTPDemoService"]),
 
         // The `protohttp` command: `demo` (`make demo`), `serve-demo --port N`, `codec-demo`.
         .executableTarget(
@@ -121,7 +133,7 @@ let package = Package(
         // the Python connectrpc client and raw HTTP against our server, the bounded load test.
         .testTarget(
             name: "ProtoHTTPServerTests",
-            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire"],
+            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server"],
             exclude: ["Clients"]
         ),
 

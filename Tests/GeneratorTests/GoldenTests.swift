@@ -27,12 +27,18 @@ struct GoldenTests {
         try expectFresh(generated, committedDirectory: "Tests/ProtoHTTPTests/Generated", script: "scripts/regenerate-test-schema")
     }
 
-    @Test("notes.proto → Sources/ProtoHTTPDemo/Generated (the demo service)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    @Test("notes.proto → Sources/ProtoHTTPDemoService/Generated and Sources/ProtoHTTPDemo/Generated (the demo)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func demoSchemaIsFresh() throws {
-        let generated = try PluginHarness.generate(
-            ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true")
-        #expect(generated.keys.sorted() == ["notes.client.pb.swift", "notes.pb.swift", "notes.server.pb.swift"])
-        try expectFresh(generated, committedDirectory: "Sources/ProtoHTTPDemo/Generated", script: "scripts/regenerate-demo")
+        let service = try PluginHarness.generate(
+            ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Servers=true")
+        #expect(service.keys.sorted() == ["notes.pb.swift", "notes.server.pb.swift"])
+        try expectFresh(service, committedDirectory: "Sources/ProtoHTTPDemoService/Generated", script: "scripts/regenerate-demo")
+        let client = try PluginHarness.generate(
+            ["notes.proto"], includePath: "Protos/demo",
+            option: "Visibility=Public,FileNaming=DropPath,Clients=true,Messages=false,ModuleMappings=Protos/demo/module-mappings.txt")
+        #expect(client.keys.sorted() == ["notes.client.pb.swift"])
+        #expect(client["notes.client.pb.swift"]?.contains("import ProtoHTTPDemoService\n") == true)
+        try expectFresh(client, committedDirectory: "Sources/ProtoHTTPDemo/Generated", script: "scripts/regenerate-demo")
     }
 
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",

@@ -2,6 +2,7 @@
 // Source: notes.proto
 
 import ProtoHTTP
+import ProtoHTTPDemoService
 
 /// The unary calls of the `notes.Notes` service, callback and async forms; ``Notes_NotesClient`` implements it.
 public protocol Notes_NotesClientProtocol: Sendable {

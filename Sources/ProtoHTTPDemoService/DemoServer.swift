@@ -1,6 +1,6 @@
 // DemoServer.swift: NotesService on ProtoHTTPServer, with the JSON-only plain route /api/notes/list.
 import Logging
-import ProtoHTTP
+import ProtoHTTPCore
 import ProtoHTTPServer
 
 /// The server behind `protohttp demo` and `protohttp serve-demo`: a ``NotesService`` at the

@@ -1,6 +1,6 @@
 // NotesService.swift: the demo's notes.Notes handler: create, get, list and delete notes kept in memory.
 import Foundation
-import ProtoHTTP
+import ProtoHTTPCore
 import ProtoHTTPServer
 import ProtoWire
 

@@ -1,4 +1,4 @@
-// TerminationSignals.swift: waits for SIGINT or SIGTERM with Dispatch signal sources instead of the default handlers.
+// TerminationSignals.swift: waits for SIGINT or SIGTERM with Dispatch signal sources, for the demo servers' graceful shutdown.
 import Dispatch
 import Foundation
 import Synchronization
@@ -6,13 +6,13 @@ import Synchronization
 /// Catches SIGINT and SIGTERM from creation on: their default handlers (which end the process)
 /// are ignored and Dispatch signal sources report them instead, so ``wait()`` can return and
 /// the caller can shut down gracefully.
-final class TerminationSignals: Sendable {
+public final class TerminationSignals: Sendable {
     private let inbox = Inbox()
     /// Kept so the sources stay alive (and keep catching) as long as this object.
     private let sources: Mutex<[any DispatchSourceSignal]>
 
     /// Starts catching `signals`.
-    init(_ signals: [Int32] = [SIGINT, SIGTERM]) {
+    public init(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         let inbox = self.inbox
         let queue = DispatchQueue(label: "protohttp.signals")
         var made: [any DispatchSourceSignal] = []
@@ -27,7 +27,7 @@ final class TerminationSignals: Sendable {
     }
 
     /// Waits for the first of the signals and returns its name (`"SIGINT"`).
-    func wait() async -> String {
+    public func wait() async -> String {
         let number = await inbox.first()
         switch number {
         case SIGINT: return "SIGINT"

@@ -1,0 +1,103 @@
+// ServerOnlyTests.swift: a server-only executable links no client: ldd on notes-server, and it serves and stops cleanly.
+import Foundation
+import ProtoHTTP
+import ProtoHTTPDemo
+import Testing
+
+@Suite("Server-only executable")
+struct ServerOnlyTests {
+    /// An executable built next to the test bundle, or `nil`.
+    static func builtExecutable(_ name: String) -> String? {
+        var dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The shared libraries `ldd` lists for `path`.
+    static func sharedLibraries(_ path: String) throws -> String {
+        let output = try #require(PythonClient.runProgram("/usr/bin/ldd", [path], timeout: 30), "ldd did not finish")
+        #expect(output.status == 0, "ldd failed: \(output.stderr)")
+        return output.stdout
+    }
+
+    @Test("notes-server links neither libcurl nor the client; the full CLI, which does, shows the check can fail")
+    func notesServerLinksNoCurl() throws {
+        let server = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
+        let libraries = try Self.sharedLibraries(server)
+        #expect(libraries.contains("libswiftCore"), "ldd listed nothing recognisable: \(libraries)")
+        #expect(!libraries.contains("libcurl"), "a server-only executable links libcurl:\n\(libraries)")
+        if let cli = Self.builtExecutable("protohttp") {
+            #expect(try Self.sharedLibraries(cli).contains("libcurl"))
+        }
+    }
+
+    @Test("notes-server serves the demo over Connect, then SIGTERM shuts it down with status 0")
+    func notesServerServesAndStops() async throws {
+        let path = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["0"]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.interrupt() } }
+
+        let port = try #require(await Self.readPort(stdout.fileHandleForReading), "notes-server printed no PORT line")
+        let manager = try ProtoHTTPManager(configuration: {
+            var config = ManagerConfiguration(baseURL: "http://127.0.0.1:\(port)")
+            config.wireProtocol = .connect
+            config.timeout = .seconds(10)
+            return config
+        }())
+        let client = Notes_NotesClient(manager: manager)
+        var request = Notes_CreateNoteRequest()
+        request.title = "from a server-only process"
+        let created = try await client.createNote(request)
+        #expect(created.title == request.title)
+        let listed = try await client.listNotes(Notes_ListNotesRequest())
+        #expect(listed.notes.map(\.id).contains(created.id))
+        var missing = Notes_GetNoteRequest()
+        missing.id = "n404"
+        let failure = await #expect(throws: ProtoHTTPError.self) { _ = try await client.getNote(missing) }
+        #expect(failure?.code == .notFound)
+
+        process.terminate()
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!process.isRunning, "notes-server did not stop within 15 s of SIGTERM")
+        if !process.isRunning { #expect(process.terminationStatus == 0) }
+    }
+
+    @Test("notes-server refuses a bad port with a usage line and status 2")
+    func notesServerRejectsABadPort() throws {
+        let path = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
+        let output = try #require(PythonClient.runProgram(path, ["70000"], timeout: 30))
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("usage: notes-server"))
+    }
+
+    /// Reads lines until `PORT <n>` (at most 30 s), off the cooperative pool.
+    static func readPort(_ handle: FileHandle) async -> Int? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var text = ""
+                let deadline = Date().addingTimeInterval(30)
+                while Date() < deadline {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                    if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }) {
+                        continuation.resume(returning: Int(line.dropFirst(5)))
+                        return
+                    }
+                }
+                continuation.resume(returning: nil)
+            }
+        }
+    }
+}
