@@ -56,28 +56,19 @@ public enum ConnectErrorBody {
         var code: String?
         var message: String?
         var details: [ErrorDetail] = []
-        try r.enterNesting()
-        try r.beginObject()
-        var first = true
-        while let key = try r.nextKey(&first) {
+        try r.readObject { (key, r) throws(WireError) in
             if key.equals("code") {
                 code = try r.readString()
             } else if key.equals("message"), try r.nextValueIsString() {
                 message = try r.readString()
-            } else if key.equals("details") {
-                if try r.readNull() { continue }
-                try r.enterNesting()
-                try r.beginArray()
-                var firstDetail = true
-                while try r.nextElement(&firstDetail) {
+            } else if key.equals("details"), try !r.readNull() {
+                try r.readArray { (r) throws(WireError) in
                     if let detail = try readDetail(&r) { details.append(detail) }
                 }
-                r.leaveNesting()
             } else {
                 try r.skipValue()
             }
         }
-        r.leaveNesting()
         return (code, message, details)
     }
 
@@ -85,10 +76,7 @@ public enum ConnectErrorBody {
     private static func readDetail(_ r: inout JSONReader) throws(WireError) -> ErrorDetail? {
         var type: String?
         var value: [UInt8]? = []  // a detail without a value is an empty message
-        try r.enterNesting()
-        try r.beginObject()
-        var first = true
-        while let key = try r.nextKey(&first) {
+        try r.readObject { (key, r) throws(WireError) in
             if key.equals("type"), try r.nextValueIsString() {
                 type = try r.readString()
             } else if key.equals("value"), try r.nextValueIsString() {
@@ -98,7 +86,6 @@ public enum ConnectErrorBody {
                 try r.skipValue()
             }
         }
-        r.leaveNesting()
         guard let type, let value else { return nil }
         return ErrorDetail(type: type, value: value)
     }

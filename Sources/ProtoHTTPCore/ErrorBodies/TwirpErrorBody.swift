@@ -50,28 +50,19 @@ public enum TwirpErrorBody {
         var code: String?
         var msg: String?
         var meta: [String: String] = [:]
-        try r.enterNesting()
-        try r.beginObject()
-        var first = true
-        while let key = try r.nextKey(&first) {
+        try r.readObject { (key, r) throws(WireError) in
             if key.equals("code") {
                 code = try r.readString()
             } else if key.equals("msg"), try r.nextValueIsString() {
                 msg = try r.readString()
-            } else if key.equals("meta") {
-                if try r.readNull() { continue }
-                try r.enterNesting()
-                try r.beginObject()
-                var firstEntry = true
-                while let entry = try r.nextKey(&firstEntry) {
+            } else if key.equals("meta"), try !r.readNull() {
+                try r.readObject { (entry, r) throws(WireError) in
                     if try r.nextValueIsString() { meta[entry.string] = try r.readString() } else { try r.skipValue() }
                 }
-                r.leaveNesting()
             } else {
                 try r.skipValue()
             }
         }
-        r.leaveNesting()
         return (code, msg, meta)
     }
 }

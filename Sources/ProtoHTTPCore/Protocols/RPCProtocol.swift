@@ -12,7 +12,7 @@
 /// `application/proto` (any of ``MediaType/protobufTypes``).
 ///
 /// The server decides a request's protocol from its route and `Content-Type`; the client's
-/// ``ProtoHTTPCore/RPCProtocol`` values name the protocol its strategies speak.
+/// Connect and Twirp strategies take their content types from these tables.
 public enum RPCProtocol: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Connect unary.
     case connect

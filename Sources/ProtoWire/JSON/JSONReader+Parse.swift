@@ -27,3 +27,25 @@ extension JSONReader {
         try peek("a value") == 0x22
     }
 }
+
+extension JSONReader {
+    /// Reads a JSON object, counted against the nesting limit, calling `member` once per key
+    /// with the reader at that key's value; `member` must consume the value (or skip it).
+    package mutating func readObject(_ member: (JSONString, inout JSONReader) throws(WireError) -> Void) throws(WireError) {
+        try enterNesting()
+        try beginObject()
+        var first = true
+        while let key = try nextKey(&first) { try member(key, &self) }
+        leaveNesting()
+    }
+
+    /// Reads a JSON array, counted against the nesting limit, calling `element` once per
+    /// element with the reader at it; `element` must consume the value.
+    package mutating func readArray(_ element: (inout JSONReader) throws(WireError) -> Void) throws(WireError) {
+        try enterNesting()
+        try beginArray()
+        var first = true
+        while try nextElement(&first) { try element(&self) }
+        leaveNesting()
+    }
+}
