@@ -43,6 +43,9 @@ enum Generator {
             guard file.syntax.isEmpty || file.syntax == "proto2" || file.syntax == "proto3" else {
                 throw GeneratorError("\(file.name): unknown syntax '\(file.syntax)'; protoc-gen-protohttp supports proto2 and proto3")
             }
+            if !options.importProtoWire && !file.service.isEmpty {
+                throw GeneratorError("\(file.name) declares a service, but ImportProtoWire=false generates code compiled into ProtoWire, which cannot see the RPCMethod protocol of ProtoHTTPCore; generate services without ImportProtoWire=false")
+            }
             let comments = Comments(file)
             if options.messages {
                 let context = FileContext(file: file, types: types, analysis: analysis, comments: comments, options: options,

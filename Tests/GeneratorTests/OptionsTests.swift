@@ -55,6 +55,14 @@ struct OptionsTests {
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
+    func servicesCannotBeCompiledIntoProtoWire() throws {
+        let error = #expect(throws: HarnessError.self) {
+            try PluginHarness.generate(["Protos/generator/edge_cases.proto"], includePath: ".", option: "ImportProtoWire=false")
+        }
+        #expect(error?.message.contains("declares a service, but ImportProtoWire=false") == true, "\(String(describing: error))")
+    }
+
+    @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
     func internalVisibilityDropsPublic() throws {
         let text = try PluginHarness.generate([file], includePath: ".", option: "Visibility=Internal").values.first ?? ""
         #expect(text.contains("struct Protohttp_GenTest_Ping: Sendable, Hashable {"))
