@@ -11,14 +11,15 @@ import ProtoDescriptors
 /// let reply = try await client.sayHello(request)                                      // async form
 /// ```
 ///
-/// One method per unary RPC in both forms, each one line delegating to the manager with the
-/// metadata's path. Streaming methods are skipped with a comment.
+/// One method per unary RPC in both forms, each one line delegating to the manager's `unary`
+/// with the method's metadata type (path, message types, idempotency). The client's protocol
+/// applies under the call's own. Streaming methods are skipped with a comment.
 struct ClientEmitter {
     /// The module the generated clients use.
     static let clientModule = "ProtoHTTP"
 
     /// Method names that would clash with the class's members or cannot be declared: get `_p`.
-    static let reservedMethodNames: Set<String> = ["init", "deinit", "self", "subscript", "manager"]
+    static let reservedMethodNames: Set<String> = ["init", "deinit", "self", "subscript", "manager", "wireProtocol"]
 
     let context: FileContext
 
@@ -61,23 +62,28 @@ struct ClientEmitter {
         docs.append("The typed client of the `\(fullName)` service, calling through a `ProtoHTTPManager`.")
         p.doc(docs)
         p.block("\(access)final class \(className): \(protocolName), Sendable {") { p in
-            p.doc(["The manager that sends the calls (base URL, wire protocol, interceptors)."])
+            p.doc(["The manager that sends the calls (base URL, headers, interceptors, callback queue)."])
             p.line("\(access)let manager: ProtoHTTPManager")
+            p.doc(["The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect."])
+            p.line("\(access)let wireProtocol: (any WireProtocol)?")
             p.line()
-            p.doc(["A client calling through `manager`."])
-            p.line("\(access)init(manager: ProtoHTTPManager) { self.manager = manager }")
+            p.doc(["A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's."])
+            p.block("\(access)init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {") { p in
+                p.line("self.manager = manager")
+                p.line("self.wireProtocol = wireProtocol")
+            }
             for m in methods {
                 p.line()
                 guard m.isUnary else { p.line(m.streamingComment); continue }
                 p.doc(m.docs)
                 p.line("@discardableResult")
                 p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> CallHandle {") { p in
-                    p.line("manager.post(\(m.path), request, as: \(m.output).self, json: json, options: options, completion: completion, success: success, failure: failure)")
+                    p.line("manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)")
                 }
                 p.line()
                 p.doc(m.asyncDocs)
                 p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPError) -> \(m.output) {") { p in
-                    p.line("try await manager.post(\(m.path), request, as: \(m.output).self, json: json, options: options)")
+                    p.line("try await manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol))")
                 }
             }
         }
@@ -88,7 +94,7 @@ struct ClientEmitter {
         let name: String
         let input: String
         let output: String
-        let path: String
+        let method: String
         let isUnary: Bool
         let streamingComment: String
         let docs: [String]
@@ -99,7 +105,7 @@ struct ClientEmitter {
             name = ClientEmitter.methodName(method.name)
             input = try context.types.message(method.inputType).swiftName
             output = try context.types.message(method.outputType).swiftName
-            path = "\(metadata).\(Naming.sanitizeTypeName(method.name, disambiguator: "Method")).path"
+            self.method = "\(metadata).\(Naming.sanitizeTypeName(method.name, disambiguator: "Method"))"
             isUnary = !method.clientStreaming && !method.serverStreaming
             streamingComment = "// \(method.name) is streaming: not generated (unary only)"
             var docs = context.comments.lines(sourcePath)
@@ -107,17 +113,17 @@ struct ClientEmitter {
             docs.append("Calls `\(method.name)`; exactly one of `success` and `failure` runs, on the manager's callback queue.")
             self.docs = docs
             let plain = Naming.trimBackticks(name)
-            asyncDocs = ["The async form of ``\(plain)(_:json:options:completion:success:failure:)``; cancelling the task cancels the call."]
+            asyncDocs = ["The async form of ``\(plain)(_:options:completion:success:failure:)``; cancelling the task cancels the call."]
         }
 
         func callbackParameters(defaults: Bool) -> String {
-            "_ request: \(input), json: Bool\(defaults ? " = false" : ""), options: CallOptions\(defaults ? " = CallOptions()" : ""), "
+            "_ request: \(input), options: CallOptions\(defaults ? " = CallOptions()" : ""), "
                 + "completion: (@Sendable () -> Void)?\(defaults ? " = nil" : ""), "
                 + "success: @escaping @Sendable (\(output), ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void"
         }
 
         func asyncParameters(defaults: Bool) -> String {
-            "_ request: \(input), json: Bool\(defaults ? " = false" : ""), options: CallOptions\(defaults ? " = CallOptions()" : "")"
+            "_ request: \(input), options: CallOptions\(defaults ? " = CallOptions()" : "")"
         }
     }
 }

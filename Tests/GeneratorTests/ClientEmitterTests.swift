@@ -17,13 +17,13 @@ struct ClientEmitterTests {
         #expect(importLines(text) == ["import ProtoHTTP"], "no Foundation, no ProtoWire (no well-known types), no server")
         #expect(text.contains("public protocol Protohttp_GenTest_EchoClientProtocol: Sendable {"))
         #expect(text.contains("public final class Protohttp_GenTest_EchoClient: Protohttp_GenTest_EchoClientProtocol, Sendable {"))
-        #expect(text.contains("public init(manager: ProtoHTTPManager) { self.manager = manager }"))
+        #expect(text.contains("public init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {"))
         for method in ["say", "get", "put"] {
             #expect(text.contains("public func \(method)(_ request: "), "\(method), callback form")
-            #expect(text.contains("json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> "), "\(method), async form")
+            #expect(text.contains("(_ request: Protohttp_GenTest_") && text.contains(", options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> "), "\(method), async form")
         }
-        #expect(text.contains("manager.post(Protohttp_GenTest_EchoMetadata.Say.path, request, as: Protohttp_GenTest_Names.self, json: json, options: options, completion: completion, success: success, failure: failure)"))
-        #expect(text.contains("try await manager.post(Protohttp_GenTest_EchoMetadata.Get.path, request, as: Protohttp_GenTest_Pong.self, json: json, options: options)"))
+        #expect(text.contains("manager.unary(Protohttp_GenTest_EchoMetadata.Say.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)"))
+        #expect(text.contains("try await manager.unary(Protohttp_GenTest_EchoMetadata.Get.self, request, options: options.defaulting(wireProtocol: wireProtocol))"))
         #expect(text.contains("/// Says it back."))
         // Once in the protocol, once in the class; no method emitted.
         #expect(text.components(separatedBy: "// Chat is streaming: not generated (unary only)").count == 3)
@@ -59,13 +59,14 @@ struct ClientEmitterTests {
               rpc Init(M) returns (M);
               rpc Manager(M) returns (M);
               rpc GetURL(M) returns (M);
+              rpc WireProtocol(M) returns (M);
               rpc Watch(M) returns (stream M);
             }
             """
         try proto.write(to: directory.appendingPathComponent("esc.proto"), atomically: true, encoding: .utf8)
         let text = try PluginHarness.generate(["esc.proto"], includePath: directory.path, option: "Clients=true").file("esc.client.pb.swift")
-        for name in ["`import`", "init_p", "manager_p", "getURL"] {
-            #expect(text.contains("func \(name)(_ request: Esc_M, json: Bool = false"), "\(name)")
+        for name in ["`import`", "init_p", "manager_p", "getURL", "wireProtocol_p"] {
+            #expect(text.contains("func \(name)(_ request: Esc_M, options: CallOptions = CallOptions()"), "\(name)")
         }
         #expect(text.contains("// Watch is streaming: not generated (unary only)"))
         #expect(!text.contains("func watch("))

@@ -40,7 +40,7 @@ extension ServerTests {
             try await withServer { server in
                 let client = Notes_NotesClient(manager: try server.manager(Self.wireProtocol(protocolName)))
                 let request = Self.groceries
-                let created = try await client.createNote(request, json: json)
+                let created = try await client.createNote(request, options: CallOptions(encoding: json ? .json : .binary))
                 #expect(created.id == "n1")
                 #expect(created.title == "groceries" && created.tags == ["home", "errand"])
                 #expect(created.labels == ["store": "corner", "aisle": "7"])
@@ -52,28 +52,28 @@ extension ServerTests {
                 call.title = "call"
                 call.text = "mom"
                 call.tags = ["family"]
-                let other = try await client.createNote(call, json: json)
+                let other = try await client.createNote(call, options: CallOptions(encoding: json ? .json : .binary))
                 #expect(other.id == "n2" && other.content == .text("mom") && other.priority == .unspecified && other.labels.isEmpty)
 
                 var get = Notes_GetNoteRequest()
                 get.id = created.id
-                #expect(try await client.getNote(get, json: json) == created)
+                #expect(try await client.getNote(get, options: CallOptions(encoding: json ? .json : .binary)) == created)
 
                 var home = Notes_ListNotesRequest()
                 home.tag = "home"
-                let listed = try await client.listNotes(home, json: json)
+                let listed = try await client.listNotes(home, options: CallOptions(encoding: json ? .json : .binary))
                 #expect(listed.notes == [created])
                 #expect(listed.tagCounts == ["home": 1, "errand": 1])
-                let everything = try await client.listNotes(Notes_ListNotesRequest(), json: json)
+                let everything = try await client.listNotes(Notes_ListNotesRequest(), options: CallOptions(encoding: json ? .json : .binary))
                 #expect(everything.notes == [created, other])
                 #expect(everything.tagCounts == ["home": 1, "errand": 1, "family": 1])
 
                 var delete = Notes_DeleteNoteRequest()
                 delete.id = created.id
-                let deleted = try await client.deleteNote(delete, json: json)
+                let deleted = try await client.deleteNote(delete, options: CallOptions(encoding: json ? .json : .binary))
                 #expect(deleted.deleted == created && deleted.remaining == 1)
 
-                let missing = await Result { () async throws(ProtoHTTPError) in try await client.getNote(get, json: json) }
+                let missing = await Result { () async throws(ProtoHTTPError) in try await client.getNote(get, options: CallOptions(encoding: json ? .json : .binary)) }
                 let error = try #require(missing.error)
                 #expect(error.httpStatus == 404)
                 switch protocolName {
@@ -90,7 +90,7 @@ extension ServerTests {
                 }
 
                 let untitled = await Result { () async throws(ProtoHTTPError) in
-                    try await client.createNote(Notes_CreateNoteRequest(), json: json)
+                    try await client.createNote(Notes_CreateNoteRequest(), options: CallOptions(encoding: json ? .json : .binary))
                 }
                 #expect(untitled.error?.httpStatus == 400)
                 if protocolName != "plain" { #expect(untitled.error?.code == .invalidArgument) }
@@ -136,13 +136,13 @@ extension ServerTests {
                 let client = Notes_NotesClient(manager: try server.manager(.plain))
                 var get = Notes_GetNoteRequest()
                 get.id = "nope"
-                let missing = await Result { () async throws(ProtoHTTPError) in try await client.getNote(get, json: json) }
+                let missing = await Result { () async throws(ProtoHTTPError) in try await client.getNote(get, options: CallOptions(encoding: json ? .json : .binary)) }
                 let error = try #require(missing.error)
                 #expect(error.code == .notFound, "\(error)")
                 #expect(error.httpStatus == 404)
                 #expect(error.message == "no note has id nope")
                 #expect(error.details.map(\.type) == ["notes.GetNoteRequest"])
-                let untitled = await Result { () async throws(ProtoHTTPError) in try await client.createNote(Notes_CreateNoteRequest(), json: json) }
+                let untitled = await Result { () async throws(ProtoHTTPError) in try await client.createNote(Notes_CreateNoteRequest(), options: CallOptions(encoding: json ? .json : .binary)) }
                 #expect(untitled.error?.code == .invalidArgument, "\(String(describing: untitled.error))")
             }
         }
@@ -158,7 +158,7 @@ extension ServerTests {
                 let manager = try server.manager(.plain)
                 let created = try await Notes_NotesClient(manager: manager).createNote(Self.groceries)
 
-                let listed = try await manager.post("/api/notes/list", Notes_ListNotesRequest(), as: Notes_ListNotesResponse.self, json: true)
+                let listed = try await manager.post("/api/notes/list", Notes_ListNotesRequest(), as: Notes_ListNotesResponse.self, options: CallOptions(encoding: .json))
                 #expect(listed.notes == [created])
 
                 let refused = await Result { () async throws(ProtoHTTPError) in
@@ -176,7 +176,7 @@ extension ServerTests {
                 var get = Notes_GetNoteRequest()
                 get.id = created.id
                 for json in [false, true] {
-                    #expect(try await manager.post("/api/notes/get", get, as: Notes_Note.self, json: json) == created, "json: \(json)")
+                    #expect(try await manager.post("/api/notes/get", get, as: Notes_Note.self, options: CallOptions(encoding: json ? .json : .binary)) == created, "json: \(json)")
                 }
             }
         }

@@ -78,7 +78,7 @@ extension ServerTests {
                         group.addTask {
                             for call in 1...Self.callsPerClient {
                                 // One call in four is JSON.
-                                let reply = try await client.getNote(request, json: call % 4 == 0)
+                                let reply = try await client.getNote(request, options: CallOptions(encoding: call % 4 == 0 ? .json : .binary))
                                 guard reply == note else { throw LoadFailure(description: "call \(call) got \(reply)") }
                                 if call == 1_000 { progress.clientWarm() }
                             }

@@ -82,7 +82,7 @@ struct CallLifecycleTests {
 
     @Test(arguments: [
         (Machine.State.idle, "none", Machine.State.idle),
-        (.submitted, "none", .submitted),
+        (.submitted, "success(7)", .finished(.succeeded)),
         (.inFlight, "success(7)", .finished(.succeeded)),
         (.finished(.succeeded), "none", .finished(.succeeded)),
         (.finished(.failed), "none", .finished(.failed)),

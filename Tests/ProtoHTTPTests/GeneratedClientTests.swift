@@ -23,9 +23,9 @@ struct GeneratedClientTests {
         let peer = try await PeerServer.start(name)
         defer { peer.stop() }
         let client = try client(peer, name)
-        for json in [false, true] {
-            let reply = try await client.ping(request("hello"), json: json)
-            #expect(reply.text == "hello" && reply.number == 2, "json: \(json)")
+        for encoding in [BodyEncoding.binary, .json] {
+            let reply = try await client.ping(request("hello"), options: CallOptions(encoding: encoding))
+            #expect(reply.text == "hello" && reply.number == 2, "\(encoding)")
         }
         let echoed = try await client.ping(request("headers"), options: CallOptions(headers: [HTTPHeader(name: "X-Test-Value", value: "v1")]))
         #expect(echoed.text == "v1")
@@ -34,7 +34,7 @@ struct GeneratedClientTests {
         #expect(failed.error?.message == "asked to fail")
 
         let viaProtocol: any Protohttp_Rpctest_PingServiceClientProtocol = client
-        let reply = try await viaProtocol.ping(request("proto"), json: false, options: CallOptions())
+        let reply = try await viaProtocol.ping(request("proto"), options: CallOptions())
         #expect(reply.text == "proto")
         await expectNoLeaks(client.manager.transport)
     }
@@ -44,15 +44,15 @@ struct GeneratedClientTests {
         let peer = try await PeerServer.start(name)
         defer { peer.stop() }
         let client = try client(peer, name)
-        for (text, json) in [("hello", false), ("hello", true), ("fail:not_found", false)] {
+        for (text, encoding) in [("hello", BodyEncoding.binary), ("hello", .json), ("fail:not_found", .binary)] {
             let recorder = ClientRecorder()
-            client.ping(request(text), json: json,
+            client.ping(request(text), options: CallOptions(encoding: encoding),
                         completion: { recorder.record("completion") },
                         success: { reply, metadata in recorder.record("success \(reply.text) \(reply.number) \(metadata.status)") },
                         failure: { error in recorder.record("failure \(error.code)") })
             let events = await recorder.settle()
             let expected = text == "hello" ? "success hello 2 200" : "failure \(ProtoHTTPError.Code.notFound)"
-            #expect(events == ["completion", expected], "\(name) \(text) json: \(json)")
+            #expect(events == ["completion", expected], "\(name) \(text) \(encoding)")
         }
         await expectNoLeaks(client.manager.transport)
     }

@@ -12,11 +12,13 @@ final class ManagerRecorder: Sendable {
     let errors = Mutex<[ProtoHTTPError]>([])
     let replies = Mutex<[(Protohttp_Rpctest_PingResponse, ResponseMetadata)]>([])
 
-    func post(_ manager: ProtoHTTPManager, _ path: String, text: String = "hi", json: Bool = false, options: CallOptions = CallOptions()) -> CallHandle {
+    func post(_ manager: ProtoHTTPManager, _ path: String, text: String = "hi", encoding: BodyEncoding? = nil, options: CallOptions = CallOptions()) -> CallHandle {
         var request = Protohttp_Rpctest_PingRequest()
         request.text = text
         request.number = 41
-        return manager.post(path, request, as: Protohttp_Rpctest_PingResponse.self, json: json, options: options,
+        var options = options
+        if let encoding { options.encoding = encoding }
+        return manager.post(path, request, as: Protohttp_Rpctest_PingResponse.self, options: options,
                             completion: { self.events.withLock { $0.append("completion") } },
                             success: { reply, metadata in
                                 self.events.withLock { $0.append("success") }
@@ -66,9 +68,9 @@ struct ManagerTests {
         let server = try await TestServer.start()
         defer { server.stop() }
         let manager = try manager(server)
-        for (json, type) in [(false, "application/x-protobuf"), (true, "application/json")] {
+        for (encoding, type) in [(BodyEncoding.binary, "application/x-protobuf"), (.json, "application/json")] {
             let recorder = ManagerRecorder()
-            _ = recorder.post(manager, "/echo", json: json)
+            _ = recorder.post(manager, "/echo", encoding: encoding)
             #expect(await recorder.settle() == ["completion", "success"])
             let (reply, metadata) = try #require(recorder.replies.withLock { $0.first })
             #expect(reply.text == "hi" && reply.number == 41)

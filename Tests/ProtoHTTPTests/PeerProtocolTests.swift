@@ -24,9 +24,9 @@ struct PeerProtocolTests {
         let peer = try await PeerServer.start(name)
         defer { peer.stop() }
         let manager = try manager(peer, name == "connect" ? ConnectProtocol() : TwirpProtocol())
-        for json in [false, true] {
-            let reply = try await manager.post(Ping.path, request("hello"), as: Ping.Output.self, json: json)
-            #expect(reply.text == "hello" && reply.number == 2, "json: \(json)")
+        for encoding in [BodyEncoding.binary, .json] {
+            let reply = try await manager.post(Ping.path, request("hello"), as: Ping.Output.self, options: CallOptions(encoding: encoding))
+            #expect(reply.text == "hello" && reply.number == 2, "\(encoding)")
         }
         let echoed = try await manager.post(Ping.path, request("headers"), as: Ping.Output.self,
                                             options: CallOptions(headers: [HTTPHeader(name: "X-Test-Value", value: "v1")]))

@@ -7,18 +7,16 @@ import Synchronization
 /// rest of the manager's work on a small call).
 ///
 /// ```
-///  post ──► registry.add(handle, deadline) ──► arm(deadline)    re-arms only if earlier
-///  timer ──► registry.expired(now) ──► finish each with deadline_exceeded ──► arm(next earliest)
+///  start ──► registry.add(handle, deadline) ──► arm(deadline)    re-arms only if earlier
+///  timer ──► registry.expired(now) ──► each handle.expire() ──► arm(next earliest)
 /// ```
 ///
-/// The deadlines live in the ``CallRegistry`` next to the handles, so a call that finishes
-/// leaves nothing behind. With one timeout for every call, a new deadline is never earlier
-/// than the armed one: the timer is set about once per timeout, not once per call.
+/// The ``CallRegistry`` owns this timer and keeps the deadlines next to the handles, so a
+/// call that finishes leaves nothing behind. With one timeout for every call, a new deadline
+/// is never earlier than the armed one: the timer is set about once per timeout, not per call.
 final class CallDeadlines: Sendable {
-    private let registry: CallRegistry
-    private let timer: Timer
-    /// The deadline the timer is set for; `UInt64.max` while it is idle.
-    private let armed = Mutex<UInt64>(.max)
+    /// The deadline the timer is set for (`UInt64.max` while idle), and the timer once started.
+    private let armed = Mutex<(deadline: UInt64, timer: Timer?)>((.max, nil))
 
     /// A Dispatch timer source. `@unchecked Sendable` is safe: Dispatch sources are
     /// thread-safe, and `schedule` is only called under the `armed` lock.
@@ -26,36 +24,40 @@ final class CallDeadlines: Sendable {
         let source: any DispatchSourceTimer
     }
 
-    /// Creates the timer; expired calls are failed on `queue`.
-    init(registry: CallRegistry, queue: DispatchQueue) {
-        self.registry = registry
-        self.timer = Timer(source: DispatchSource.makeTimerSource(queue: queue))
-        timer.source.setEventHandler { [weak self] in self?.fire() }
-        timer.source.activate()
+    /// Starts the timer; expired calls of `registry` are failed on `queue`. The registry owns
+    /// this object, so the handler holds it weakly.
+    func start(on queue: DispatchQueue, registry: CallRegistry) {
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.setEventHandler { [weak registry, weak self] in
+            guard let registry, let self else { return }
+            self.fire(registry)
+        }
+        source.activate()
+        armed.withLock { $0.timer = Timer(source: source) }
     }
 
-    deinit { timer.source.cancel() }
+    deinit { armed.withLock { $0.timer?.source.cancel() } }
 
     /// Makes sure the timer fires by `deadline` (`DispatchTime.uptimeNanoseconds`).
     func arm(_ deadline: UInt64) {
         armed.withLock { armed in
-            guard deadline < armed else { return }
-            armed = deadline
+            guard deadline < armed.deadline, let timer = armed.timer else { return }
+            armed.deadline = deadline
             timer.source.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline), leeway: .milliseconds(1))
         }
     }
 
     /// Fails every expired call, then arms for the earliest deadline left. A call registered
     /// meanwhile either is seen by the scan or arms the timer itself (after the reset).
-    private func fire() {
-        armed.withLock { $0 = .max }
+    private func fire(_ registry: CallRegistry) {
+        armed.withLock { $0.deadline = .max }
         let (expired, next) = registry.expired(at: DispatchTime.now().uptimeNanoseconds)
         for (handle, timeout) in expired {
             let limit = timeout.map { "\($0)" } ?? "its deadline"
-            handle.finish(.failure(ProtoHTTPError(
+            handle.expire(ProtoHTTPError(
                 code: .deadlineExceeded,
                 message: "the call did not finish within \(limit); raise the timeout or check the server."
-            )))
+            ))
         }
         if next != .max { arm(next) }
     }

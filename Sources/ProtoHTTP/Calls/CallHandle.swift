@@ -1,4 +1,4 @@
-// CallHandle.swift: the handle of one manager call: unique id, cancel(), and exactly-once delivery.
+// CallHandle.swift: the handle of one manager call: unique id, cancel(), and delivery driven by the call's lifecycle machine.
 import Dispatch
 import Synchronization
 
@@ -7,14 +7,31 @@ import Synchronization
 /// Its ``id`` is unique in the process, increases with every call and is never reused.
 /// ``cancel()`` works at any moment: if the call has not finished, its failure callback gets a
 /// `canceled` error (once) and the transfer in flight is stopped.
+///
+/// Inside, the call runs the same pure ``CallLifecycle`` machine as a ``TransportCall``: the
+/// manager's stages, the transport's hand-off, the deadline timer and `cancel()` each apply one
+/// event under the lock, and whichever terminal event comes first is the one delivered.
 public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
+    /// Where a call's callbacks go.
+    struct Sink: Sendable {
+        /// Enqueue callbacks here; `nil` runs them directly (the async form resumes a
+        /// continuation, which needs no queue).
+        let queue: DispatchQueue?
+        /// Runs once, when the first transfer starts.
+        let completion: (@Sendable () -> Void)?
+        /// Runs once, for a failure.
+        let failure: @Sendable (ProtoHTTPError) -> Void
+    }
+
+    /// A successful call's delivery: the typed output bound to the success callback.
+    typealias Delivery = @Sendable () -> Void
+
     private struct State: Sendable {
-        var finished = false
-        var completionFired = false
+        var lifecycle = CallLifecycle<Delivery>()
+        /// The transfer in flight, stopped when the call fails first.
         var transportCall: TransportCall?
-        var onCompletion: (@Sendable () -> Void)?
-        var onResult: (@Sendable (Result<Void, ProtoHTTPError>) -> Void)?
-        var onFinish: (@Sendable (CallHandle) -> Void)?
+        /// Dropped when the call finishes, so captured objects are released.
+        var sink: Sink?
     }
 
     private static let nextID = Atomic<UInt64>(1)
@@ -27,81 +44,103 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     public let tag: Int?
     /// The path or URL the call was made with.
     public let path: String
-    private let callbackQueue: DispatchQueue
+    /// Where the call is registered until it finishes.
+    private let registry: CallRegistry
     private let state: Mutex<State>
 
-    init(path: String, category: String?, tag: Int?, callbackQueue: DispatchQueue) {
+    init(path: String, category: String?, tag: Int?, registry: CallRegistry, sink: Sink) {
         self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         self.path = path
         self.category = category
         self.tag = tag
-        self.callbackQueue = callbackQueue
-        self.state = Mutex(State())
+        self.registry = registry
+        self.state = Mutex(State(sink: sink))
     }
 
     /// Whether the call has finished (delivered success or failure).
-    public var isFinished: Bool { state.withLock { $0.finished } }
+    public var isFinished: Bool { state.withLock { $0.lifecycle.isFinished } }
 
     /// Cancels the call; does nothing once it has finished.
     public func cancel() {
-        finish(.failure(.cancelled()))
+        apply { $0.cancel(.cancelled()) }
     }
 
-    /// Installs the callbacks. `onResult` receives the outcome; the typed success value is
-    /// delivered through the closure it wraps.
-    func install(onCompletion: (@Sendable () -> Void)?, onResult: @escaping @Sendable (Result<Void, ProtoHTTPError>) -> Void,
-                 onFinish: @escaping @Sendable (CallHandle) -> Void) {
-        state.withLock {
-            $0.onCompletion = onCompletion
-            $0.onResult = onResult
-            $0.onFinish = onFinish
-        }
+    // MARK: Events from the manager's stages, the transport and the deadline timer
+
+    /// The call starts; `false` means it already ended (cancelled first) and must not run.
+    func begin() -> Bool {
+        if case .enqueue = apply({ $0.submit() }) { return true }
+        return false
     }
 
-    /// Records the transport call in flight; cancels it at once if the handle already finished.
+    /// Records the transfer in flight; cancels it at once if the call already finished.
     func attach(_ call: TransportCall) {
         let finished = state.withLock { state in
-            if !state.finished { state.transportCall = call }
-            return state.finished
+            if !state.lifecycle.isFinished { state.transportCall = call }
+            return state.lifecycle.isFinished
         }
         if finished { call.cancel() }
     }
 
-    /// The request reached the transport: enqueue `completion` once, unless the call finished.
+    /// A transfer started (the first one fires `completion`; a retry's do not).
     func handedOff() {
-        state.withLock { state in
-            guard !state.finished, !state.completionFired else { return }
-            state.completionFired = true
-            if let completion = state.onCompletion { callbackQueue.async(execute: completion) }
-        }
+        apply { $0.handedToTransport() }
     }
 
-    /// Finishes the call with `result` unless it already finished. `deliver` runs on the
-    /// callback queue instead of the generic result callback for successes carrying a value.
-    /// Returns whether this call finished it.
+    /// The settle stage decoded the response.
+    func succeed(_ delivery: @escaping Delivery) {
+        apply { $0.receivedResponse(delivery) }
+    }
+
+    /// A stage failed the call.
+    func fail(_ error: ProtoHTTPError) {
+        apply { $0.transportFailed(error) }
+    }
+
+    /// The call's deadline passed.
+    func expire(_ error: ProtoHTTPError) {
+        apply { $0.timedOut(error) }
+    }
+
+    // MARK: Transition + delivery
+
+    /// Applies one event under the lock and performs its action. Queue deliveries are
+    /// enqueued under the lock, so on a serial callback queue `completion` precedes the
+    /// result; `DispatchQueue.async` runs no user code, so none runs under the lock.
     @discardableResult
-    func finish(_ result: Result<Void, ProtoHTTPError>, deliver: (@Sendable () -> Void)? = nil) -> Bool {
-        let taken: (TransportCall?, (@Sendable (CallHandle) -> Void)?)? = state.withLock { state in
-            guard !state.finished else { return nil }
-            state.finished = true
-            let onResult = state.onResult
-            if let deliver, case .success = result {
-                callbackQueue.async(execute: deliver)
-            } else if let onResult {
-                callbackQueue.async { onResult(result) }
+    private func apply(_ event: (inout CallLifecycle<Delivery>) -> CallLifecycle<Delivery>.Action) -> CallLifecycle<Delivery>.Action {
+        let (action, direct, stop): (CallLifecycle<Delivery>.Action, Delivery?, TransportCall?) = state.withLock { state in
+            let action = event(&state.lifecycle)
+            let delivery: Delivery
+            var stop: TransportCall?
+            switch action {
+            case .startTransfer:
+                guard let sink = state.sink, let completion = sink.completion else { return (action, nil, nil) }
+                guard let queue = sink.queue else { return (action, completion, nil) }
+                queue.async(execute: completion)
+                return (action, nil, nil)
+            case .fireSuccess(let deliver):
+                delivery = deliver
+            case .fireFailure(let error, _):
+                let failure = state.sink?.failure
+                delivery = { failure?(error) }
+                // Stop a transfer still queued or running, whatever stage the call is in.
+                stop = state.transportCall
+            case .none, .enqueue, .discardTransfer:
+                return (action, nil, nil)
             }
-            defer {
-                state.transportCall = nil
-                state.onCompletion = nil
-                state.onResult = nil
-                state.onFinish = nil
-            }
-            return (state.transportCall, state.onFinish)
+            let queue = state.sink?.queue
+            state.sink = nil
+            state.transportCall = nil
+            guard let queue else { return (action, delivery, stop) }
+            queue.async(execute: delivery)
+            return (action, nil, stop)
         }
-        guard let taken else { return false }
-        if case .failure = result { taken.0?.cancel() }
-        taken.1?(self)
-        return true
+        stop?.cancel()
+        direct?()
+        if case .fireSuccess = action { registry.remove(self) }
+        if case .fireFailure = action { registry.remove(self) }
+        return action
     }
 
     /// Handles are equal when they are the same call.
@@ -110,46 +149,4 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     /// `CallHandle #<id> <path>`.
     public var description: String { "CallHandle #\(id) \(path)" }
-}
-
-/// The manager's live calls, for cancellation by id, tag, category or all, and for their
-/// deadlines (see ``CallDeadlines``).
-final class CallRegistry: Sendable {
-    private struct Entry: Sendable {
-        let handle: CallHandle
-        /// `DispatchTime.uptimeNanoseconds` at which the call fails with `deadline_exceeded`;
-        /// `UInt64.max` for none.
-        let deadline: UInt64
-        /// The time limit the deadline came from, for the error message.
-        let timeout: Duration?
-    }
-
-    private let calls = Mutex<[UInt64: Entry]>([:])
-
-    func add(_ handle: CallHandle, deadline: UInt64 = .max, timeout: Duration? = nil) {
-        calls.withLock { $0[handle.id] = Entry(handle: handle, deadline: deadline, timeout: timeout) }
-    }
-    func remove(_ handle: CallHandle) { _ = calls.withLock { $0.removeValue(forKey: handle.id) } }
-    /// The live handles that satisfy `predicate`.
-    func select(_ predicate: (CallHandle) -> Bool) -> [CallHandle] {
-        calls.withLock { $0.values.compactMap { predicate($0.handle) ? $0.handle : nil } }
-    }
-    var count: Int { calls.withLock { $0.count } }
-
-    /// The live calls whose deadline is at or before `now`, with their time limits, and the
-    /// earliest deadline among the others (`UInt64.max` when none has one).
-    func expired(at now: UInt64) -> (expired: [(CallHandle, Duration?)], next: UInt64) {
-        calls.withLock { calls in
-            var expired: [(CallHandle, Duration?)] = []
-            var next = UInt64.max
-            for entry in calls.values {
-                if entry.deadline <= now {
-                    expired.append((entry.handle, entry.timeout))
-                } else {
-                    next = min(next, entry.deadline)
-                }
-            }
-            return (expired, next)
-        }
-    }
 }

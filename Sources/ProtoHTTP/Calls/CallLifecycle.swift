@@ -4,8 +4,14 @@
 /// returns the ``Action`` its caller must perform. It does no I/O and takes no locks; the owner
 /// keeps it behind a lock, applies one event under the lock and performs the action after.
 ///
+/// Both layers of a call run this one machine: ``TransportCall`` for one transfer (events from
+/// the engine thread), and ``CallHandle`` for a whole manager call (events from the transport's
+/// hand-off and result, the settle stage, the deadline timer and `cancel()`). A manager call
+/// that an interceptor retries stays `inFlight` across its transfers.
+///
 /// ```
 ///  idle ──submit──► submitted ──handedToTransport──► inFlight ──receivedResponse──► succeeded
+///   │                   │  ├──receivedResponse (no transfer) ─────────────────────► succeeded
 ///   │                   │  └──transportFailed──┐        │  └─transportFailed/timedOut─► failed
 ///   │                   └──timedOut────────────┴──────► failed
 ///   └─────cancel────────┴──────────cancel──────────────┴──────────────────────────► cancelled
@@ -82,11 +88,16 @@ struct CallLifecycle<Success: Sendable>: Sendable {
         }
     }
 
-    /// A complete response arrived.
+    /// A complete response arrived. From `submitted` too: a manager call whose interceptor
+    /// answers without the transport (a cache, say) is never handed to it.
     mutating func receivedResponse(_ response: Success) -> Action {
-        guard state == .inFlight else { return .none }
-        state = .finished(.succeeded)
-        return .fireSuccess(response)
+        switch state {
+        case .submitted, .inFlight:
+            state = .finished(.succeeded)
+            return .fireSuccess(response)
+        case .idle, .finished:
+            return .none
+        }
     }
 
     /// The transport failed the call (before or during the transfer); it has already stopped it.

@@ -12,8 +12,13 @@ public struct ManagerConfiguration: Sendable {
     public var parameters: [String: String] = [:]
     /// The default total time limit of a call. Default 60 s.
     public var timeout: Duration? = .seconds(60)
-    /// The default wire protocol. Default ``PlainProtocol``.
-    public var wireProtocol: any WireProtocol = PlainProtocol()
+    /// The wire protocol of every call that does not name one. `nil` (the default) means
+    /// Connect for RPC methods (``ProtoHTTPManager/unary(_:_:options:completion:success:failure:)``,
+    /// which generated clients use, as ProtoHTTPServer and connectrpc serve them) and plain HTTP
+    /// for calls to a path (`post`).
+    public var wireProtocol: (any WireProtocol)?
+    /// How message bodies are encoded unless a call says otherwise. Default binary protobuf.
+    public var encoding: BodyEncoding = .binary
     /// The default validators. Default: status 200–299.
     public var validators: [any ResponseValidator] = [StatusCodeValidator()]
     /// The interceptors around every call, outermost first.
@@ -29,33 +34,44 @@ public struct ManagerConfiguration: Sendable {
 }
 
 /// Per-call settings: grouping for cancellation, extra headers and parameters, and overrides
-/// of the manager's defaults.
+/// of the manager's defaults. Every field has a default, so set only what the call needs:
+///
+/// ```swift
+/// let options = CallOptions(tag: 7, headers: [HTTPHeader(name: "X-Trace", value: id)], timeout: .seconds(2), encoding: .json)
+/// ```
 public struct CallOptions: Sendable {
     /// A group name for ``ProtoHTTPManager/cancelAll(category:)``.
     public var category: String?
     /// A number for ``ProtoHTTPManager/cancelAll(tag:)``.
     public var tag: Int?
     /// Anything the caller wants back in interceptors (``CallInfo/context``).
-    public var context: [String: any Sendable] = [:]
+    public var context: [String: any Sendable]
     /// Extra headers; they replace the manager's headers of the same name.
-    public var headers: [HTTPHeader] = []
-    /// Extra query parameters.
-    public var parameters: [String: String] = [:]
-    /// The call's time limit, replacing the manager's.
-    public var timeout: Duration??
+    public var headers: [HTTPHeader]
+    /// Extra query parameters; they replace the manager's parameters of the same name.
+    public var parameters: [String: String]
+    /// The call's time limit. Default: the manager's.
+    public var timeout: CallTimeout
     /// The wire protocol, replacing the manager's.
     public var wireProtocol: (any WireProtocol)?
+    /// The body encoding of message calls, replacing the manager's ``ManagerConfiguration/encoding``.
+    public var encoding: BodyEncoding?
     /// The validators, replacing the manager's.
     public var validators: [any ResponseValidator]?
 
-    /// Creates options.
+    /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],
-                headers: [HTTPHeader] = [], timeout: Duration?? = nil, wireProtocol: (any WireProtocol)? = nil) {
+                headers: [HTTPHeader] = [], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
+                wireProtocol: (any WireProtocol)? = nil, encoding: BodyEncoding? = nil,
+                validators: [any ResponseValidator]? = nil) {
         self.category = category
         self.tag = tag
         self.context = context
         self.headers = headers
+        self.parameters = parameters
         self.timeout = timeout
         self.wireProtocol = wireProtocol
+        self.encoding = encoding
+        self.validators = validators
     }
 }

@@ -1,7 +1,6 @@
-// ProtoHTTPManager+Calls.swift: typed POST calls: callback form (completion/success/failure) and async form.
+// ProtoHTTPManager+Calls.swift: typed calls in callback form, and the one path every call takes (prepare → intercept → send → settle).
 import Dispatch
 import ProtoWire
-import Synchronization
 
 extension ProtoHTTPManager {
     /// Posts `input` to `path` (a method path, a path under the base URL, or an absolute URL)
@@ -25,170 +24,110 @@ extension ProtoHTTPManager {
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void
     ) -> CallHandle {
-        let handle = CallHandle(path: path, category: options.category, tag: options.tag, callbackQueue: callbackQueue)
-        let registry = self.registry
-        let deadlines = self.deadlines
-        handle.install(onCompletion: completion, onResult: { result in
-            if case .failure(let error) = result { failure(error) }
-        }, onFinish: { finished in
-            registry.remove(finished)
-            withExtendedLifetime(deadlines) {}  // a live call keeps the deadline timer, even past the manager
-        })
-        let wireProtocol = options.wireProtocol ?? configuration.wireProtocol
-        let timeout = options.timeout ?? configuration.timeout
-        let deadline = timeout.map { (DispatchTime.now() + $0.fractionalSeconds).uptimeNanoseconds } ?? .max
-        registry.add(handle, deadline: deadline, timeout: timeout)
-        if deadline != .max { deadlines.arm(deadline) }
-
-        let body: SerializedBody
-        do {
-            body = try requestSerializer.serialize(input, context: wireProtocol.serializationContext)
-        } catch {
-            handle.finish(.failure(error))
-            return handle
-        }
-        let request = TransportRequest(
-            method: "POST",
-            url: makeURL(path, wireProtocol: wireProtocol, parameters: options.parameters),
-            headers: makeHeaders(protocolHeaders: wireProtocol.headers(timeout: timeout), contentType: body.contentType, callHeaders: options.headers),
-            body: body.bytes,
-            timeout: timeout
-        )
-        let info = CallInfo(id: handle.id, path: path, category: options.category, tag: options.tag,
-                            context: options.context, protocolName: wireProtocol.name)
-        let validators = options.validators ?? configuration.validators
-        let logger = configuration.logger
-        let transport = self.transport
-        // A serial queue per call keeps its hand-off callback ahead of its result; without a
-        // completion callback there is no hand-off to order, and the shared work queue will do.
-        let callQueue = completion == nil ? workQueue : DispatchQueue(label: "ProtoHTTP.call", target: workQueue)
-
-        // Without a completion callback the hand-off has nothing to report: no hop for it.
-        var handedOff: (@Sendable () -> Void)?
-        if completion != nil { handedOff = { handle.handedOff() } }
-        let terminal: InterceptorNext = { [handedOff] request, done in
-            RequestLogging.logRequest(logger, id: info.id, request: request)
-            let call = transport.send(request, on: callQueue, handedOff: handedOff) { result in
-                RequestLogging.logResponse(logger, id: info.id, result: result)
-                done(result)
-            }
-            handle.attach(call)
-        }
-        let chain = InterceptorChain.build(configuration.interceptors, info: info, terminal: terminal)
-        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void = { result in
-            switch Self.decode(result, wireProtocol: wireProtocol, validators: validators, serializer: responseSerializer) {
-            case .success(let (output, metadata)):
-                handle.finish(.success(()), deliver: { success(output, metadata) })
-            case .failure(let error):
-                handle.finish(.failure(error))
-            }
-        }
-        // Without interceptors the result comes straight from the transport, already on
-        // `callQueue`: decode in place. An interceptor may complete on any thread.
-        let direct = configuration.interceptors.isEmpty
-        chain(request) { result in
-            if direct {
-                settle(result)
-            } else {
-                callQueue.async { settle(result) }
-            }
-        }
+        let handle = makeHandle(path, options: options, sink: CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure))
+        run(handle, target: CallTarget(httpMethod: "POST", path: path), input: input, requestSerializer: requestSerializer,
+            responseSerializer: responseSerializer, options: options, success: success)
         return handle
     }
 
-    /// Protocol errors, then validation, then serialization.
-    static func decode<R: ResponseSerializer>(
-        _ result: Result<TransportResponse, ProtoHTTPError>, wireProtocol: any WireProtocol,
-        validators: [any ResponseValidator], serializer: R
-    ) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
-        let response: TransportResponse
-        switch result {
-        case .failure(let error): return .failure(error)
-        case .success(let value): response = value
-        }
-        if let error = wireProtocol.error(from: response) { return .failure(error) }
-        let metadata = ResponseMetadata(status: response.status, headers: response.headers)
-        do throws(ProtoHTTPError) {
-            for validator in validators { try validator.validate(metadata, body: response.body) }
-            return .success((try serializer.serialize(response.body, metadata: metadata), metadata))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Posts a protobuf message and decodes a protobuf message: binary request body (or proto3
-    /// JSON with `json: true`), response negotiated by `Content-Type`.
+    /// Posts a protobuf message and decodes a protobuf message. The request body is binary
+    /// protobuf or proto3 JSON as ``CallOptions/encoding`` (else the manager's
+    /// ``ManagerConfiguration/encoding``) says; the response is read by its `Content-Type`.
     @discardableResult
     public func post<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String,
         _ request: Request,
         as responseType: Response.Type,
-        json: Bool = false,
         options: CallOptions = CallOptions(),
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void
     ) -> CallHandle {
-        if json {
-            return post(path, input: request, requestSerializer: ProtoJSONRequestSerializer<Request>(),
-                        responseSerializer: MessageResponseSerializer<Response>(), options: options,
-                        completion: completion, success: success, failure: failure)
-        }
-        return post(path, input: request, requestSerializer: ProtobufRequestSerializer<Request>(),
-                    responseSerializer: MessageResponseSerializer<Response>(), options: options,
-                    completion: completion, success: success, failure: failure)
+        post(path, input: request, requestSerializer: messageSerializer(Request.self, options: options),
+             responseSerializer: MessageResponseSerializer<Response>(), options: options,
+             completion: completion, success: success, failure: failure)
     }
 
-    /// The async form of ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``:
-    /// returns the output and metadata, throws ``ProtoHTTPError``; cancelling the `Task` cancels the call.
-    public func post<S: RequestSerializer, R: ResponseSerializer>(
-        _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions = CallOptions()
-    ) async throws(ProtoHTTPError) -> (R.Output, ResponseMetadata) {
-        let box = HandleBox()
-        let result: Result<(R.Output, ResponseMetadata), ProtoHTTPError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let handle = post(path, input: input, requestSerializer: requestSerializer, responseSerializer: responseSerializer,
-                                  options: options,
-                                  success: { continuation.resume(returning: .success(($0, $1))) },
-                                  failure: { continuation.resume(returning: .failure($0)) })
-                box.set(handle)
-            }
-        } onCancel: {
-            box.cancel()
-        }
-        return try result.get()
-    }
-
-    /// The async form of the message ``post(_:_:as:json:options:completion:success:failure:)``.
+    /// The message `post` with the encoding as a flag; use ``CallOptions/encoding`` instead.
+    @available(*, deprecated, message: "set CallOptions.encoding (or ManagerConfiguration.encoding) to .json instead")
+    @discardableResult
     public func post<Request: ProtoMessage, Response: ProtoMessage>(
-        _ path: String, _ request: Request, as responseType: Response.Type, json: Bool = false, options: CallOptions = CallOptions()
-    ) async throws(ProtoHTTPError) -> Response {
-        if json {
-            return try await post(path, input: request, requestSerializer: ProtoJSONRequestSerializer<Request>(),
-                                  responseSerializer: MessageResponseSerializer<Response>(), options: options).0
-        }
-        return try await post(path, input: request, requestSerializer: ProtobufRequestSerializer<Request>(),
-                              responseSerializer: MessageResponseSerializer<Response>(), options: options).0
-    }
-}
-
-/// Holds the handle of an async call so Task cancellation can reach it, whichever comes first.
-final class HandleBox: Sendable {
-    private let state = Mutex<(handle: CallHandle?, cancelled: Bool)>((nil, false))
-
-    func set(_ handle: CallHandle) {
-        let cancelled = state.withLock { state in
-            state.handle = handle
-            return state.cancelled
-        }
-        if cancelled { handle.cancel() }
+        _ path: String,
+        _ request: Request,
+        as responseType: Response.Type,
+        json: Bool,
+        options: CallOptions = CallOptions(),
+        completion: (@Sendable () -> Void)? = nil,
+        success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void
+    ) -> CallHandle {
+        var options = options
+        options.encoding = json ? .json : .binary
+        return post(path, request, as: responseType, options: options, completion: completion, success: success, failure: failure)
     }
 
-    func cancel() {
-        let handle = state.withLock { state in
-            state.cancelled = true
-            return state.handle
+    // MARK: The one call path
+
+    /// The request serializer of a message call: the call's encoding, else the manager's.
+    func messageSerializer<M: ProtoMessage>(_ type: M.Type, options: CallOptions) -> MessageRequestSerializer<M> {
+        MessageRequestSerializer(encoding: options.encoding ?? configuration.encoding)
+    }
+
+    /// A handle for a call about to start, reporting to `sink`.
+    func makeHandle(_ path: String, options: CallOptions, sink: CallHandle.Sink) -> CallHandle {
+        CallHandle(path: path, category: options.category, tag: options.tag, registry: registry, sink: sink)
+    }
+
+    /// Runs a call through its four stages:
+    ///
+    /// ```
+    ///  register ─► prepare ─► intercept ─► send ─► settle ─► handle delivers (callback queue or continuation)
+    ///     │           │ throws                                    ▲
+    ///     │           └──────────────── fail ─────────────────────┤
+    ///     └─ deadline timer / cancel() ──────────── expire/cancel ┘   first terminal event wins
+    /// ```
+    ///
+    /// The transport reports on the engine thread; the send stage moves results to the work
+    /// queue, where interceptors and decoding run; the handle then makes the one hop to the
+    /// callback queue (none for the async form). Two hops for a result, one for `completion`.
+    func run<S: RequestSerializer, R: ResponseSerializer>(
+        _ handle: CallHandle, target: CallTarget, input: S.Input, requestSerializer: S,
+        responseSerializer: R, options: CallOptions,
+        success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
+    ) {
+        let deadline = deadline(for: options)
+        registry.add(handle, deadline: deadline)
+        guard handle.begin() else {
+            // Cancelled before it started (an async call in a cancelled Task): it already
+            // delivered its failure; it must not stay registered.
+            registry.remove(handle)
+            return
         }
-        handle?.cancel()
+        let prepared: PreparedCall
+        do {
+            prepared = try prepare(id: handle.id, target: target, input: input, serializer: requestSerializer,
+                                   options: options, deadline: deadline)
+        } catch {
+            handle.fail(error)
+            return
+        }
+        let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info,
+                                              terminal: sender(for: handle, info: prepared.info, deadline: deadline))
+        let workQueue = self.workQueue
+        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void = { result in
+            switch CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators,
+                                         serializer: responseSerializer) {
+            case .success(let (output, metadata)): handle.succeed { success(output, metadata) }
+            case .failure(let error): handle.fail(error)
+            }
+        }
+        exchange(prepared.request) { result in
+            // The sender reports on the work queue; an interceptor may complete anywhere.
+            if DispatchQueue.getSpecific(key: Self.workQueueKey) != nil {
+                settle(result)
+            } else {
+                workQueue.async { settle(result) }
+            }
+        }
     }
 }

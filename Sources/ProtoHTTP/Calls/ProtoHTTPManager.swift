@@ -24,11 +24,13 @@ public final class ProtoHTTPManager: Sendable {
     public let transport: HTTPTransport
     /// Where callbacks run.
     public let callbackQueue: DispatchQueue
-    let registry = CallRegistry()
-    /// Where responses are validated and decoded, off the transport thread and the callback queue.
-    let workQueue = DispatchQueue(label: "ProtoHTTP.manager.work", attributes: .concurrent)
-    /// Fails live calls past their deadline (one timer for all of them).
-    let deadlines: CallDeadlines
+    /// The live calls and their deadline timer.
+    let registry: CallRegistry
+    /// Where interceptors run and responses are validated and decoded, off the transport
+    /// thread and the callback queue. Marked with ``workQueueKey``.
+    let workQueue: DispatchQueue
+    /// Set on ``workQueue``, so a stage can tell it already runs there and skip a hop.
+    static let workQueueKey = DispatchSpecificKey<Bool>()
 
     /// Creates a manager on `transport` (a new one by default).
     ///
@@ -41,7 +43,10 @@ public final class ProtoHTTPManager: Sendable {
             self.transport = try HTTPTransport()
         }
         self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "ProtoHTTP.manager.callbacks", target: .global())
-        self.deadlines = CallDeadlines(registry: registry, queue: DispatchQueue(label: "ProtoHTTP.manager.deadlines", target: workQueue))
+        let workQueue = DispatchQueue(label: "ProtoHTTP.manager.work", attributes: .concurrent)
+        workQueue.setSpecific(key: Self.workQueueKey, value: true)
+        self.workQueue = workQueue
+        self.registry = CallRegistry(deadlineQueue: DispatchQueue(label: "ProtoHTTP.manager.deadlines", target: workQueue))
     }
 
     /// The number of calls that have not finished.

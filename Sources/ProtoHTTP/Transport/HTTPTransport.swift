@@ -1,6 +1,5 @@
 // HTTPTransport.swift: the public transport: send a request, get a call handle, a callback or an async result.
 import Dispatch
-import Synchronization
 
 /// Sends HTTP requests through libcurl on one dedicated thread.
 ///
@@ -66,17 +65,30 @@ public final class HTTPTransport: Sendable {
     ///
     /// - Throws: ``ProtoHTTPError`` for transport failures, timeouts and cancellation.
     public func send(_ request: TransportRequest) async throws(ProtoHTTPError) -> TransportResponse {
-        let slot = ResultSlot()
-        let call = TransportCall(request: request, engine: engine, delivery: .direct { slot.deliver($0) })
+        let bridge = ContinuationBridge<TransportCall.Result>()
+        let call = TransportCall(request: request, engine: engine, delivery: .direct(handedOff: nil) { bridge.resume($0) })
+        // Submitted inside the handler: in a Task that is already cancelled, `onCancel` runs
+        // first and the call never reaches the network.
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                slot.install(continuation)
-                call.submit()
-            }
+            call.submit()
+            return await bridge.wait()
         } onCancel: {
             call.cancel()
         }
         return try result.get()
+    }
+
+    /// Sends a request whose events are delivered directly on the transport thread: `handedOff`
+    /// when the transfer starts, then `completion` once. Both must be cheap and non-blocking;
+    /// the manager and the async form use this to spend no queue hop of their own.
+    package func start(
+        _ request: TransportRequest,
+        handedOff: (@Sendable () -> Void)?,
+        completion: @escaping @Sendable (TransportCall.Result) -> Void
+    ) -> TransportCall {
+        let call = TransportCall(request: request, engine: engine, delivery: .direct(handedOff: handedOff, completion: completion))
+        call.submit()
+        return call
     }
 
     /// Cancels every pending call (each fails with `canceled`), stops the transport thread and
@@ -91,43 +103,4 @@ public final class HTTPTransport: Sendable {
 
     /// The kernel id of the transport thread (its `/proc/self/task` entry). For leak tests.
     package var threadID: Int32 { engine.threadID }
-}
-
-/// Hands one result to a continuation, whichever of the two arrives first.
-private final class ResultSlot: Sendable {
-    private enum State: Sendable {
-        case empty
-        case waiting(CheckedContinuation<TransportCall.Result, Never>)
-        case ready(TransportCall.Result)
-        case done
-    }
-    private let state = Mutex(State.empty)
-
-    func install(_ continuation: CheckedContinuation<TransportCall.Result, Never>) {
-        let ready: TransportCall.Result? = state.withLock { state in
-            if case .ready(let result) = state {
-                state = .done
-                return result
-            }
-            state = .waiting(continuation)
-            return nil
-        }
-        if let ready { continuation.resume(returning: ready) }
-    }
-
-    func deliver(_ result: TransportCall.Result) {
-        let waiting: CheckedContinuation<TransportCall.Result, Never>? = state.withLock { state in
-            switch state {
-            case .waiting(let continuation):
-                state = .done
-                return continuation
-            case .empty:
-                state = .ready(result)
-                return nil
-            case .ready, .done:
-                return nil
-            }
-        }
-        waiting?.resume(returning: result)
-    }
 }

@@ -16,9 +16,10 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     enum Delivery: Sendable {
         /// Enqueue callbacks on this queue (`handedOff` first, then the result).
         case queue(DispatchQueue, handedOff: (@Sendable () -> Void)?, completion: @Sendable (Result) -> Void)
-        /// Call this function directly with the result (it must be cheap and non-blocking,
-        /// e.g. resuming a continuation).
-        case direct(@Sendable (Result) -> Void)
+        /// Call these functions directly, on the engine thread: both must be cheap and
+        /// non-blocking (resuming a continuation, or one enqueue). The manager uses this form,
+        /// so that a result costs no queue hop on the way to the hop it needs.
+        case direct(handedOff: (@Sendable () -> Void)?, completion: @Sendable (Result) -> Void)
     }
 
     private struct Guarded: Sendable {
@@ -50,14 +51,6 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     /// `canceled` error and a transfer in flight is stopped; otherwise this does nothing.
     public func cancel() {
         if case .fireFailure(_, abortTransfer: true) = apply({ $0.cancel(.cancelled()) }) {
-            engine.abortTransfer(callID: id)
-        }
-    }
-
-    /// Fails the call with `error` if it has not finished, stopping a transfer in flight.
-    /// For deadlines kept above the transport.
-    func expire(with error: ProtoHTTPError) {
-        if case .fireFailure(_, abortTransfer: true) = apply({ $0.timedOut(error) }) {
             engine.abortTransfer(callID: id)
         }
     }
@@ -96,16 +89,21 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     /// Queue deliveries are enqueued while the lock is held so that, on a serial queue, the
     /// hand-off callback always precedes the result; `DispatchQueue.async` only enqueues and
     /// never runs user code, so no callback runs under the lock. Direct deliveries run after
-    /// the lock is released.
+    /// the lock is released (the hand-off and the result are events of the engine thread, so
+    /// they cannot overtake each other).
     private func apply(_ event: (inout CallLifecycle<TransportResponse>) -> CallLifecycle<TransportResponse>.Action)
         -> CallLifecycle<TransportResponse>.Action
     {
-        let (action, direct): (CallLifecycle<TransportResponse>.Action, (@Sendable (Result) -> Void)?) = guarded.withLock { g in
+        let (action, direct): (CallLifecycle<TransportResponse>.Action, (@Sendable () -> Void)?) = guarded.withLock { g in
             let action = event(&g.lifecycle)
             let result: Result
             switch action {
             case .startTransfer:
-                if case .queue(let queue, let handedOff?, _) = g.delivery { queue.async(execute: handedOff) }
+                switch g.delivery {
+                case .queue(let queue, let handedOff?, _): queue.async(execute: handedOff)
+                case .direct(let handedOff?, _): return (action, handedOff)
+                default: break
+                }
                 return (action, nil)
             case .fireSuccess(let response):
                 result = .success(response)
@@ -120,19 +118,13 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
             case .queue(let queue, _, let completion):
                 queue.async { completion(result) }
                 return (action, nil)
-            case .direct(let function):
-                return (action, function)
+            case .direct(_, let completion):
+                return (action, { completion(result) })
             case nil:
                 return (action, nil)
             }
         }
-        if let direct {
-            switch action {
-            case .fireSuccess(let response): direct(.success(response))
-            case .fireFailure(let error, _): direct(.failure(error))
-            default: break
-            }
-        }
+        direct?()
         return action
     }
 

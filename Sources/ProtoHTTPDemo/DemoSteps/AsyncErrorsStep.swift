@@ -25,12 +25,12 @@ enum AsyncErrorsStep {
             return "details[0]: \(Notes_GetNoteRequest.protoMessageName) { id: \"\(asked.id)\" }"
         }
         await expectFailure(demo, "twirp/json", "DeleteNote(id: \"n3\")", .notFound, 404) { () async throws(ProtoHTTPError) in
-            _ = try await demo.clients.notes(.twirp).deleteNote(Notes_DeleteNoteRequest(id: "n3"), json: true)
+            _ = try await demo.clients.notes(.twirp).deleteNote(Notes_DeleteNoteRequest(id: "n3"), options: CallOptions(encoding: .json))
         } explain: { error in
             error.meta.isEmpty ? nil : "meta: " + DemoFormat.pairs(error.meta) + "  (n3 was deleted in the tour; ids are not reused)"
         }
         await expectFailure(demo, "connect/json", "CreateNote(title: \"\")", .invalidArgument, 400) { () async throws(ProtoHTTPError) in
-            _ = try await demo.clients.notes(.connect).createNote(DemoFixtures.create(""), json: true)
+            _ = try await demo.clients.notes(.connect).createNote(DemoFixtures.create(""), options: CallOptions(encoding: .json))
         }
         await expectFailure(demo, "twirp/binary", "CreateNote(title: \"   \")", .invalidArgument, 400) { () async throws(ProtoHTTPError) in
             _ = try await demo.clients.notes(.twirp).createNote(DemoFixtures.create("   "))

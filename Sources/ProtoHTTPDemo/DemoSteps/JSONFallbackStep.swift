@@ -16,7 +16,7 @@ enum JSONFallbackStep {
             "do {",
             "    reply = try await manager.post(\"\(path)\", request, as: Notes_ListNotesResponse.self)",
             "} catch where error.httpStatus == 415 {",
-            "    reply = try await manager.post(\"\(path)\", request, as: Notes_ListNotesResponse.self, json: true)",
+            "    reply = try await manager.post(\"\(path)\", request, as: Notes_ListNotesResponse.self, options: CallOptions(encoding: .json))",
             "}",
         ])
         out.line()
@@ -34,7 +34,7 @@ enum JSONFallbackStep {
             } catch where error.httpStatus == 415 {
                 out.line("1. binary (application/x-protobuf)  → HTTP 415: " + serverMessage(error))
                 demo.checks.expect(true, "HTTP 415 for a binary body")
-                reply = try await manager.post(path, request, as: Notes_ListNotesResponse.self, json: true)
+                reply = try await manager.post(path, request, as: Notes_ListNotesResponse.self, options: CallOptions(encoding: .json))
                 out.line("2. json   (application/json)        → " + DemoFormat.list(reply))
             }
             demo.checks.expect(reply == expected && !reply.notes.isEmpty, "the JSON retry to list the same notes as ListNotes over Connect")

@@ -1,4 +1,5 @@
 // TourStep.swift: demo section 2: every method over connect, twirp and plain, binary and JSON, with the async form.
+import ProtoHTTP
 
 /// Calls CreateNote, GetNote, ListNotes and DeleteNote through the generated client for each
 /// protocol and encoding, one line per call, checking each answer against the request.
@@ -6,11 +7,11 @@ enum TourStep {
     static func run(_ demo: DemoContext) async {
         let out = demo.out
         out.section(2, "Every method, every protocol, both encodings", [
-            "The generated Notes_NotesClient, async form; `json: true` switches the body to proto3 JSON:",
+            "The generated Notes_NotesClient, async form; `CallOptions(encoding: .json)` switches the body to proto3 JSON:",
         ])
         out.code([
             "let notes = Notes_NotesClient(manager: manager)   // manager.configuration.wireProtocol = .connect",
-            "let note = try await notes.createNote(request, json: false)",
+            "let note = try await notes.createNote(request, options: CallOptions(encoding: .json))",
         ])
         out.line()
         DemoWire.allCases.forEach { out.line($0.legend) }
@@ -19,10 +20,10 @@ enum TourStep {
         await seed(demo)
         var fixtures = DemoFixtures.tour.makeIterator()
         for wire in DemoWire.allCases {
-            for json in [false, true] {
+            for encoding in [BodyEncoding.binary, .json] {
                 guard let request = fixtures.next() else { return }
                 out.line()
-                await tour(demo, wire: wire, json: json, request: request)
+                await tour(demo, wire: wire, encoding: encoding, request: request)
             }
         }
     }
@@ -42,25 +43,26 @@ enum TourStep {
         }
     }
 
-    private static func tour(_ demo: DemoContext, wire: DemoWire, json: Bool, request: Notes_CreateNoteRequest) async {
-        let label = "\(wire)/\(json ? "json" : "binary")"
+    private static func tour(_ demo: DemoContext, wire: DemoWire, encoding: BodyEncoding, request: Notes_CreateNoteRequest) async {
+        let label = "\(wire)/\(encoding)"
+        let options = CallOptions(encoding: encoding)
         let client = demo.clients.notes(wire)
         let checks = demo.checks
         do {
-            let created = try await client.createNote(request, json: json)
+            let created = try await client.createNote(request, options: options)
             row(demo, label, "CreateNote", DemoFormat.note(created))
             checks.expect(DemoFixtures.matches(created, request), "\(label): the created note to match the request")
 
-            let fetched = try await client.getNote(Notes_GetNoteRequest(id: created.id), json: json)
+            let fetched = try await client.getNote(Notes_GetNoteRequest(id: created.id), options: options)
             row(demo, label, "GetNote", DemoFormat.note(fetched))
             checks.expect(fetched == created, "\(label): GetNote to return the note CreateNote stored")
 
-            let listed = try await client.listNotes(Notes_ListNotesRequest(tag: "demo"), json: json)
+            let listed = try await client.listNotes(Notes_ListNotesRequest(tag: "demo"), options: options)
             row(demo, label, "ListNotes", "tag \"demo\" → " + DemoFormat.list(listed))
             checks.expect(listed.notes.map(\.id) == ["n1", created.id], "\(label): ListNotes(tag: demo) to be [n1, \(created.id)]")
             checks.expect(listed.tagCounts["demo"] == 2, "\(label): tagCounts[demo] == 2")
 
-            let deleted = try await client.deleteNote(Notes_DeleteNoteRequest(id: created.id), json: json)
+            let deleted = try await client.deleteNote(Notes_DeleteNoteRequest(id: created.id), options: options)
             row(demo, label, "DeleteNote", DemoFormat.deleted(deleted))
             checks.expect(deleted.deleted == created && deleted.remaining == 2, "\(label): DeleteNote to remove \(created.id) and leave 2 notes")
         } catch {

@@ -10,94 +10,99 @@ public protocol Notes_NotesClientProtocol: Sendable {
     ///
     /// Calls `CreateNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func createNote(_ request: Notes_CreateNoteRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``createNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func createNote(_ request: Notes_CreateNoteRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
+    func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    /// The async form of ``createNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
 
     /// Returns one note; NOT_FOUND when no note has the id.
     ///
     /// Calls `GetNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func getNote(_ request: Notes_GetNoteRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``getNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func getNote(_ request: Notes_GetNoteRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
+    func getNote(_ request: Notes_GetNoteRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    /// The async form of ``getNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func getNote(_ request: Notes_GetNoteRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
 
     /// Lists the notes, optionally those with one tag, with a count per tag.
     ///
     /// Calls `ListNotes`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func listNotes(_ request: Notes_ListNotesRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``listNotes(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func listNotes(_ request: Notes_ListNotesRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_ListNotesResponse
+    func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    /// The async form of ``listNotes(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_ListNotesResponse
 
     /// Removes a note; NOT_FOUND when no note has the id.
     ///
     /// Calls `DeleteNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``deleteNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse
+    func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    /// The async form of ``deleteNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse
 }
 
 /// Stores notes in memory.
 ///
 /// The typed client of the `notes.Notes` service, calling through a `ProtoHTTPManager`.
 public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
-    /// The manager that sends the calls (base URL, wire protocol, interceptors).
+    /// The manager that sends the calls (base URL, headers, interceptors, callback queue).
     public let manager: ProtoHTTPManager
+    /// The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect.
+    public let wireProtocol: (any WireProtocol)?
 
-    /// A client calling through `manager`.
-    public init(manager: ProtoHTTPManager) { self.manager = manager }
+    /// A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's.
+    public init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {
+        self.manager = manager
+        self.wireProtocol = wireProtocol
+    }
 
     /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
     ///
     /// Calls `CreateNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func createNote(_ request: Notes_CreateNoteRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.CreateNote.path, request, as: Notes_Note.self, json: json, options: options, completion: completion, success: success, failure: failure)
+    public func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+        manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
-    /// The async form of ``createNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func createNote(_ request: Notes_CreateNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
-        try await manager.post(Notes_NotesMetadata.CreateNote.path, request, as: Notes_Note.self, json: json, options: options)
+    /// The async form of ``createNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    public func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
+        try await manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
     /// Returns one note; NOT_FOUND when no note has the id.
     ///
     /// Calls `GetNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func getNote(_ request: Notes_GetNoteRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.GetNote.path, request, as: Notes_Note.self, json: json, options: options, completion: completion, success: success, failure: failure)
+    public func getNote(_ request: Notes_GetNoteRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+        manager.unary(Notes_NotesMetadata.GetNote.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
-    /// The async form of ``getNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func getNote(_ request: Notes_GetNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
-        try await manager.post(Notes_NotesMetadata.GetNote.path, request, as: Notes_Note.self, json: json, options: options)
+    /// The async form of ``getNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    public func getNote(_ request: Notes_GetNoteRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
+        try await manager.unary(Notes_NotesMetadata.GetNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
     /// Lists the notes, optionally those with one tag, with a count per tag.
     ///
     /// Calls `ListNotes`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func listNotes(_ request: Notes_ListNotesRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.ListNotes.path, request, as: Notes_ListNotesResponse.self, json: json, options: options, completion: completion, success: success, failure: failure)
+    public func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+        manager.unary(Notes_NotesMetadata.ListNotes.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
-    /// The async form of ``listNotes(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func listNotes(_ request: Notes_ListNotesRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_ListNotesResponse {
-        try await manager.post(Notes_NotesMetadata.ListNotes.path, request, as: Notes_ListNotesResponse.self, json: json, options: options)
+    /// The async form of ``listNotes(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    public func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_ListNotesResponse {
+        try await manager.unary(Notes_NotesMetadata.ListNotes.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
     /// Removes a note; NOT_FOUND when no note has the id.
     ///
     /// Calls `DeleteNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Notes_NotesMetadata.DeleteNote.path, request, as: Notes_DeleteNoteResponse.self, json: json, options: options, completion: completion, success: success, failure: failure)
+    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+        manager.unary(Notes_NotesMetadata.DeleteNote.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
-    /// The async form of ``deleteNote(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func deleteNote(_ request: Notes_DeleteNoteRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse {
-        try await manager.post(Notes_NotesMetadata.DeleteNote.path, request, as: Notes_DeleteNoteResponse.self, json: json, options: options)
+    /// The async form of ``deleteNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse {
+        try await manager.unary(Notes_NotesMetadata.DeleteNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 }

@@ -9,31 +9,36 @@ protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {
     ///
     /// Calls `Ping`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
-    /// The async form of ``ping(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    /// The async form of ``ping(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
 }
 
 /// The test service.
 ///
 /// The typed client of the `protohttp.rpctest.PingService` service, calling through a `ProtoHTTPManager`.
 final class Protohttp_Rpctest_PingServiceClient: Protohttp_Rpctest_PingServiceClientProtocol, Sendable {
-    /// The manager that sends the calls (base URL, wire protocol, interceptors).
+    /// The manager that sends the calls (base URL, headers, interceptors, callback queue).
     let manager: ProtoHTTPManager
+    /// The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect.
+    let wireProtocol: (any WireProtocol)?
 
-    /// A client calling through `manager`.
-    init(manager: ProtoHTTPManager) { self.manager = manager }
+    /// A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's.
+    init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {
+        self.manager = manager
+        self.wireProtocol = wireProtocol
+    }
 
     /// Echoes the request; text "fail:<code>" raises that error, "sleep:<ms>" waits first.
     ///
     /// Calls `Ping`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool = false, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
-        manager.post(Protohttp_Rpctest_PingServiceMetadata.Ping.path, request, as: Protohttp_Rpctest_PingResponse.self, json: json, options: options, completion: completion, success: success, failure: failure)
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+        manager.unary(Protohttp_Rpctest_PingServiceMetadata.Ping.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
-    /// The async form of ``ping(_:json:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func ping(_ request: Protohttp_Rpctest_PingRequest, json: Bool = false, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
-        try await manager.post(Protohttp_Rpctest_PingServiceMetadata.Ping.path, request, as: Protohttp_Rpctest_PingResponse.self, json: json, options: options)
+    /// The async form of ``ping(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
+        try await manager.unary(Protohttp_Rpctest_PingServiceMetadata.Ping.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 }

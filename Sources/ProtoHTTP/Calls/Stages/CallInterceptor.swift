@@ -14,6 +14,9 @@ public struct CallInfo: Sendable {
     public var context: [String: any Sendable]
     /// The wire protocol's name.
     public var protocolName: String
+    /// The RPC method, for calls made with ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:)``
+    /// (generated clients): its path, types and idempotency. `nil` for calls to a path.
+    public var method: MethodDescriptor?
 }
 
 /// The rest of the chain: sends a request on and calls back once with its result.

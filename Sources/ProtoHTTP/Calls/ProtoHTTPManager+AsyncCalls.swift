@@ -1,0 +1,77 @@
+// ProtoHTTPManager+AsyncCalls.swift: typed calls in async form: the output, or the output with the response's metadata.
+import ProtoWire
+
+extension ProtoHTTPManager {
+    /// The async form of ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``:
+    /// returns the output and metadata, throws ``ProtoHTTPError``; cancelling the `Task` cancels the call.
+    public func post<S: RequestSerializer, R: ResponseSerializer>(
+        _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions = CallOptions()
+    ) async throws(ProtoHTTPError) -> (R.Output, ResponseMetadata) {
+        let response = try await call(CallTarget(httpMethod: "POST", path: path), input: input, requestSerializer: requestSerializer,
+                                      responseSerializer: responseSerializer, options: options)
+        return (response.output, response.metadata)
+    }
+
+    /// The async form of the message ``post(_:_:as:options:completion:success:failure:)``.
+    public func post<Request: ProtoMessage, Response: ProtoMessage>(
+        _ path: String, _ request: Request, as responseType: Response.Type, options: CallOptions = CallOptions()
+    ) async throws(ProtoHTTPError) -> Response {
+        try await postForResponse(path, request, as: responseType, options: options).output
+    }
+
+    /// Like the async message `post`, but returns the response's status and headers with the output.
+    ///
+    /// ```swift
+    /// let response = try await manager.postForResponse(path, request, as: Reply.self)
+    /// print(response.output, response.metadata.status, response.metadata.headers.first(named: "ETag") ?? "")
+    /// ```
+    public func postForResponse<Request: ProtoMessage, Response: ProtoMessage>(
+        _ path: String, _ request: Request, as responseType: Response.Type, options: CallOptions = CallOptions()
+    ) async throws(ProtoHTTPError) -> CallResponse<Response> {
+        try await call(CallTarget(httpMethod: "POST", path: path), input: request, requestSerializer: messageSerializer(Request.self, options: options),
+                       responseSerializer: MessageResponseSerializer<Response>(), options: options)
+    }
+
+    /// The message `post` with the encoding as a flag; use ``CallOptions/encoding`` instead.
+    @available(*, deprecated, message: "set CallOptions.encoding (or ManagerConfiguration.encoding) to .json instead")
+    public func post<Request: ProtoMessage, Response: ProtoMessage>(
+        _ path: String, _ request: Request, as responseType: Response.Type, json: Bool, options: CallOptions = CallOptions()
+    ) async throws(ProtoHTTPError) -> Response {
+        var options = options
+        options.encoding = json ? .json : .binary
+        return try await post(path, request, as: responseType, options: options)
+    }
+
+    /// Runs one call and waits for it. The result is handed over directly, without a hop to
+    /// the callback queue; cancelling the `Task` cancels the call (exactly one `canceled`).
+    func call<S: RequestSerializer, R: ResponseSerializer>(
+        _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions
+    ) async throws(ProtoHTTPError) -> CallResponse<R.Output> {
+        let bridge = ContinuationBridge<Result<CallResponse<R.Output>, ProtoHTTPError>>()
+        let handle = makeHandle(target.path, options: options, sink: CallHandle.Sink(queue: nil, completion: nil) { bridge.resume(.failure($0)) })
+        // Run inside the handler: in a Task that is already cancelled, `onCancel` runs first and
+        // the call never starts.
+        let result = await withTaskCancellationHandler {
+            run(handle, target: target, input: input, requestSerializer: requestSerializer,
+                responseSerializer: responseSerializer, options: options) { bridge.resume(.success(CallResponse(output: $0, metadata: $1))) }
+            return await bridge.wait()
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+}
+
+/// A call's typed output with the response's status and headers.
+public struct CallResponse<Output: Sendable>: Sendable {
+    /// The decoded output.
+    public var output: Output
+    /// The response's status and headers.
+    public var metadata: ResponseMetadata
+
+    /// Creates a response.
+    public init(output: Output, metadata: ResponseMetadata) {
+        self.output = output
+        self.metadata = metadata
+    }
+}

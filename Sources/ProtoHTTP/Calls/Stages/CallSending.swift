@@ -1,0 +1,37 @@
+// CallSending.swift: stage 3 of a manager call, send: the end of the interceptor chain, where a request meets the transport.
+import Dispatch
+
+extension ProtoHTTPManager {
+    /// Stage 3: the chain's terminal. Sends each request it is given (once, or once per retry
+    /// attempt) unless the call already ended, attaches the transfer to the handle so
+    /// cancellation and the deadline can stop it, and reports the result on the work queue:
+    /// interceptors and decoding never run on the transport thread.
+    ///
+    /// Each transfer's own limit is set just past the time the call has left (see
+    /// ``CallDeadline/transferBackstop``), so a retried transfer cannot outlive its call.
+    func sender(for handle: CallHandle, info: CallInfo, deadline: CallDeadline?) -> InterceptorNext {
+        let transport = self.transport
+        let workQueue = self.workQueue
+        let logger = configuration.logger
+        return { request, done in
+            var request = request
+            if let deadline {
+                let limit = deadline.remaining() + CallDeadline.transferBackstop
+                request.timeout = min(request.timeout ?? limit, limit)
+            }
+            guard !handle.isFinished else {
+                // Cancelled or expired meanwhile: nothing reaches the transport.
+                done(.failure(.cancelled()))
+                return
+            }
+            RequestLogging.logRequest(logger, id: info.id, request: request)
+            let call = transport.start(request, handedOff: { handle.handedOff() }) { result in
+                workQueue.async {
+                    RequestLogging.logResponse(logger, id: info.id, result: result)
+                    done(result)
+                }
+            }
+            handle.attach(call)
+        }
+    }
+}

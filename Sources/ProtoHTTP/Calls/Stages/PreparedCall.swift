@@ -1,0 +1,80 @@
+// PreparedCall.swift: stage 1 of a manager call, prepare: options resolved against the manager, body serialized, request built.
+import Dispatch
+
+/// Everything a call needs before it is sent, resolved once from the manager's configuration
+/// and the call's options. Preparing is pure: it sends nothing and registers nothing.
+///
+/// ```
+///  prepare ──► intercept ──► send ──► settle
+///  ^^^^^^^
+///  options + configuration → URL, headers, body, protocol, validators, deadline
+/// ```
+struct PreparedCall: Sendable {
+    /// What the call calls.
+    let target: CallTarget
+    /// The request the interceptor chain starts from.
+    var request: TransportRequest
+    /// What interceptors learn about the call.
+    let info: CallInfo
+    /// How responses are read.
+    let wireProtocol: any WireProtocol
+    /// The checks before serialization.
+    let validators: [any ResponseValidator]
+    /// When the call must have finished, if ever.
+    let deadline: CallDeadline?
+}
+
+extension ProtoHTTPManager {
+    /// The deadline a call with `options` gets if it starts now.
+    func deadline(for options: CallOptions, now: DispatchTime = .now()) -> CallDeadline? {
+        options.timeout.resolved(manager: configuration.timeout).map { CallDeadline(timeout: $0, now: now) }
+    }
+
+    /// The call's protocol: its own, else the manager's, else Connect for an RPC method and
+    /// plain HTTP for a path.
+    func wireProtocol(for target: CallTarget, options: CallOptions) -> any WireProtocol {
+        if let chosen = options.wireProtocol ?? configuration.wireProtocol { return chosen }
+        return target.rpc == nil ? PlainProtocol() : ConnectProtocol()
+    }
+
+    /// Stage 1: resolves `options` against the configuration and serializes `input`.
+    ///
+    /// - Throws: the serializer's error; nothing has been sent.
+    func prepare<S: RequestSerializer>(
+        id: UInt64, target: CallTarget, input: S.Input, serializer: S,
+        options: CallOptions, deadline: CallDeadline?
+    ) throws(ProtoHTTPError) -> PreparedCall {
+        let wireProtocol = wireProtocol(for: target, options: options)
+        let path = target.path
+        let body = try serializer.serialize(input, context: wireProtocol.serializationContext)
+        let request = TransportRequest(
+            method: target.httpMethod,
+            url: makeURL(path, wireProtocol: wireProtocol, parameters: options.parameters),
+            headers: makeHeaders(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout),
+                                 contentType: body.contentType, callHeaders: options.headers),
+            body: body.bytes
+        )
+        let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
+                            context: options.context, protocolName: wireProtocol.name, method: target.rpc)
+        return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
+                            validators: options.validators ?? configuration.validators, deadline: deadline)
+    }
+}
+
+extension CallDeadline {
+    /// How far past a call's deadline its transfer's own limit (`CURLOPT_TIMEOUT_MS`) is set.
+    /// The manager's timer owns the deadline and stops the transfer; the transfer's limit is
+    /// only a backstop, set later so the error a caller sees is always the deadline's.
+    static let transferBackstop: Duration = .seconds(1)
+}
+
+/// What a call is aimed at: an HTTP method and a path or URL, and the RPC method when the call
+/// was made through one.
+struct CallTarget: Sendable {
+    /// `"POST"`, `"GET"`, ….
+    var httpMethod: String
+    /// A method path, a path under the base URL, or an absolute URL.
+    var path: String
+    /// The RPC method's description, for calls made with `unary`.
+    var rpc: MethodDescriptor?
+}
