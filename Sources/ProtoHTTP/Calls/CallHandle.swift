@@ -132,14 +132,15 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
             let queue = state.sink?.queue
             state.sink = nil
             state.transportCall = nil
+            // Unregistered before the outcome is delivered, so whoever sees the outcome sees the
+            // call gone. (Lock order handle → registry; the registry never calls a handle under its lock.)
+            registry.remove(self)
             guard let queue else { return (action, delivery, stop) }
             queue.async(execute: delivery)
             return (action, nil, stop)
         }
         stop?.cancel()
         direct?()
-        if case .fireSuccess = action { registry.remove(self) }
-        if case .fireFailure = action { registry.remove(self) }
         return action
     }
 

@@ -7,8 +7,8 @@ extension ProtoHTTPManager {
     public func post<S: RequestSerializer, R: ResponseSerializer>(
         _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> (R.Output, ResponseMetadata) {
-        let response = try await call(CallTarget(httpMethod: "POST", path: path), input: input, requestSerializer: requestSerializer,
-                                      responseSerializer: responseSerializer, options: options)
+        let response = try await request(.post, path, input: input, requestSerializer: requestSerializer,
+                                         responseSerializer: responseSerializer, options: options)
         return (response.output, response.metadata)
     }
 
@@ -28,8 +28,7 @@ extension ProtoHTTPManager {
     public func postForResponse<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _ request: Request, as responseType: Response.Type, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> CallResponse<Response> {
-        try await call(CallTarget(httpMethod: "POST", path: path), input: request, requestSerializer: messageSerializer(Request.self, options: options),
-                       responseSerializer: MessageResponseSerializer<Response>(), options: options)
+        try await self.request(.post, path, request, as: responseType, options: options)
     }
 
     /// The message `post` with the encoding as a flag; use ``CallOptions/encoding`` instead.

@@ -4,7 +4,8 @@ import ProtoWire
 
 extension ProtoHTTPManager {
     /// Posts `input` to `path` (a method path, a path under the base URL, or an absolute URL)
-    /// with any serializer pair.
+    /// with any serializer pair: the short form of ``request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``
+    /// for the RPC method, POST.
     ///
     /// - Parameters:
     ///   - completion: runs once the request has been handed to the transport (not at all
@@ -24,10 +25,8 @@ extension ProtoHTTPManager {
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void
     ) -> CallHandle {
-        let handle = makeHandle(path, options: options, sink: CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure))
-        run(handle, target: CallTarget(httpMethod: "POST", path: path), input: input, requestSerializer: requestSerializer,
-            responseSerializer: responseSerializer, options: options, success: success)
-        return handle
+        request(.post, path, input: input, requestSerializer: requestSerializer, responseSerializer: responseSerializer,
+                options: options, completion: completion, success: success, failure: failure)
     }
 
     /// Posts a protobuf message and decodes a protobuf message. The request body is binary

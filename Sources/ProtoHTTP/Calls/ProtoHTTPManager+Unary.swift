@@ -45,7 +45,7 @@ extension ProtoHTTPManager {
 
     /// A POST to the method's path, carrying its description.
     static func target<M: RPCMethod>(_ method: M.Type) -> CallTarget {
-        CallTarget(httpMethod: "POST", path: M.path, rpc: M.descriptor)
+        CallTarget(httpMethod: .post, path: M.path, rpc: M.descriptor)
     }
 }
 

@@ -61,9 +61,9 @@ public final class ProtoHTTPManager: Sendable {
     /// Cancels every live call.
     public func cancelAll() { registry.select { _ in true }.forEach { $0.cancel() } }
 
-    /// The URL for `path`: itself when absolute, else the base URL, the protocol's route and
-    /// the merged query parameters.
-    func makeURL(_ path: String, wireProtocol: any WireProtocol, parameters: [String: String]) -> String {
+    /// The URL for `path`: itself when absolute, else the base URL, the protocol's route; then
+    /// the merged query parameters and `query` (a GET's input).
+    func makeURL(_ path: String, wireProtocol: any WireProtocol, parameters: [String: String], query: [QueryItem] = []) -> String {
         var url: String
         if Self.isAbsolute(path) {
             url = path
@@ -73,8 +73,10 @@ public final class ProtoHTTPManager: Sendable {
             url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
         }
         let merged = configuration.parameters.merging(parameters) { $1 }
-        if !merged.isEmpty {
-            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + FormURLEncodedRequestSerializer.encode(merged)
+        var pairs = merged.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(merged)]
+        pairs += query.map(\.description)
+        if !pairs.isEmpty {
+            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
         }
         return url
     }

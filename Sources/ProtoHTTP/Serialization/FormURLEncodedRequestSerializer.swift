@@ -15,6 +15,11 @@ public struct FormURLEncodedRequestSerializer: RequestSerializer {
         )
     }
 
+    /// The pairs as query parameters, keys sorted.
+    public func queryItems(_ input: [String: String], context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
+        input.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
+    }
+
     /// `a=1&b=x%20y`, keys sorted.
     public static func encode(_ parameters: [String: String]) -> String {
         parameters.sorted { $0.key < $1.key }

@@ -23,4 +23,10 @@ public struct JSONRequestSerializer<T: Encodable & Sendable>: RequestSerializer 
             throw ProtoHTTPError(code: .internal, message: "\(T.self) could not be encoded as JSON: \(error).")
         }
     }
+
+    /// The encoded object's members as query parameters (nested members dotted, arrays of
+    /// scalars repeated).
+    public func queryItems(_ input: T, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
+        try JSONQuery.items(serialize(input, context: context).bytes, of: "\(T.self)")
+    }
 }

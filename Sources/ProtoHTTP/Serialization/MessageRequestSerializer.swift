@@ -23,4 +23,26 @@ public struct MessageRequestSerializer<M: ProtoMessage>: RequestSerializer {
         case .json: try ProtoJSONRequestSerializer<M>(options: jsonOptions).serialize(input, context: context)
         }
     }
+
+    /// The message's fields as query parameters (see ``ProtoMessage/queryItems()``).
+    public func queryItems(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
+        try input.queryItems()
+    }
+}
+
+extension ProtoMessage {
+    /// The message's set fields as URL query parameters, by their proto3 JSON names and
+    /// values: `page.size=10` for a nested field, one `ids=…` per element of a repeated
+    /// scalar, enums by name, bytes as base64, well-known types in their JSON forms.
+    ///
+    /// - Throws: `invalid_argument` for what a query cannot hold (a repeated message field).
+    public func queryItems() throws(ProtoHTTPError) -> [QueryItem] {
+        let json: [UInt8]
+        do {
+            json = try jsonUTF8Bytes()
+        } catch {
+            throw ProtoHTTPError(code: .invalidArgument, message: "\(Self.protoMessageName) cannot be written as query parameters (\(error)).")
+        }
+        return try JSONQuery.items(json, of: Self.protoMessageName)
+    }
 }

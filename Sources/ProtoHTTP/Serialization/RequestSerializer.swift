@@ -14,6 +14,20 @@ public protocol RequestSerializer<Input>: Sendable {
     associatedtype Input: Sendable
     /// Serializes `input` for a call whose wire protocol is described by `context`.
     func serialize(_ input: Input, context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody
+    /// `input` as URL query parameters, for methods that send no body (GET, HEAD). The default
+    /// throws: only serializers whose input has named fields (form parameters, messages,
+    /// Codable values) can put it in a URL.
+    func queryItems(_ input: Input, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem]
+}
+
+extension RequestSerializer {
+    /// Throws `invalid_argument`: this serializer's input has no fields to name in a URL.
+    public func queryItems(_ input: Input, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
+        throw ProtoHTTPError(
+            code: .invalidArgument,
+            message: "\(Self.self) cannot put its input in a URL query, and GET and HEAD send no body; use .formURLEncoded, a message serializer or .json, or another HTTP method."
+        )
+    }
 }
 
 extension RequestSerializer {
@@ -53,6 +67,11 @@ public struct ProtobufRequestSerializer<M: ProtoMessage>: RequestSerializer {
     public func serialize(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody {
         SerializedBody(bytes: input.serializedBytes(), contentType: contentType ?? context.binaryContentType)
     }
+
+    /// The message's fields as query parameters (see ``ProtoMessage/queryItems()``).
+    public func queryItems(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
+        try input.queryItems()
+    }
 }
 
 /// Proto3 JSON bodies through ProtoWire's JSON mapping (`jsonUTF8Bytes()`), with the protocol's
@@ -74,6 +93,11 @@ public struct ProtoJSONRequestSerializer<M: ProtoMessage>: RequestSerializer {
                 message: "\(M.protoMessageName) cannot be written as proto3 JSON (\(error)); send it as binary protobuf instead."
             )
         }
+    }
+
+    /// The message's fields as query parameters (see ``ProtoMessage/queryItems()``).
+    public func queryItems(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
+        try input.queryItems()
     }
 }
 

@@ -49,3 +49,41 @@ extension JSONReader {
         leaveNesting()
     }
 }
+
+extension JSONReader {
+    /// The kind of the next value, without consuming it.
+    package enum ValueKind: Sendable {
+        case object, array, string, number, bool, null
+    }
+
+    /// What the next value is, so hand-written readers can walk JSON of any shape.
+    package mutating func nextValueKind() throws(WireError) -> ValueKind {
+        switch try peek("a value") {
+        case 0x7B: return .object
+        case 0x5B: return .array
+        case 0x22: return .string
+        case 0x74, 0x66: return .bool
+        case 0x6E: return .null
+        default: return .number
+        }
+    }
+
+    /// Reads a string, number, boolean or null as text: a string's decoded contents, a
+    /// number's token as written (`1`, `-2.5e3`), `true`/`false`, or `nil` for null.
+    package mutating func readScalarText() throws(WireError) -> String? {
+        switch try nextValueKind() {
+        case .string: return try readString()
+        case .bool: return try readBool() ? "true" : "false"
+        case .null:
+            _ = try readNull()
+            return nil
+        case .number:
+            let begin = pointer
+            let (_, after) = try scanNumber(at: begin, limit: end)
+            pointer = after
+            return String(decoding: UnsafeRawBufferPointer(start: begin, count: after - begin), as: UTF8.self)
+        case .object, .array:
+            throw invalidValue("a string, number, boolean or null")
+        }
+    }
+}

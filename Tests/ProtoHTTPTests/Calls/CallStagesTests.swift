@@ -32,7 +32,7 @@ struct CallStagesTests {
         let manager = try manager()
         var options = CallOptions(headers: [HTTPHeader(name: "x-over", value: "call")], parameters: ["q": "a b", "app": "2"])
         options.context = ["k": 1]
-        let prepared = try manager.prepare(id: 9, target: CallTarget(httpMethod: "POST", path: "/echo"), input: ping(),
+        let prepared = try manager.prepare(id: 9, target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
                                            serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
                                            options: options, deadline: nil)
         #expect(prepared.request.method == "POST")
@@ -81,7 +81,7 @@ struct CallStagesTests {
         let manager = try manager()
         let failing = ClosureRequestSerializer { _ throws(ProtoHTTPError) in throw ProtoHTTPError(code: .invalidArgument, message: "bad input") }
         #expect(throws: ProtoHTTPError.self) {
-            try manager.prepare(id: 1, target: CallTarget(httpMethod: "POST", path: "/x"), input: 1, serializer: failing,
+            try manager.prepare(id: 1, target: CallTarget(httpMethod: .post, path: "/x"), input: 1, serializer: failing,
                                 options: CallOptions(), deadline: nil)
         }
     }

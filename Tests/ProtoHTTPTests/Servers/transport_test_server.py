@@ -77,6 +77,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 ("X-Echo-Content-Type", self.headers.get("Content-Type", "<none>")),
                 ("X-Echo-Accept-Encoding", self.headers.get("Accept-Encoding", "<none>")),
                 ("X-Echo-Body-Length", str(len(body))),
+                ("X-Echo-Query", url.query or "<none>"),
             ]
             for name, value in self.headers.items():
                 if name.lower().startswith("x-test-"):

@@ -46,13 +46,16 @@ extension ProtoHTTPManager {
     ) throws(ProtoHTTPError) -> PreparedCall {
         let wireProtocol = wireProtocol(for: target, options: options)
         let path = target.path
-        let body = try serializer.serialize(input, context: wireProtocol.serializationContext)
+        let context = wireProtocol.serializationContext
+        // GET and HEAD carry the input in the query and send no body.
+        let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
+        let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)
         let request = TransportRequest(
-            method: target.httpMethod,
-            url: makeURL(path, wireProtocol: wireProtocol, parameters: options.parameters),
+            method: target.httpMethod.rawValue,
+            url: makeURL(path, wireProtocol: wireProtocol, parameters: options.parameters, query: query),
             headers: makeHeaders(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout),
-                                 contentType: body.contentType, callHeaders: options.headers),
-            body: body.bytes
+                                 contentType: body?.contentType, callHeaders: options.headers),
+            body: body?.bytes
         )
         let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
                             context: options.context, protocolName: wireProtocol.name, method: target.rpc)
@@ -71,8 +74,8 @@ extension CallDeadline {
 /// What a call is aimed at: an HTTP method and a path or URL, and the RPC method when the call
 /// was made through one.
 struct CallTarget: Sendable {
-    /// `"POST"`, `"GET"`, ….
-    var httpMethod: String
+    /// The HTTP method.
+    var httpMethod: HTTPMethod
     /// A method path, a path under the base URL, or an absolute URL.
     var path: String
     /// The RPC method's description, for calls made with `unary`.
