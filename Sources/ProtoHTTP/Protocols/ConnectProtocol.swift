@@ -6,16 +6,40 @@
 /// A non-200 response is an error. A JSON body `{"code", "message", "details"}` gives its code,
 /// message and details (type and base64 value); any other body maps the HTTP status to a code
 /// by the specification's table (see ``ProtoHTTPError/Code/init(httpStatus:)``).
+///
+/// With ``httpGet``, a method marked `option idempotency_level = NO_SIDE_EFFECTS` is sent as
+/// Connect's unary GET, which HTTP caches and CDNs can serve:
+/// `GET /pkg.Service/Method?connect=v1&base64=1&encoding=proto&message=<base64url>` (JSON
+/// messages go percent-escaped, without `base64`). A URL longer than ``maxGetURLLength`` is
+/// sent as a POST instead.
 public struct ConnectProtocol: WireProtocol {
+    /// The default ``maxGetURLLength``: 4 KiB, under the 8 KiB request-line limit of common
+    /// servers and proxies with room for headers.
+    public static let defaultMaxGetURLLength = 4096
+
     /// `"connect"`.
     public var name: String { "connect" }
+    /// Whether side-effect-free methods are sent as GET.
+    public var httpGet: Bool
+    /// The longest URL, in bytes, sent as a GET; longer ones go as POST.
+    public var maxGetURLLength: Int
     /// `application/proto` and `application/json`.
     public var serializationContext: SerializationContext {
         SerializationContext(binaryContentType: RPCProtocol.connect.contentType(for: .binary), jsonContentType: MediaType.json)
     }
 
-    /// Creates the protocol.
-    public init() {}
+    /// Creates the protocol; GET for side-effect-free methods only with `httpGet`.
+    public init(httpGet: Bool = false, maxGetURLLength: Int = ConnectProtocol.defaultMaxGetURLLength) {
+        self.httpGet = httpGet
+        self.maxGetURLLength = maxGetURLLength
+    }
+
+    /// A GET for a side-effect-free method when ``httpGet`` is on and the URL fits; otherwise
+    /// the request unchanged.
+    public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest {
+        guard httpGet, method?.idempotencyLevel == .noSideEffects else { return request }
+        return ConnectGet.request(from: request, maxURLLength: maxGetURLLength) ?? request
+    }
 
     /// The method path, unchanged (`/pkg.Service/Method`).
     public func route(_ path: String) -> String { path }

@@ -4,9 +4,10 @@
 /// protocol headers, and how an error response is read.
 ///
 /// ```swift
-/// config.wireProtocol = .connect       // POST /pkg.Svc/Method, application/proto
-/// config.wireProtocol = .twirp         // POST /twirp/pkg.Svc/Method, application/protobuf
-/// options.wireProtocol = .plain()      // per call: POST anywhere, application/x-protobuf
+/// config.wireProtocol = .connect                  // POST /pkg.Svc/Method, application/proto
+/// config.wireProtocol = .connect(httpGet: true)   // and GET for NO_SIDE_EFFECTS methods
+/// config.wireProtocol = .twirp                    // POST /twirp/pkg.Svc/Method, application/protobuf
+/// options.wireProtocol = .plain()                 // per call: POST anywhere, application/x-protobuf
 /// ```
 public protocol WireProtocol: Sendable {
     /// A short name for logs (`"connect"`).
@@ -20,6 +21,14 @@ public protocol WireProtocol: Sendable {
     /// The error a response stands for under this protocol, or `nil` when it is not an error
     /// the protocol defines (validation and serialization then take over).
     func error(from response: TransportResponse) -> ProtoHTTPError?
+    /// The request to send for a POST the manager built, given the RPC method it calls (`nil`
+    /// for a path). The default sends it unchanged; Connect may turn it into a GET.
+    func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest
+}
+
+extension WireProtocol {
+    /// The request, unchanged.
+    public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest { request }
 }
 
 extension WireProtocol where Self == PlainProtocol {
@@ -32,8 +41,13 @@ extension WireProtocol where Self == PlainProtocol {
 }
 
 extension WireProtocol where Self == ConnectProtocol {
-    /// Connect unary.
+    /// Connect unary, every call a POST.
     public static var connect: ConnectProtocol { ConnectProtocol() }
+    /// Connect unary; with `httpGet`, methods marked `NO_SIDE_EFFECTS` are sent as GET while
+    /// their URL stays within `maxGetURLLength` bytes (else POST).
+    public static func connect(httpGet: Bool, maxGetURLLength: Int = ConnectProtocol.defaultMaxGetURLLength) -> ConnectProtocol {
+        ConnectProtocol(httpGet: httpGet, maxGetURLLength: maxGetURLLength)
+    }
 }
 
 extension WireProtocol where Self == TwirpProtocol {

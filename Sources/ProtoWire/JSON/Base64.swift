@@ -47,6 +47,18 @@ package enum Base64 {
         }
     }
 
+    /// The URL-safe encoding of `bytes` (`-` and `_` for `+` and `/`), without padding: for
+    /// bytes in a URL query, as Connect's GET requests carry their message.
+    package static func urlSafeString(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        bytes.withUnsafeBytes { encode($0, into: &out) }
+        while out.last == 0x3D { out.removeLast() }
+        for i in out.indices {
+            if out[i] == UInt8(ascii: "+") { out[i] = UInt8(ascii: "-") } else if out[i] == UInt8(ascii: "/") { out[i] = UInt8(ascii: "_") }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Decodes standard or URL-safe base64, with or without `=` padding; `nil` if malformed.
     @usableFromInline
     package static func decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {

@@ -12,6 +12,15 @@ protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {
     func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
     /// The async form of ``ping(_:options:completion:success:failure:)``; cancelling the task cancels the call.
     func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
+
+    /// Side-effect free, so Connect clients may send it as HTTP GET: answers text
+    /// "<text> via <HTTP method>" and number + 1.
+    ///
+    /// Calls `Lookup`; exactly one of `success` and `failure` runs, on the manager's callback queue.
+    @discardableResult
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    /// The async form of ``lookup(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
 }
 
 /// The test service.
@@ -40,5 +49,19 @@ final class Protohttp_Rpctest_PingServiceClient: Protohttp_Rpctest_PingServiceCl
     /// The async form of ``ping(_:options:completion:success:failure:)``; cancelling the task cancels the call.
     func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
         try await manager.unary(Protohttp_Rpctest_PingServiceMetadata.Ping.self, request, options: options.defaulting(wireProtocol: wireProtocol))
+    }
+
+    /// Side-effect free, so Connect clients may send it as HTTP GET: answers text
+    /// "<text> via <HTTP method>" and number + 1.
+    ///
+    /// Calls `Lookup`; exactly one of `success` and `failure` runs, on the manager's callback queue.
+    @discardableResult
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+        manager.unary(Protohttp_Rpctest_PingServiceMetadata.Lookup.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
+    }
+
+    /// The async form of ``lookup(_:options:completion:success:failure:)``; cancelling the task cancels the call.
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
+        try await manager.unary(Protohttp_Rpctest_PingServiceMetadata.Lookup.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 }

@@ -192,4 +192,25 @@ enum Protohttp_Rpctest_PingServiceMetadata {
         /// Whether the server sends a stream of responses.
         static let isServerStreaming = false
     }
+
+    /// Side-effect free, so Connect clients may send it as HTTP GET: answers text
+    /// "<text> via <HTTP method>" and number + 1.
+    ///
+    /// `rpc Lookup(protohttp.rpctest.PingRequest) returns (protohttp.rpctest.PingResponse)`.
+    enum Lookup: ProtoHTTPCore.RPCMethod {
+        /// The request message type.
+        typealias Input = Protohttp_Rpctest_PingRequest
+        /// The response message type.
+        typealias Output = Protohttp_Rpctest_PingResponse
+        /// The method name as declared.
+        static let name = "Lookup"
+        /// The RPC path, `/<package>.<Service>/<Method>`.
+        static let path = "/protohttp.rpctest.PingService/Lookup"
+        /// The method's `option idempotency_level`.
+        static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .noSideEffects
+        /// Whether the client sends a stream of requests.
+        static let isClientStreaming = false
+        /// Whether the server sends a stream of responses.
+        static let isServerStreaming = false
+    }
 }

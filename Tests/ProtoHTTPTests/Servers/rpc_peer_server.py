@@ -11,7 +11,10 @@ protohttp.rpctest.PingService/Ping answers text=request.text, number=request.num
                       is "detail"; Twirp: with meta {"reason": "asked"}), message "asked to fail"
   text "sleep:<ms>"   sleeps that long first
   text "headers"      answers with the request's X-Test-Value header as text
+protohttp.rpctest.PingService/Lookup (NO_SIDE_EFFECTS) answers text="<text> via <HTTP method>",
+number=request.number+1; the Connect peer takes it as GET or POST, the Twirp peer as POST.
 """
+import io
 import os
 import socket
 import sys
@@ -64,6 +67,9 @@ def serve_connect():
                 raise ConnectError(code, "asked to fail", details=[detail])
             return answer(request, ctx.request_headers.get("x-test-value"))
 
+        def lookup(self, request, ctx):
+            return rpc_test_pb2.PingResponse(text=f"{request.text} via {ctx.http_method}", number=request.number + 1)
+
     class Server(ThreadingMixIn, WSGIServer):
         daemon_threads = True
 
@@ -71,7 +77,15 @@ def serve_connect():
         def log_message(self, *args):
             pass
 
-    app = rpc_test_connect.PingServiceWSGIApplication(Service())
+    connect_app = rpc_test_connect.PingServiceWSGIApplication(Service())
+
+    def app(environ, start_response):
+        # wsgiref hands over the raw socket as wsgi.input, so reading a request without a body
+        # (a Connect GET, which connectrpc drains) would block: give it an empty body instead.
+        if not environ.get("CONTENT_LENGTH") and "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", ""):
+            environ["wsgi.input"] = io.BytesIO()
+        return connect_app(environ, start_response)
+
     server = make_server("127.0.0.1", 0, app, server_class=Server, handler_class=QuietHandler)
     print(f"PORT {server.server_address[1]}", flush=True)
     server.serve_forever()
@@ -94,6 +108,9 @@ def serve_twirp():
             headers = context.get(ctxkeys.RAW_HEADERS) or {}
             return answer(request, headers.get("x-test-value"))
 
+        def Lookup(self, context, request):
+            return rpc_test_pb2.PingResponse(text=f"{request.text} via POST", number=request.number + 1)
+
     # What protoc-gen-twirpy (a Go plugin, not on PyPI) would generate for the service.
     class PingServiceServer(TwirpServer):
         def __init__(self, *args, service, server_path_prefix="/twirp"):
@@ -103,6 +120,9 @@ def serve_twirp():
                 "Ping": Endpoint(service_name="protohttp.rpctest.PingService", name="Ping",
                                  function=getattr(service, "Ping"),
                                  input=rpc_test_pb2.PingRequest, output=rpc_test_pb2.PingResponse),
+                "Lookup": Endpoint(service_name="protohttp.rpctest.PingService", name="Lookup",
+                                   function=getattr(service, "Lookup"),
+                                   input=rpc_test_pb2.PingRequest, output=rpc_test_pb2.PingResponse),
             }
 
     app = TwirpASGIApp()

@@ -50,13 +50,14 @@ extension ProtoHTTPManager {
         // GET and HEAD carry the input in the query and send no body.
         let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
         let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)
-        let request = TransportRequest(
+        var request = TransportRequest(
             method: target.httpMethod.rawValue,
             url: makeURL(path, wireProtocol: wireProtocol, parameters: options.parameters, query: query),
             headers: makeHeaders(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout),
                                  contentType: body?.contentType, callHeaders: options.headers),
             body: body?.bytes
         )
+        if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
         let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
                             context: options.context, protocolName: wireProtocol.name, method: target.rpc)
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
