@@ -21,6 +21,8 @@ public struct ManagerConfiguration: Sendable {
     public var encoding: BodyEncoding = .binary
     /// The default validators. Default: status 200–299.
     public var validators: [any ResponseValidator] = [StatusCodeValidator()]
+    /// How failed calls are sent again. Default ``RetryPolicy/never``: one attempt.
+    public var retryPolicy: RetryPolicy = .never
     /// The interceptors around every call, outermost first.
     public var interceptors: [any CallInterceptor] = []
     /// Where completion, success and failure run. `nil` (the default) makes a private serial queue.
@@ -58,12 +60,14 @@ public struct CallOptions: Sendable {
     public var encoding: BodyEncoding?
     /// The validators, replacing the manager's.
     public var validators: [any ResponseValidator]?
+    /// The retry policy, replacing the manager's (``RetryPolicy/never`` for one attempt).
+    public var retryPolicy: RetryPolicy?
 
     /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],
                 headers: [HTTPHeader] = [], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
                 wireProtocol: (any WireProtocol)? = nil, encoding: BodyEncoding? = nil,
-                validators: [any ResponseValidator]? = nil) {
+                validators: [any ResponseValidator]? = nil, retryPolicy: RetryPolicy? = nil) {
         self.category = category
         self.tag = tag
         self.context = context
@@ -73,5 +77,6 @@ public struct CallOptions: Sendable {
         self.wireProtocol = wireProtocol
         self.encoding = encoding
         self.validators = validators
+        self.retryPolicy = retryPolicy
     }
 }

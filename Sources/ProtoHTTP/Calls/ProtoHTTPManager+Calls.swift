@@ -112,21 +112,15 @@ extension ProtoHTTPManager {
         }
         let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info,
                                               terminal: sender(for: handle, info: prepared.info, deadline: deadline))
-        let workQueue = self.workQueue
-        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void = { result in
+        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in
             switch CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators,
-                                         serializer: responseSerializer) {
+                                         serializer: responseSerializer, attempts: attempts) {
             case .success(let (output, metadata)): handle.succeed { success(output, metadata) }
             case .failure(let error): handle.fail(error)
             }
         }
-        exchange(prepared.request) { result in
-            // The sender reports on the work queue; an interceptor may complete anywhere.
-            if DispatchQueue.getSpecific(key: Self.workQueueKey) != nil {
-                settle(result)
-            } else {
-                workQueue.async { settle(result) }
-            }
-        }
+        let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue,
+                                    policy: options.retryPolicy ?? configuration.retryPolicy, settle: settle)
+        attempts.send(attempt: 1)
     }
 }

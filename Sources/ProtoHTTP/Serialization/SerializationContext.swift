@@ -36,11 +36,14 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var status: Int
     /// The response headers, in order.
     public var headers: [HTTPHeader]
+    /// How many attempts the call made, this response's included (see ``RetryPolicy``).
+    public var attempts: Int
 
     /// Creates metadata.
-    public init(status: Int, headers: [HTTPHeader]) {
+    public init(status: Int, headers: [HTTPHeader], attempts: Int = 1) {
         self.status = status
         self.headers = headers
+        self.attempts = attempts
     }
 
     /// The `Content-Type` header, or `nil`.

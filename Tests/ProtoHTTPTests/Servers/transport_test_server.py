@@ -19,6 +19,11 @@ Endpoints (any method unless noted):
   /big?size=N[&chunked=1]  N bytes, with Content-Length or chunked
   /connections         the number of TCP connections accepted so far
   /garbage             answers with bytes that are not HTTP
+  /flaky?key=K&fails=N[&status=S][&retry-after=V][&reset=1]
+                       the first N requests with key K answer S (default 503, with Retry-After V
+                       if given) or, with reset=1, are cut off mid-response; later ones are
+                       answered as /echo, with X-Attempt-Count (requests seen for K)
+  /flaky-count?key=K   how many requests with key K arrived
 """
 import base64
 import gzip
@@ -37,6 +42,7 @@ PROTO_BODY = bytes([0x08, 0x96, 0x01, 0x12, 0x05]) + b"hello"
 
 _lock = threading.Lock()
 _connections = 0
+_flaky = {}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -71,7 +77,30 @@ class Handler(http.server.BaseHTTPRequestHandler):
         query = dict(urllib.parse.parse_qsl(url.query))
         body = self._body()
         path = url.path
-        if path == "/echo":
+        self._attempt_count = None
+        if path == "/flaky":
+            with _lock:
+                seen = _flaky[query["key"]] = _flaky.get(query["key"], 0) + 1
+            if seen <= int(query.get("fails", "1")):
+                if query.get("reset") == "1":
+                    self.send_response(200)
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    self.wfile.write(b"x" * 10)
+                    self.wfile.flush()
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    self.close_connection = True
+                    return
+                extra = [("Retry-After", query["retry-after"])] if "retry-after" in query else []
+                self._send(int(query.get("status", "503")), b"try again", "text/plain", extra)
+                return
+            path = "/echo"
+            self._attempt_count = seen
+        if path == "/flaky-count":
+            with _lock:
+                count = _flaky.get(query["key"], 0)
+            self._send(200, str(count).encode(), "text/plain")
+        elif path == "/echo":
             extra = [
                 ("X-Echo-Method", self.command),
                 ("X-Echo-Content-Type", self.headers.get("Content-Type", "<none>")),
@@ -79,6 +108,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 ("X-Echo-Body-Length", str(len(body))),
                 ("X-Echo-Query", url.query or "<none>"),
             ]
+            if self._attempt_count is not None:
+                extra.append(("X-Attempt-Count", str(self._attempt_count)))
             for name, value in self.headers.items():
                 if name.lower().startswith("x-test-"):
                     extra.append(("X-Echo-Header-" + name[7:], value))

@@ -7,7 +7,7 @@
 enum CallSettlement {
     static func settle<R: ResponseSerializer>(
         _ result: Result<TransportResponse, ProtoHTTPError>, wireProtocol: any WireProtocol,
-        validators: [any ResponseValidator], serializer: R
+        validators: [any ResponseValidator], serializer: R, attempts: Int = 1
     ) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
         let response: TransportResponse
         switch result {
@@ -15,7 +15,7 @@ enum CallSettlement {
         case .success(let value): response = value
         }
         if let error = wireProtocol.error(from: response) { return .failure(error) }
-        let metadata = ResponseMetadata(status: response.status, headers: response.headers)
+        let metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
         do throws(ProtoHTTPError) {
             for validator in validators { try validator.validate(metadata, body: response.body) }
             return .success((try serializer.serialize(response.body, metadata: metadata), metadata))

@@ -1,0 +1,62 @@
+// CallAttempts.swift: between intercept and settle: one attempt, or several under a retry policy, each through the whole chain.
+import Dispatch
+
+/// Sends a prepared call through the interceptor chain and, under a ``RetryPolicy``, sends it
+/// again while ``RetryDecision`` says so. Each attempt runs the whole chain (so an
+/// authentication interceptor signs every attempt); the result reaches `settle` on the work
+/// queue with the number of attempts made.
+///
+/// Waits are Dispatch timers on the work queue; a call that ended meanwhile (cancelled, or
+/// past its deadline, which the handle enforces) starts no further attempt, so cancelling
+/// during a backoff gives exactly the one `canceled` failure.
+struct CallAttempts: Sendable {
+    let handle: CallHandle
+    let prepared: PreparedCall
+    let exchange: InterceptorNext
+    let workQueue: DispatchQueue
+    let policy: RetryPolicy
+    let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void
+
+    /// Whether the call may be repeated: its RPC method is idempotent or side-effect free, or,
+    /// for a path, its HTTP method is idempotent.
+    var isSafe: Bool {
+        prepared.target.rpc?.idempotencyLevel.isIdempotent ?? prepared.target.httpMethod.isIdempotent
+    }
+
+    /// Sends attempt `number` (1-based).
+    func send(attempt number: Int) {
+        exchange(prepared.request) { result in
+            // The sender reports on the work queue; an interceptor may complete anywhere.
+            if DispatchQueue.getSpecific(key: ProtoHTTPManager.workQueueKey) != nil {
+                finish(number, result)
+            } else {
+                workQueue.async { finish(number, result) }
+            }
+        }
+    }
+
+    private func finish(_ number: Int, _ result: Result<TransportResponse, ProtoHTTPError>) {
+        guard policy.maxAttempts > number else {
+            settle(result, number)
+            return
+        }
+        let response = try? result.get()
+        let attempt = RetryDecision.Attempt(
+            number: number,
+            error: RetryDecision.failure(of: result, wireProtocol: prepared.wireProtocol),
+            retryAfter: response.flatMap { RetryDecision.retryAfter($0.headers) },
+            isSafe: isSafe,
+            remaining: prepared.deadline?.remaining()
+        )
+        switch RetryDecision.decide(attempt, policy: policy, random: Double.random(in: 0..<1)) {
+        case .deliver:
+            settle(result, number)
+        case .retry(let wait):
+            guard !handle.isFinished else { return }
+            workQueue.asyncAfter(deadline: .now() + wait.dispatchInterval) {
+                guard !handle.isFinished else { return }
+                send(attempt: number + 1)
+            }
+        }
+    }
+}
