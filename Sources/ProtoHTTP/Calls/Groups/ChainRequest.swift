@@ -1,0 +1,129 @@
+// ChainRequest.swift: calls run one after another, each step choosing the next from the last output (YTKChainRequest, XMNetworking's sendChainRequest).
+import Synchronization
+
+/// A running chain: ``cancel()`` cancels the running step, and no later step starts.
+public final class ChainHandle: Sendable {
+    private struct State: Sendable {
+        var step = 0
+        var current: CallHandle?
+        var ended = false
+    }
+
+    private let manager: ProtoHTTPManager
+    private let next: @Sendable (Int, any Sendable) -> PendingCall<any Sendable>?
+    private let onEnd: @Sendable (Result<any Sendable, ChainFailure>) -> Void
+    private let state = Mutex(State())
+
+    init(manager: ProtoHTTPManager, next: @escaping @Sendable (Int, any Sendable) -> PendingCall<any Sendable>?,
+         onEnd: @escaping @Sendable (Result<any Sendable, ChainFailure>) -> Void) {
+        self.manager = manager
+        self.next = next
+        self.onEnd = onEnd
+    }
+
+    /// The index of the running (or last) step, from 0.
+    public var currentStep: Int { state.withLock { $0.step } }
+    /// Whether the chain has ended (success, failure or cancel).
+    public var isFinished: Bool { state.withLock { $0.ended } }
+
+    /// Cancels the running step (its failure ends the chain with `canceled`); no later step starts.
+    public func cancel() {
+        let (current, endNow): (CallHandle?, Int?) = state.withLock { state in
+            guard !state.ended else { return (nil, nil) }
+            if let current = state.current { return (current, nil) }
+            state.ended = true
+            return (nil, state.step)
+        }
+        if let current { current.cancel() }
+        if let step = endNow { end(.failure(ChainFailure(step: step, error: .cancelled()))) }
+    }
+
+    /// Runs `call` as step `index`.
+    func run(_ call: PendingCall<any Sendable>, index: Int) {
+        let handle = call.start(manager, { output, _ in self.stepSucceeded(index, output) },
+                                { error in self.stepFailed(index, error) })
+        let cancelled = state.withLock { state in
+            state.step = index
+            state.current = handle
+            return state.ended
+        }
+        if cancelled { handle.cancel() }
+    }
+
+    private func stepSucceeded(_ index: Int, _ output: any Sendable) {
+        guard state.withLock({ state in
+            state.current = nil
+            return !state.ended
+        }) else { return }
+        // The step's callback, on the callback queue like every user callback: it may build
+        // the next call from the output, or end the chain by returning nil.
+        guard let following = next(index, output) else {
+            state.withLock { $0.ended = true }
+            end(.success(output))
+            return
+        }
+        run(following, index: index + 1)
+    }
+
+    private func stepFailed(_ index: Int, _ error: ProtoHTTPError) {
+        let first = state.withLock { state in
+            guard !state.ended else { return false }
+            state.ended = true
+            state.current = nil
+            return true
+        }
+        if first { end(.failure(ChainFailure(step: index, error: error))) }
+    }
+
+    private func end(_ result: Result<any Sendable, ChainFailure>) {
+        onEnd(result)
+    }
+}
+
+/// Why a chain failed: the step that failed (from 0) and its error.
+public struct ChainFailure: Error, Sendable {
+    /// The failing step's index, from 0.
+    public var step: Int
+    /// Its error.
+    public var error: ProtoHTTPError
+}
+
+extension ProtoHTTPManager {
+    /// Runs calls one after another, as YTKChainRequest and XMNetworking's chain do. `first`
+    /// starts at once; after each step succeeds, `next(index, output)` runs on the callback
+    /// queue and returns the following call, or `nil` to end the chain. Then, on the callback
+    /// queue: `success` with the last output, or `failure` with the failing step's index and
+    /// error (the chain stops at the first failure); then `finished`.
+    ///
+    /// ```swift
+    /// manager.chain(.unary(CreateNote.self, draft).erased(), next: { step, output in
+    ///     guard step == 0, let note = output as? Notes_Note else { return nil }
+    ///     return .unary(GetNote.self, Notes_GetNoteRequest(id: note.id)).erased()
+    /// }, success: { last in … }, failure: { step, error in … })
+    /// ```
+    ///
+    /// Outputs are erased (`any Sendable`) because each step may return another type. Async
+    /// code needs no chain: `await` one call after another.
+    @discardableResult
+    public func chain(
+        _ first: PendingCall<any Sendable>,
+        next: @escaping @Sendable (_ step: Int, _ output: any Sendable) -> PendingCall<any Sendable>?,
+        success: @escaping @Sendable (any Sendable) -> Void,
+        failure: @escaping @Sendable (_ step: Int, _ error: ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
+    ) -> ChainHandle {
+        let callbackQueue = self.callbackQueue
+        let handle = ChainHandle(manager: self, next: next) { result in
+            // Step callbacks already run on the callback queue; a cancel may not: hop once.
+            callbackQueue.async {
+                switch result {
+                case .success(let output): success(output)
+                case .failure(let failed): failure(failed.step, failed.error)
+                }
+                finished?()
+            }
+        }
+        handle.run(first, index: 0)
+        return handle
+    }
+}

@@ -1,0 +1,138 @@
+// BatchChainTests.swift: batch and chain requests against the test server: order, first failure, cancel, concurrency limit.
+import Dispatch
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+@Suite("Batch and chain requests", .serialized)
+struct BatchChainTests {
+    func manager(_ server: TestServer) throws -> ProtoHTTPManager {
+        try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")), transport: makeTransport())
+    }
+
+    func echo(_ bytes: [UInt8], delayMs: Int = 0) -> PendingCall<[UInt8]> {
+        delayMs == 0
+            ? .request(.post, "/echo", input: bytes, requestSerializer: .raw, responseSerializer: .raw)
+            : .request(.get, "/slow?ms=\(delayMs)", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
+    }
+
+    func failing(_ status: Int) -> PendingCall<[UInt8]> {
+        .request(.get, "/status/\(status)", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
+    }
+
+    @Test("success has every output in request order, then finished with every result")
+    func batchOrder() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server)
+        let events = Mutex<[String]>([])
+        manager.batch([echo([1], delayMs: 300), echo([2]), echo([3])],
+                      success: { outputs in events.withLock { $0.append("success \(outputs.map { $0.count == 1 ? String($0[0]) : String(decoding: $0, as: UTF8.self) })") } },
+                      failure: { error in events.withLock { $0.append("failure \(error.code)") } },
+                      finished: { results in events.withLock { $0.append("finished \(results.count)") } })
+        #expect(await waitUntil { events.withLock { $0.count } == 2 })
+        #expect(events.withLock { $0 } == [#"success ["slow", "2", "3"]"#, "finished 3"])
+        #expect(manager.liveCallCount == 0)
+    }
+
+    @Test("the first failure cancels the rest by default; with cancelsOnFirstFailure off every call runs to its end")
+    func batchFailure() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server)
+        let started = ContinuousClock.now
+        let failFast = await Result { () async throws(ProtoHTTPError) in
+            try await manager.batch([echo([], delayMs: 3000), failing(503), echo([1])])
+        }
+        #expect(protoError(failFast.mapError { $0 as any Error })?.code == .unavailable)
+        #expect(ContinuousClock.now - started < .seconds(2), "the slow call was cancelled")
+
+        let results = Mutex<[String]>([])
+        let done = Mutex(false)
+        manager.batch([echo([], delayMs: 300), failing(404), echo([1])], options: BatchOptions(cancelsOnFirstFailure: false),
+                      success: { _ in results.withLock { $0.append("success") } },
+                      failure: { error in results.withLock { $0.append("failure \(error.code)") } },
+                      finished: { all in
+                          results.withLock { $0.append(all.map { (try? $0.get()) != nil ? "ok" : "err" }.joined(separator: ",")) }
+                          done.withLock { $0 = true }
+                      })
+        #expect(await waitUntil { done.withLock { $0 } })
+        #expect(results.withLock { $0 } == ["failure unimplemented", "ok,err,ok"], "the slow call still ran to its end")
+        #expect(manager.liveCallCount == 0)
+    }
+
+    @Test("a concurrency limit runs at most that many at once; cancel stops running and waiting calls")
+    func batchLimitAndCancel() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server)
+        let started = ContinuousClock.now
+        let outputs = try await manager.batch(Array(repeating: echo([], delayMs: 200), count: 4), options: BatchOptions(maxConcurrent: 2))
+        let elapsed = ContinuousClock.now - started
+        #expect(outputs.count == 4)
+        #expect(elapsed >= .milliseconds(380) && elapsed < .seconds(2), "two rounds of two: \(elapsed)")
+
+        let events = Mutex<[String]>([])
+        let batch = manager.batch(Array(repeating: echo([], delayMs: 3000), count: 3), options: BatchOptions(maxConcurrent: 1),
+                                  success: { _ in events.withLock { $0.append("success") } },
+                                  failure: { error in events.withLock { $0.append("failure \(error.code)") } },
+                                  finished: { all in events.withLock { $0.append("finished " + all.map { (try? $0.get()) == nil ? "x" : "ok" }.joined()) } })
+        try await Task.sleep(for: .milliseconds(200))
+        batch.cancel()
+        #expect(await waitUntil { events.withLock { $0.count } == 2 })
+        #expect(events.withLock { $0 } == ["failure canceled", "finished xxx"])
+        #expect(batch.isFinished)
+        #expect(await waitUntil { manager.liveCallCount == 0 })
+        let empty = try await manager.batch([PendingCall<[UInt8]>]())
+        #expect(empty.isEmpty)
+    }
+
+    @Test("a chain runs steps in order, each from the last output, and ends when a step returns nil")
+    func chainSteps() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server)
+        let seen = Mutex<[String]>([])
+        manager.chain(echo([1]).erased(), next: { step, output in
+            let bytes = output as? [UInt8] ?? []
+            seen.withLock { $0.append("step \(step): \(bytes)") }
+            guard step < 2 else { return nil }
+            return self.echo(bytes + [UInt8(step + 2)]).erased()
+        }, success: { last in seen.withLock { $0.append("success \(last as? [UInt8] ?? [])") } },
+           failure: { step, error in seen.withLock { $0.append("failure \(step) \(error.code)") } },
+           finished: { seen.withLock { $0.append("finished") } })
+        #expect(await waitUntil { seen.withLock { $0.last } == "finished" })
+        #expect(seen.withLock { $0 } == ["step 0: [1]", "step 1: [1, 2]", "step 2: [1, 2, 3]", "success [1, 2, 3]", "finished"])
+    }
+
+    @Test("a chain stops at the first failure with its step; cancel stops the running step and starts no other")
+    func chainFailureAndCancel() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server)
+        let events = Mutex<[String]>([])
+        manager.chain(echo([1]).erased(), next: { step, _ in step == 0 ? self.failing(503).erased() : self.echo([9]).erased() },
+                      success: { _ in events.withLock { $0.append("success") } },
+                      failure: { step, error in events.withLock { $0.append("failure \(step) \(error.code)") } },
+                      finished: { events.withLock { $0.append("finished") } })
+        #expect(await waitUntil { events.withLock { $0.last } == "finished" })
+        #expect(events.withLock { $0 } == ["failure 1 unavailable", "finished"])
+
+        let later = Atomic<Int>(0)
+        let cancelled = Mutex<[String]>([])
+        let chain = manager.chain(echo([], delayMs: 3000).erased(), next: { _, _ in
+            later.add(1, ordering: .relaxed)
+            return self.echo([1]).erased()
+        }, success: { _ in cancelled.withLock { $0.append("success") } },
+           failure: { step, error in cancelled.withLock { $0.append("failure \(step) \(error.code)") } },
+           finished: { cancelled.withLock { $0.append("finished") } })
+        try await Task.sleep(for: .milliseconds(200))
+        chain.cancel()
+        #expect(await waitUntil { cancelled.withLock { $0.last } == "finished" })
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(cancelled.withLock { $0 } == ["failure 0 canceled", "finished"])
+        #expect(later.load(ordering: .relaxed) == 0)
+        #expect(chain.isFinished)
+        #expect(manager.liveCallCount == 0)
+    }
+}
