@@ -23,6 +23,8 @@ public struct ManagerConfiguration: Sendable {
     public var validators: [any ResponseValidator] = [StatusCodeValidator()]
     /// How failed calls are sent again. Default ``RetryPolicy/never``: one attempt.
     public var retryPolicy: RetryPolicy = .never
+    /// Rewrite every call's URL, in order, after the base URL and parameters (``URLFilter``).
+    public var urlFilters: [any URLFilter] = []
     /// The interceptors around every call, outermost first.
     public var interceptors: [any CallInterceptor] = []
     /// Where completion, success and failure run. `nil` (the default) makes a private serial queue.
@@ -33,6 +35,18 @@ public struct ManagerConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(baseURL: String? = nil) { self.baseURL = baseURL }
+
+    /// Sets the general header `name` to `value`, replacing any of that name (case-insensitive);
+    /// `nil` removes it.
+    public mutating func setHeader(_ value: String?, forName name: String) {
+        headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        if let value { headers.append(HTTPHeader(name: name, value: value)) }
+    }
+
+    /// Sets the general query parameter `key` to `value`; `nil` removes it.
+    public mutating func setParameter(_ value: String?, forKey key: String) {
+        parameters[key] = value
+    }
 }
 
 /// Per-call settings: grouping for cancellation, extra headers and parameters, and overrides
@@ -62,6 +76,14 @@ public struct CallOptions: Sendable {
     public var validators: [any ResponseValidator]?
     /// The retry policy, replacing the manager's (``RetryPolicy/never`` for one attempt).
     public var retryPolicy: RetryPolicy?
+    /// A base URL for this call instead of the manager's, e.g. a CDN's (YTKNetwork's `cdnUrl`).
+    public var baseURL: String?
+    /// Whether the manager's base URL applies (when ``baseURL`` is not set). Default `true`.
+    public var useBaseURL = true
+    /// Whether the manager's general headers are sent. Default `true`.
+    public var useGeneralHeaders = true
+    /// Whether the manager's general query parameters are added. Default `true`.
+    public var useGeneralParameters = true
 
     /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],

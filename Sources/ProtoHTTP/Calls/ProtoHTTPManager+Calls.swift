@@ -94,7 +94,8 @@ extension ProtoHTTPManager {
         responseSerializer: R, options: CallOptions,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
     ) {
-        let deadline = deadline(for: options)
+        let configuration = self.configuration  // one snapshot for the whole call
+        let deadline = deadline(for: options, configuration: configuration)
         registry.add(handle, deadline: deadline)
         guard handle.begin() else {
             // Cancelled before it started (an async call in a cancelled Task): it already
@@ -105,13 +106,13 @@ extension ProtoHTTPManager {
         let prepared: PreparedCall
         do {
             prepared = try prepare(id: handle.id, target: target, input: input, serializer: requestSerializer,
-                                   options: options, deadline: deadline)
+                                   options: options, configuration: configuration, deadline: deadline)
         } catch {
             handle.fail(error)
             return
         }
         let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info,
-                                              terminal: sender(for: handle, info: prepared.info, deadline: deadline))
+                                              terminal: sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger))
         let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in
             switch CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators,
                                          serializer: responseSerializer, attempts: attempts) {

@@ -1,6 +1,7 @@
 // ProtoHTTPManager.swift: the manager: configuration, the transport, live calls and their cancellation.
 import Dispatch
 import Logging
+import Synchronization
 
 /// The client entry point, in the role of AFHTTPSessionManager / XMCenter: it merges the base
 /// URL, general headers and parameters into every call, applies the wire protocol, runs the
@@ -18,8 +19,10 @@ import Logging
 /// let reply = try await manager.post(Pkg_GreeterMetadata.SayHello.path, request, as: Pkg_HelloReply.self)
 /// ```
 public final class ProtoHTTPManager: Sendable {
-    /// The settings every call starts from.
-    public let configuration: ManagerConfiguration
+    /// The settings every call starts from: a snapshot, taken under a lock. Change them with
+    /// ``updateConfiguration(_:)``; each call reads them once, when it starts.
+    public var configuration: ManagerConfiguration { settings.withLock { $0 } }
+    private let settings: Mutex<ManagerConfiguration>
     /// The transport the calls go through.
     public let transport: HTTPTransport
     /// Where callbacks run.
@@ -36,7 +39,7 @@ public final class ProtoHTTPManager: Sendable {
     ///
     /// - Throws: ``ProtoHTTPError`` when a new transport cannot start.
     public init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
-        self.configuration = configuration
+        self.settings = Mutex(configuration)
         if let transport {
             self.transport = transport
         } else {
@@ -47,6 +50,19 @@ public final class ProtoHTTPManager: Sendable {
         workQueue.setSpecific(key: Self.workQueueKey, value: true)
         self.workQueue = workQueue
         self.registry = CallRegistry(deadlineQueue: DispatchQueue(label: "ProtoHTTP.manager.deadlines", target: workQueue))
+    }
+
+    /// Changes the settings while calls run, as XMNetworking's `setGeneralHeaderValue:` does:
+    /// thread-safe, and each change applies to the calls started after it (calls in flight keep
+    /// the settings they started with). ``ManagerConfiguration/callbackQueue`` is read once, at
+    /// init; changing it here has no effect.
+    ///
+    /// ```swift
+    /// manager.updateConfiguration { $0.setHeader("Bearer \(token)", forName: "Authorization") }
+    /// manager.updateConfiguration { $0.baseURL = "https://eu.api.example.com" }
+    /// ```
+    public func updateConfiguration(_ change: (inout ManagerConfiguration) -> Void) {
+        settings.withLock { change(&$0) }
     }
 
     /// The number of calls that have not finished.
@@ -60,54 +76,4 @@ public final class ProtoHTTPManager: Sendable {
     public func cancelAll(category: String) { registry.select { $0.category == category }.forEach { $0.cancel() } }
     /// Cancels every live call.
     public func cancelAll() { registry.select { _ in true }.forEach { $0.cancel() } }
-
-    /// The URL for `path`: itself when absolute, else the base URL, the protocol's route; then
-    /// the merged query parameters and `query` (a GET's input).
-    func makeURL(_ path: String, wireProtocol: any WireProtocol, parameters: [String: String], query: [QueryItem] = []) -> String {
-        var url: String
-        if Self.isAbsolute(path) {
-            url = path
-        } else {
-            let base = configuration.baseURL ?? ""
-            let route = wireProtocol.route(path)
-            url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
-        }
-        let merged = configuration.parameters.merging(parameters) { $1 }
-        var pairs = merged.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(merged)]
-        pairs += query.map(\.description)
-        if !pairs.isEmpty {
-            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
-        }
-        return url
-    }
-
-    /// Whether `path` contains `"://"`. Scans the UTF-8 bytes: with Foundation in the module,
-    /// `String.contains(_:)` resolves to Foundation's, which bridges through `NSString`.
-    static func isAbsolute(_ path: String) -> Bool {
-        var run = 0  // how much of "://" the bytes just seen spell
-        for byte in path.utf8 {
-            switch (byte, run) {
-            case (UInt8(ascii: ":"), _): run = 1
-            case (UInt8(ascii: "/"), 1): run = 2
-            case (UInt8(ascii: "/"), 2): return true
-            default: run = 0
-            }
-        }
-        return false
-    }
-
-    /// The manager's headers, then the protocol's, the body's Content-Type, and the call's;
-    /// a later header replaces an earlier one of the same name.
-    func makeHeaders(protocolHeaders: [HTTPHeader], contentType: String?, callHeaders: [HTTPHeader]) -> [HTTPHeader] {
-        var headers: [HTTPHeader] = []
-        func put(_ header: HTTPHeader) {
-            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
-            headers.append(header)
-        }
-        configuration.headers.forEach(put)
-        protocolHeaders.forEach(put)
-        if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
-        callHeaders.forEach(put)
-        return headers
-    }
 }

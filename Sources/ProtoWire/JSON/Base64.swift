@@ -47,6 +47,13 @@ package enum Base64 {
         }
     }
 
+    /// The standard, padded encoding of `bytes`, as text.
+    package static func standardString(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        bytes.withUnsafeBytes { encode($0, into: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The URL-safe encoding of `bytes` (`-` and `_` for `+` and `/`), without padding: for
     /// bytes in a URL query, as Connect's GET requests carry their message.
     package static func urlSafeString(_ bytes: [UInt8]) -> String {

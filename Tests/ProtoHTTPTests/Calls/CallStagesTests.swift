@@ -34,7 +34,7 @@ struct CallStagesTests {
         options.context = ["k": 1]
         let prepared = try manager.prepare(id: 9, target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
                                            serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
-                                           options: options, deadline: nil)
+                                           options: options, configuration: manager.configuration, deadline: nil)
         #expect(prepared.request.method == "POST")
         #expect(prepared.request.url == "http://api.example/v1/echo?app=2&q=a%20b")
         #expect(prepared.request.headers.map { "\($0.name): \($0.value)" } == ["X-App: a", "Content-Type: application/x-protobuf", "x-over: call"])
@@ -50,7 +50,7 @@ struct CallStagesTests {
         let deadline = CallDeadline(timeout: .milliseconds(1500))
         func prepared(_ manager: ProtoHTTPManager, _ options: CallOptions = CallOptions()) throws -> PreparedCall {
             try manager.prepare(id: 1, target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
-                                options: options, deadline: deadline)
+                                options: options, configuration: manager.configuration, deadline: deadline)
         }
         let connect = try prepared(try manager())
         #expect(connect.info.protocolName == "connect")
@@ -82,19 +82,19 @@ struct CallStagesTests {
         let failing = ClosureRequestSerializer { _ throws(ProtoHTTPError) in throw ProtoHTTPError(code: .invalidArgument, message: "bad input") }
         #expect(throws: ProtoHTTPError.self) {
             try manager.prepare(id: 1, target: CallTarget(httpMethod: .post, path: "/x"), input: 1, serializer: failing,
-                                options: CallOptions(), deadline: nil)
+                                options: CallOptions(), configuration: manager.configuration, deadline: nil)
         }
     }
 
     @Test("timeouts read as written: manager default, unlimited, a duration")
     func timeouts() throws {
         let manager = try manager { $0.timeout = .seconds(7) }
-        #expect(manager.deadline(for: CallOptions())?.timeout == .seconds(7))
-        #expect(manager.deadline(for: CallOptions(timeout: .unlimited)) == nil)
-        #expect(manager.deadline(for: CallOptions(timeout: .milliseconds(250)))?.timeout == .milliseconds(250))
-        #expect(manager.deadline(for: CallOptions(timeout: .seconds(1.5)))?.timeout == .milliseconds(1500))
+        #expect(manager.deadline(for: CallOptions(), configuration: manager.configuration)?.timeout == .seconds(7))
+        #expect(manager.deadline(for: CallOptions(timeout: .unlimited), configuration: manager.configuration) == nil)
+        #expect(manager.deadline(for: CallOptions(timeout: .milliseconds(250)), configuration: manager.configuration)?.timeout == .milliseconds(250))
+        #expect(manager.deadline(for: CallOptions(timeout: .seconds(1.5)), configuration: manager.configuration)?.timeout == .milliseconds(1500))
         let none = try self.manager { $0.timeout = nil }
-        #expect(none.deadline(for: CallOptions()) == nil)
+        #expect(none.deadline(for: CallOptions(), configuration: none.configuration) == nil)
         let deadline = CallDeadline(timeout: .seconds(2), now: .now())
         #expect(deadline.remaining() <= .seconds(2) && deadline.remaining() > .seconds(1))
         #expect(CallDeadline(timeout: .zero).remaining() == .zero)

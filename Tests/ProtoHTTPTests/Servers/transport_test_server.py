@@ -24,6 +24,8 @@ Endpoints (any method unless noted):
                        if given) or, with reset=1, are cut off mid-response; later ones are
                        answered as /echo, with X-Attempt-Count (requests seen for K)
   /flaky-count?key=K   how many requests with key K arrived
+  /auth?token=T[&ms=N] 401 unless the request carries "Authorization: Bearer T" (after N ms);
+                       else answered as /echo
 """
 import base64
 import gzip
@@ -96,6 +98,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return
             path = "/echo"
             self._attempt_count = seen
+        if path == "/auth":
+            time.sleep(int(query.get("ms", "0")) / 1000)
+            if self.headers.get("Authorization") != "Bearer " + query.get("token", ""):
+                self._send(401, b'{"code":"unauthenticated","message":"bad token"}', "application/json")
+                return
+            path = "/echo"
         if path == "/flaky-count":
             with _lock:
                 count = _flaky.get(query["key"], 0)

@@ -1,5 +1,6 @@
 // CallSending.swift: stage 3 of a manager call, send: the end of the interceptor chain, where a request meets the transport.
 import Dispatch
+import Logging
 
 extension ProtoHTTPManager {
     /// Stage 3: the chain's terminal. Sends each request it is given (once, or once per retry
@@ -9,10 +10,9 @@ extension ProtoHTTPManager {
     ///
     /// Each transfer's own limit is set just past the time the call has left (see
     /// ``CallDeadline/transferBackstop``), so a retried transfer cannot outlive its call.
-    func sender(for handle: CallHandle, info: CallInfo, deadline: CallDeadline?) -> InterceptorNext {
+    func sender(for handle: CallHandle, info: CallInfo, deadline: CallDeadline?, logger: Logger) -> InterceptorNext {
         let transport = self.transport
         let workQueue = self.workQueue
-        let logger = configuration.logger
         return { request, done in
             var request = request
             if let deadline {

@@ -26,13 +26,13 @@ struct PreparedCall: Sendable {
 
 extension ProtoHTTPManager {
     /// The deadline a call with `options` gets if it starts now.
-    func deadline(for options: CallOptions, now: DispatchTime = .now()) -> CallDeadline? {
+    func deadline(for options: CallOptions, configuration: ManagerConfiguration, now: DispatchTime = .now()) -> CallDeadline? {
         options.timeout.resolved(manager: configuration.timeout).map { CallDeadline(timeout: $0, now: now) }
     }
 
     /// The call's protocol: its own, else the manager's, else Connect for an RPC method and
     /// plain HTTP for a path.
-    func wireProtocol(for target: CallTarget, options: CallOptions) -> any WireProtocol {
+    func wireProtocol(for target: CallTarget, options: CallOptions, configuration: ManagerConfiguration) -> any WireProtocol {
         if let chosen = options.wireProtocol ?? configuration.wireProtocol { return chosen }
         return target.rpc == nil ? PlainProtocol() : ConnectProtocol()
     }
@@ -42,24 +42,24 @@ extension ProtoHTTPManager {
     /// - Throws: the serializer's error; nothing has been sent.
     func prepare<S: RequestSerializer>(
         id: UInt64, target: CallTarget, input: S.Input, serializer: S,
-        options: CallOptions, deadline: CallDeadline?
+        options: CallOptions, configuration: ManagerConfiguration, deadline: CallDeadline?
     ) throws(ProtoHTTPError) -> PreparedCall {
-        let wireProtocol = wireProtocol(for: target, options: options)
+        let wireProtocol = wireProtocol(for: target, options: options, configuration: configuration)
         let path = target.path
+        let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
+                            context: options.context, protocolName: wireProtocol.name, method: target.rpc)
+        let composition = RequestComposition(configuration: configuration, options: options)
         let context = wireProtocol.serializationContext
         // GET and HEAD carry the input in the query and send no body.
         let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
         let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)
         var request = TransportRequest(
             method: target.httpMethod.rawValue,
-            url: makeURL(path, wireProtocol: wireProtocol, parameters: options.parameters, query: query),
-            headers: makeHeaders(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout),
-                                 contentType: body?.contentType, callHeaders: options.headers),
+            url: composition.url(path, wireProtocol: wireProtocol, query: query, info: info),
+            headers: composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType),
             body: body?.bytes
         )
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
-        let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
-                            context: options.context, protocolName: wireProtocol.name, method: target.rpc)
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? configuration.validators, deadline: deadline)
     }

@@ -1,0 +1,63 @@
+// RequestComposition.swift: the URL and headers of a call, from the manager's settings and the call's options (pure).
+
+/// How a call's URL and headers are put together from one snapshot of the manager's settings
+/// and the call's options. Pure, so each rule can be tested alone.
+struct RequestComposition {
+    let configuration: ManagerConfiguration
+    let options: CallOptions
+
+    /// The URL for `path`: itself when absolute; else the base URL (the call's, else the
+    /// manager's unless ``CallOptions/useBaseURL`` is off) and the protocol's route; then the
+    /// general parameters (unless opted out) merged with the call's, `query` (a GET's input),
+    /// and finally the URL filters in order.
+    func url(_ path: String, wireProtocol: any WireProtocol, query: [QueryItem], info: CallInfo) -> String {
+        var url: String
+        if Self.isAbsolute(path) {
+            url = path
+        } else {
+            let base = options.baseURL ?? (options.useBaseURL ? configuration.baseURL ?? "" : "")
+            let route = wireProtocol.route(path)
+            url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
+        }
+        let general = options.useGeneralParameters ? configuration.parameters : [:]
+        let merged = general.merging(options.parameters) { $1 }
+        var pairs = merged.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(merged)]
+        pairs += query.map(\.description)
+        if !pairs.isEmpty {
+            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
+        }
+        for filter in configuration.urlFilters { url = filter.filter(url, info: info) }
+        return url
+    }
+
+    /// The manager's headers (unless ``CallOptions/useGeneralHeaders`` is off), then the
+    /// protocol's, the body's Content-Type, and the call's; a later header replaces an earlier
+    /// one of the same name.
+    func headers(protocolHeaders: [HTTPHeader], contentType: String?) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        func put(_ header: HTTPHeader) {
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            headers.append(header)
+        }
+        if options.useGeneralHeaders { configuration.headers.forEach(put) }
+        protocolHeaders.forEach(put)
+        if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
+        options.headers.forEach(put)
+        return headers
+    }
+
+    /// Whether `path` contains `"://"`. Scans the UTF-8 bytes: with Foundation in the module,
+    /// `String.contains(_:)` resolves to Foundation's, which bridges through `NSString`.
+    static func isAbsolute(_ path: String) -> Bool {
+        var run = 0  // how much of "://" the bytes just seen spell
+        for byte in path.utf8 {
+            switch (byte, run) {
+            case (UInt8(ascii: ":"), _): run = 1
+            case (UInt8(ascii: "/"), 1): run = 2
+            case (UInt8(ascii: "/"), 2): return true
+            default: run = 0
+            }
+        }
+        return false
+    }
+}
