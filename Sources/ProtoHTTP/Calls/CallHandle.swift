@@ -46,6 +46,9 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     public let path: String
     /// Where the call is registered until it finishes.
     private let registry: CallRegistry
+    /// Whether the call has a `completion` to fire at the hand-off. Without one, the send stage
+    /// asks the transport for no hand-off event: one lock less per call on the engine thread.
+    let reportsHandOff: Bool
     private let state: Mutex<State>
 
     init(path: String, category: String?, tag: Int?, registry: CallRegistry, sink: Sink) {
@@ -54,6 +57,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         self.category = category
         self.tag = tag
         self.registry = registry
+        self.reportsHandOff = sink.completion != nil
         self.state = Mutex(State(sink: sink))
     }
 

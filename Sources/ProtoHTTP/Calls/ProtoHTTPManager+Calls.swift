@@ -69,7 +69,7 @@ extension ProtoHTTPManager {
 
     /// The request serializer of a message call: the call's encoding, else the manager's.
     func messageSerializer<M: ProtoMessage>(_ type: M.Type, options: CallOptions) -> MessageRequestSerializer<M> {
-        MessageRequestSerializer(encoding: options.encoding ?? configuration.encoding)
+        MessageRequestSerializer(encoding: options.encoding ?? snapshot().configuration.encoding)
     }
 
     /// A handle for a call about to start, reporting to `sink`.
@@ -94,7 +94,8 @@ extension ProtoHTTPManager {
         responseSerializer: R, options: CallOptions,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
     ) {
-        let configuration = self.configuration  // one snapshot for the whole call
+        let settings = snapshot()  // one version of the settings for the whole call
+        let configuration = settings.configuration
         let deadline = deadline(for: options, configuration: configuration)
         registry.add(handle, deadline: deadline)
         guard handle.begin() else {
@@ -106,7 +107,7 @@ extension ProtoHTTPManager {
         let prepared: PreparedCall
         do {
             prepared = try prepare(id: handle.id, target: target, input: input, serializer: requestSerializer,
-                                   options: options, configuration: configuration, deadline: deadline)
+                                   options: options, settings: settings, deadline: deadline)
         } catch {
             handle.fail(error)
             return

@@ -21,8 +21,10 @@ import Synchronization
 public final class ProtoHTTPManager: Sendable {
     /// The settings every call starts from: a snapshot, taken under a lock. Change them with
     /// ``updateConfiguration(_:)``; each call reads them once, when it starts.
-    public var configuration: ManagerConfiguration { settings.withLock { $0 } }
-    private let settings: Mutex<ManagerConfiguration>
+    public var configuration: ManagerConfiguration { settings.withLock { $0.configuration } }
+    /// The current settings, replaced whole on every change so a call's snapshot costs one
+    /// retain, not a copy of every field.
+    private let settings: Mutex<SettingsSnapshot>
     /// The transport the calls go through.
     public let transport: HTTPTransport
     /// Where callbacks run.
@@ -39,7 +41,7 @@ public final class ProtoHTTPManager: Sendable {
     ///
     /// - Throws: ``ProtoHTTPError`` when a new transport cannot start.
     public init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
-        self.settings = Mutex(configuration)
+        self.settings = Mutex(SettingsSnapshot(configuration))
         if let transport {
             self.transport = transport
         } else {
@@ -62,8 +64,15 @@ public final class ProtoHTTPManager: Sendable {
     /// manager.updateConfiguration { $0.baseURL = "https://eu.api.example.com" }
     /// ```
     public func updateConfiguration(_ change: (inout ManagerConfiguration) -> Void) {
-        settings.withLock { change(&$0) }
+        settings.withLock { snapshot in
+            var configuration = snapshot.configuration
+            change(&configuration)
+            snapshot = SettingsSnapshot(configuration)
+        }
     }
+
+    /// The settings a call starts with.
+    func snapshot() -> SettingsSnapshot { settings.withLock { $0 } }
 
     /// The number of calls that have not finished.
     public var liveCallCount: Int { registry.count }
@@ -76,4 +85,10 @@ public final class ProtoHTTPManager: Sendable {
     public func cancelAll(category: String) { registry.select { $0.category == category }.forEach { $0.cancel() } }
     /// Cancels every live call.
     public func cancelAll() { registry.select { _ in true }.forEach { $0.cancel() } }
+}
+
+/// One immutable version of a manager's settings, shared by the calls that started under it.
+final class SettingsSnapshot: Sendable {
+    let configuration: ManagerConfiguration
+    init(_ configuration: ManagerConfiguration) { self.configuration = configuration }
 }

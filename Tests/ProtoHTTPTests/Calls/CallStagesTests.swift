@@ -34,7 +34,7 @@ struct CallStagesTests {
         options.context = ["k": 1]
         let prepared = try manager.prepare(id: 9, target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
                                            serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
-                                           options: options, configuration: manager.configuration, deadline: nil)
+                                           options: options, settings: manager.snapshot(), deadline: nil)
         #expect(prepared.request.method == "POST")
         #expect(prepared.request.url == "http://api.example/v1/echo?app=2&q=a%20b")
         #expect(prepared.request.headers.map { "\($0.name): \($0.value)" } == ["X-App: a", "Content-Type: application/x-protobuf", "x-over: call"])
@@ -50,7 +50,7 @@ struct CallStagesTests {
         let deadline = CallDeadline(timeout: .milliseconds(1500))
         func prepared(_ manager: ProtoHTTPManager, _ options: CallOptions = CallOptions()) throws -> PreparedCall {
             try manager.prepare(id: 1, target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
-                                options: options, configuration: manager.configuration, deadline: deadline)
+                                options: options, settings: manager.snapshot(), deadline: deadline)
         }
         let connect = try prepared(try manager())
         #expect(connect.info.protocolName == "connect")
@@ -82,7 +82,7 @@ struct CallStagesTests {
         let failing = ClosureRequestSerializer { _ throws(ProtoHTTPError) in throw ProtoHTTPError(code: .invalidArgument, message: "bad input") }
         #expect(throws: ProtoHTTPError.self) {
             try manager.prepare(id: 1, target: CallTarget(httpMethod: .post, path: "/x"), input: 1, serializer: failing,
-                                options: CallOptions(), configuration: manager.configuration, deadline: nil)
+                                options: CallOptions(), settings: manager.snapshot(), deadline: nil)
         }
     }
 

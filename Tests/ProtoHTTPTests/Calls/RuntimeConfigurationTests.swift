@@ -11,7 +11,7 @@ struct RuntimeConfigurationTests {
         configuration.headers = [HTTPHeader(name: "X-General", value: "g")]
         configuration.parameters = ["api": "1"]
         adjust(&configuration)
-        let composition = RequestComposition(configuration: configuration, options: options)
+        let composition = RequestComposition(settings: SettingsSnapshot(configuration), options: options)
         let info = CallInfo(id: 1, path: "/p", context: [:], protocolName: "plain")
         return (composition.url("/p", wireProtocol: PlainProtocol(), query: [], info: info),
                 composition.headers(protocolHeaders: [], contentType: nil).map { "\($0.name): \($0.value)" })

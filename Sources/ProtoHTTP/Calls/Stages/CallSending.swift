@@ -25,7 +25,9 @@ extension ProtoHTTPManager {
                 return
             }
             RequestLogging.logRequest(logger, id: info.id, request: request)
-            let call = transport.start(request, handedOff: { handle.handedOff() }) { result in
+            var handedOff: (@Sendable () -> Void)?
+            if handle.reportsHandOff { handedOff = { handle.handedOff() } }
+            let call = transport.start(request, handedOff: handedOff) { result in
                 workQueue.async {
                     RequestLogging.logResponse(logger, id: info.id, result: result)
                     done(result)

@@ -42,13 +42,13 @@ extension ProtoHTTPManager {
     /// - Throws: the serializer's error; nothing has been sent.
     func prepare<S: RequestSerializer>(
         id: UInt64, target: CallTarget, input: S.Input, serializer: S,
-        options: CallOptions, configuration: ManagerConfiguration, deadline: CallDeadline?
+        options: CallOptions, settings: SettingsSnapshot, deadline: CallDeadline?
     ) throws(ProtoHTTPError) -> PreparedCall {
-        let wireProtocol = wireProtocol(for: target, options: options, configuration: configuration)
+        let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let path = target.path
         let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
                             context: options.context, protocolName: wireProtocol.name, method: target.rpc)
-        let composition = RequestComposition(configuration: configuration, options: options)
+        let composition = RequestComposition(settings: settings, options: options)
         let context = wireProtocol.serializationContext
         // GET and HEAD carry the input in the query and send no body.
         let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
@@ -61,7 +61,7 @@ extension ProtoHTTPManager {
         )
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
-                            validators: options.validators ?? configuration.validators, deadline: deadline)
+                            validators: options.validators ?? settings.configuration.validators, deadline: deadline)
     }
 }
 

@@ -3,8 +3,10 @@
 /// How a call's URL and headers are put together from one snapshot of the manager's settings
 /// and the call's options. Pure, so each rule can be tested alone.
 struct RequestComposition {
-    let configuration: ManagerConfiguration
+    let settings: SettingsSnapshot
     let options: CallOptions
+
+    private var configuration: ManagerConfiguration { settings.configuration }
 
     /// The URL for `path`: itself when absolute; else the base URL (the call's, else the
     /// manager's unless ``CallOptions/useBaseURL`` is off) and the protocol's route; then the
