@@ -21,6 +21,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         let completion: (@Sendable () -> Void)?
         /// Runs once, for a failure.
         let failure: @Sendable (ProtoHTTPError) -> Void
+        /// Runs once, after success or failure (XMNetworking's `onFinished`).
+        var finished: (@Sendable () -> Void)? = nil
     }
 
     /// A successful call's delivery: the typed output bound to the success callback.
@@ -44,6 +46,10 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     public let tag: Int?
     /// The path or URL the call was made with.
     public let path: String
+    /// What interceptors, accessories and processors learn about the call.
+    let info: CallInfo
+    /// Told before and after the outcome is delivered.
+    private let accessories: [any CallAccessory]
     /// Where the call is registered until it finishes.
     private let registry: CallRegistry
     /// Whether the call has a `completion` to fire at the hand-off. Without one, the send stage
@@ -51,11 +57,16 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     let reportsHandOff: Bool
     private let state: Mutex<State>
 
-    init(path: String, category: String?, tag: Int?, registry: CallRegistry, sink: Sink) {
-        self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        self.path = path
-        self.category = category
-        self.tag = tag
+    /// A new call id: process-wide unique, monotonic.
+    static func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+    init(info: CallInfo, registry: CallRegistry, sink: Sink, accessories: [any CallAccessory] = []) {
+        self.id = info.id
+        self.path = info.path
+        self.category = info.category
+        self.tag = info.tag
+        self.info = info
+        self.accessories = accessories
         self.registry = registry
         self.reportsHandOff = sink.completion != nil
         self.state = Mutex(State(sink: sink))
@@ -124,10 +135,10 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
                 queue.async(execute: completion)
                 return (action, nil, nil)
             case .fireSuccess(let deliver):
-                delivery = deliver
+                delivery = observed(deliver, error: nil, finished: state.sink?.finished)
             case .fireFailure(let error, _):
                 let failure = state.sink?.failure
-                delivery = { failure?(error) }
+                delivery = observed({ failure?(error) }, error: error, finished: state.sink?.finished)
                 // Stop a transfer still queued or running, whatever stage the call is in.
                 stop = state.transportCall
             case .none, .enqueue, .discardTransfer:
@@ -146,6 +157,24 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         stop?.cancel()
         direct?()
         return action
+    }
+
+    /// `deliver`, then the `finished` callback, between the accessories' `willStop` and `didStop`.
+    private func observed(_ deliver: @escaping Delivery, error: ProtoHTTPError?, finished: (@Sendable () -> Void)?) -> Delivery {
+        guard !accessories.isEmpty || finished != nil else { return deliver }
+        let accessories = self.accessories
+        let info = self.info
+        return {
+            for accessory in accessories { accessory.willStop(info, error: error) }
+            deliver()
+            finished?()
+            for accessory in accessories { accessory.didStop(info, error: error) }
+        }
+    }
+
+    /// Tells the accessories the call started.
+    func reportStart() {
+        for accessory in accessories { accessory.willStart(info) }
     }
 
     /// Handles are equal when they are the same call.

@@ -25,6 +25,10 @@ public struct ManagerConfiguration: Sendable {
     public var retryPolicy: RetryPolicy = .never
     /// Rewrite every call's URL, in order, after the base URL and parameters (``URLFilter``).
     public var urlFilters: [any URLFilter] = []
+    /// Observers told when every call starts and stops (``CallAccessory``).
+    public var accessories: [any CallAccessory] = []
+    /// Hooks on every decoded output (``ResponseProcessor``), in order.
+    public var responseProcessors: [any ResponseProcessor] = []
     /// The interceptors around every call, outermost first.
     public var interceptors: [any CallInterceptor] = []
     /// Where completion, success and failure run. `nil` (the default) makes a private serial queue.
@@ -76,6 +80,8 @@ public struct CallOptions: Sendable {
     public var validators: [any ResponseValidator]?
     /// The retry policy, replacing the manager's (``RetryPolicy/never`` for one attempt).
     public var retryPolicy: RetryPolicy?
+    /// Response processors run after the manager's, for this call only.
+    public var responseProcessors: [any ResponseProcessor] = []
     /// A base URL for this call instead of the manager's, e.g. a CDN's (YTKNetwork's `cdnUrl`).
     public var baseURL: String?
     /// Whether the manager's base URL applies (when ``baseURL`` is not set). Default `true`.
@@ -89,7 +95,8 @@ public struct CallOptions: Sendable {
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],
                 headers: [HTTPHeader] = [], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
                 wireProtocol: (any WireProtocol)? = nil, encoding: BodyEncoding? = nil,
-                validators: [any ResponseValidator]? = nil, retryPolicy: RetryPolicy? = nil) {
+                validators: [any ResponseValidator]? = nil, retryPolicy: RetryPolicy? = nil,
+                responseProcessors: [any ResponseProcessor] = []) {
         self.category = category
         self.tag = tag
         self.context = context
@@ -100,5 +107,6 @@ public struct CallOptions: Sendable {
         self.encoding = encoding
         self.validators = validators
         self.retryPolicy = retryPolicy
+        self.responseProcessors = responseProcessors
     }
 }

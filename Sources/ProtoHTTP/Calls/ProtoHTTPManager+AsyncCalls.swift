@@ -47,11 +47,13 @@ extension ProtoHTTPManager {
         _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions
     ) async throws(ProtoHTTPError) -> CallResponse<R.Output> {
         let bridge = ContinuationBridge<Result<CallResponse<R.Output>, ProtoHTTPError>>()
-        let handle = makeHandle(target.path, options: options, sink: CallHandle.Sink(queue: nil, completion: nil) { bridge.resume(.failure($0)) })
+        let settings = snapshot()
+        let handle = makeHandle(target, options: options, settings: settings,
+                                sink: CallHandle.Sink(queue: nil, completion: nil) { bridge.resume(.failure($0)) })
         // Run inside the handler: in a Task that is already cancelled, `onCancel` runs first and
         // the call never starts.
         let result = await withTaskCancellationHandler {
-            run(handle, target: target, input: input, requestSerializer: requestSerializer,
+            run(handle, settings: settings, target: target, input: input, requestSerializer: requestSerializer,
                 responseSerializer: responseSerializer, options: options) { bridge.resume(.success(CallResponse(output: $0, metadata: $1))) }
             return await bridge.wait()
         } onCancel: {

@@ -13,6 +13,7 @@ extension ProtoHTTPManager {
     ///   - success: the typed output and the response's status and headers.
     ///   - failure: the error. Exactly one of `success` and `failure` runs, once, on the
     ///     callback queue, also under cancellation and timeout.
+    ///   - finished: runs once after whichever of them ran (XMNetworking's `onFinished`).
     /// - Returns: the call's handle.
     @discardableResult
     public func post<S: RequestSerializer, R: ResponseSerializer>(
@@ -23,10 +24,11 @@ extension ProtoHTTPManager {
         options: CallOptions = CallOptions(),
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
         request(.post, path, input: input, requestSerializer: requestSerializer, responseSerializer: responseSerializer,
-                options: options, completion: completion, success: success, failure: failure)
+                options: options, completion: completion, success: success, failure: failure, finished: finished)
     }
 
     /// Posts a protobuf message and decodes a protobuf message. The request body is binary
@@ -40,11 +42,12 @@ extension ProtoHTTPManager {
         options: CallOptions = CallOptions(),
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
         post(path, input: request, requestSerializer: messageSerializer(Request.self, options: options),
              responseSerializer: MessageResponseSerializer<Response>(), options: options,
-             completion: completion, success: success, failure: failure)
+             completion: completion, success: success, failure: failure, finished: finished)
     }
 
     /// The message `post` with the encoding as a flag; use ``CallOptions/encoding`` instead.
@@ -72,29 +75,45 @@ extension ProtoHTTPManager {
         MessageRequestSerializer(encoding: options.encoding ?? snapshot().configuration.encoding)
     }
 
-    /// A handle for a call about to start, reporting to `sink`.
-    func makeHandle(_ path: String, options: CallOptions, sink: CallHandle.Sink) -> CallHandle {
-        CallHandle(path: path, category: options.category, tag: options.tag, registry: registry, sink: sink)
+    /// A handle for a call about to start under `settings`, reporting to `sink`.
+    func makeHandle(_ target: CallTarget, options: CallOptions, settings: SettingsSnapshot, sink: CallHandle.Sink) -> CallHandle {
+        let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
+        let info = CallInfo(id: CallHandle.makeID(), path: target.path, category: options.category, tag: options.tag,
+                            context: options.context, protocolName: wireProtocol.name, method: target.rpc)
+        return CallHandle(info: info, registry: registry, sink: sink, accessories: settings.configuration.accessories)
     }
 
-    /// Runs a call through its four stages:
+    /// Starts a call in callback form: a handle reporting on the callback queue, then ``run``.
+    func startCall<S: RequestSerializer, R: ResponseSerializer>(
+        _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions,
+        completion: (@Sendable () -> Void)?, success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void, finished: (@Sendable () -> Void)?
+    ) -> CallHandle {
+        let settings = snapshot()
+        let sink = CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure, finished: finished)
+        let handle = makeHandle(target, options: options, settings: settings, sink: sink)
+        run(handle, settings: settings, target: target, input: input, requestSerializer: requestSerializer,
+            responseSerializer: responseSerializer, options: options, success: success)
+        return handle
+    }
+
+    /// Runs a call through its stages:
     ///
     /// ```
-    ///  register ─► prepare ─► intercept ─► send ─► settle ─► handle delivers (callback queue or continuation)
-    ///     │           │ throws                                    ▲
-    ///     │           └──────────────── fail ─────────────────────┤
-    ///     └─ deadline timer / cancel() ──────────── expire/cancel ┘   first terminal event wins
+    ///  register ─► prepare ─► intercept ─► send ─► (attempts) ─► settle ─► handle delivers
+    ///     │           │ throws                                               ▲
+    ///     │           └──────────────────────── fail ────────────────────────┤
+    ///     └─ deadline timer / cancel() ─────────────────── expire/cancel ────┘   first terminal event wins
     /// ```
     ///
     /// The transport reports on the engine thread; the send stage moves results to the work
     /// queue, where interceptors and decoding run; the handle then makes the one hop to the
     /// callback queue (none for the async form). Two hops for a result, one for `completion`.
     func run<S: RequestSerializer, R: ResponseSerializer>(
-        _ handle: CallHandle, target: CallTarget, input: S.Input, requestSerializer: S,
+        _ handle: CallHandle, settings: SettingsSnapshot, target: CallTarget, input: S.Input, requestSerializer: S,
         responseSerializer: R, options: CallOptions,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
     ) {
-        let settings = snapshot()  // one version of the settings for the whole call
         let configuration = settings.configuration
         let deadline = deadline(for: options, configuration: configuration)
         registry.add(handle, deadline: deadline)
@@ -104,9 +123,10 @@ extension ProtoHTTPManager {
             registry.remove(handle)
             return
         }
+        handle.reportStart()
         let prepared: PreparedCall
         do {
-            prepared = try prepare(id: handle.id, target: target, input: input, serializer: requestSerializer,
+            prepared = try prepare(info: handle.info, target: target, input: input, serializer: requestSerializer,
                                    options: options, settings: settings, deadline: deadline)
         } catch {
             handle.fail(error)
@@ -114,9 +134,10 @@ extension ProtoHTTPManager {
         }
         let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info,
                                               terminal: sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger))
+        let processors = configuration.responseProcessors + options.responseProcessors
         let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in
             switch CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators,
-                                         serializer: responseSerializer, attempts: attempts) {
+                                         serializer: responseSerializer, attempts: attempts, processors: processors, info: prepared.info) {
             case .success(let (output, metadata)): handle.succeed { success(output, metadata) }
             case .failure(let error): handle.fail(error)
             }

@@ -17,7 +17,7 @@ extension ProtoHTTPManager {
     /// manager.request(.delete, "/notes/n1", input: [], requestSerializer: .raw, responseSerializer: .raw, …)
     /// ```
     ///
-    /// Callbacks as in ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``.
+    /// Callbacks as in ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``.
     @discardableResult
     public func request<S: RequestSerializer, R: ResponseSerializer>(
         _ method: HTTPMethod,
@@ -28,12 +28,12 @@ extension ProtoHTTPManager {
         options: CallOptions = CallOptions(),
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
-        let handle = makeHandle(path, options: options, sink: CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure))
-        run(handle, target: CallTarget(httpMethod: method, path: path), input: input, requestSerializer: requestSerializer,
-            responseSerializer: responseSerializer, options: options, success: success)
-        return handle
+        startCall(CallTarget(httpMethod: method, path: path), input: input, requestSerializer: requestSerializer,
+                  responseSerializer: responseSerializer, options: options, completion: completion, success: success,
+                  failure: failure, finished: finished)
     }
 
     /// Sends a protobuf message with any HTTP method and decodes a protobuf message: a body in
@@ -48,11 +48,12 @@ extension ProtoHTTPManager {
         options: CallOptions = CallOptions(),
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
         request(method, path, input: message, requestSerializer: messageSerializer(Request.self, options: options),
                 responseSerializer: MessageResponseSerializer<Response>(), options: options,
-                completion: completion, success: success, failure: failure)
+                completion: completion, success: success, failure: failure, finished: finished)
     }
 
     /// The async form of ``request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``:

@@ -11,7 +11,7 @@ extension ProtoHTTPManager {
     ///               success: { note, metadata in … }, failure: { error in … })
     /// ```
     ///
-    /// Callbacks as in ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``.
+    /// Callbacks as in ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``.
     @discardableResult
     public func unary<M: RPCMethod>(
         _ method: M.Type,
@@ -19,12 +19,12 @@ extension ProtoHTTPManager {
         options: CallOptions = CallOptions(),
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (M.Output, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
-        let handle = makeHandle(M.path, options: options, sink: CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure))
-        run(handle, target: Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self, options: options),
-            responseSerializer: MessageResponseSerializer<M.Output>(), options: options, success: success)
-        return handle
+        startCall(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self, options: options),
+                  responseSerializer: MessageResponseSerializer<M.Output>(), options: options, completion: completion,
+                  success: success, failure: failure, finished: finished)
     }
 
     /// The async form of ``unary(_:_:options:completion:success:failure:)``: returns the output;

@@ -50,7 +50,7 @@ enum JSONQuery {
 
     private static func flatten(_ reader: inout JSONReader, prefix: String, into items: inout [QueryItem]) throws(WireError) {
         try reader.readObject { (key: JSONString, reader: inout JSONReader) throws(WireError) in
-            let name = prefix + (try key.withBytes { (bytes: UnsafeRawBufferPointer) -> String in String(decoding: bytes, as: UTF8.self) })
+            let name = prefix + key.withBytes { (bytes: UnsafeRawBufferPointer) -> String in String(decoding: bytes, as: UTF8.self) }
             switch try reader.nextValueKind() {
             case .object:
                 try flatten(&reader, prefix: name + ".", into: &items)

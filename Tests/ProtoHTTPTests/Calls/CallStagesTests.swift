@@ -8,15 +8,17 @@ import Testing
 struct CallStagesTests {
     typealias Ping = Protohttp_Rpctest_PingServiceMetadata.Ping
 
-    /// A manager that never sends (its transport is idle), for the pure stages.
-    static let transport: HTTPTransport? = try? HTTPTransport()
 
     func manager(_ adjust: (inout ManagerConfiguration) -> Void = { _ in }) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: "http://api.example/v1/")
         configuration.headers = [HTTPHeader(name: "X-App", value: "a"), HTTPHeader(name: "X-Over", value: "manager")]
         configuration.parameters = ["app": "1"]
         adjust(&configuration)
-        return try ProtoHTTPManager(configuration: configuration, transport: try #require(Self.transport))
+        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+    }
+
+    static func info(_ protocolName: String = "plain", method: MethodDescriptor? = nil) -> CallInfo {
+        CallInfo(id: CallHandle.makeID(), path: "/p", context: [:], protocolName: protocolName, method: method)
     }
 
     func ping(_ text: String = "hi") -> Protohttp_Rpctest_PingRequest {
@@ -32,7 +34,7 @@ struct CallStagesTests {
         let manager = try manager()
         var options = CallOptions(headers: [HTTPHeader(name: "x-over", value: "call")], parameters: ["q": "a b", "app": "2"])
         options.context = ["k": 1]
-        let prepared = try manager.prepare(id: 9, target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
+        let prepared = try manager.prepare(info: CallInfo(id: 9, path: "/echo", context: options.context, protocolName: "plain"), target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
                                            serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
                                            options: options, settings: manager.snapshot(), deadline: nil)
         #expect(prepared.request.method == "POST")
@@ -49,7 +51,7 @@ struct CallStagesTests {
         let target = ProtoHTTPManager.target(Ping.self)
         let deadline = CallDeadline(timeout: .milliseconds(1500))
         func prepared(_ manager: ProtoHTTPManager, _ options: CallOptions = CallOptions()) throws -> PreparedCall {
-            try manager.prepare(id: 1, target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
+            try manager.prepare(info: Self.info(manager.wireProtocol(for: target, options: options, configuration: manager.configuration).name, method: target.rpc), target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
                                 options: options, settings: manager.snapshot(), deadline: deadline)
         }
         let connect = try prepared(try manager())
@@ -81,7 +83,7 @@ struct CallStagesTests {
         let manager = try manager()
         let failing = ClosureRequestSerializer { _ throws(ProtoHTTPError) in throw ProtoHTTPError(code: .invalidArgument, message: "bad input") }
         #expect(throws: ProtoHTTPError.self) {
-            try manager.prepare(id: 1, target: CallTarget(httpMethod: .post, path: "/x"), input: 1, serializer: failing,
+            try manager.prepare(info: Self.info(), target: CallTarget(httpMethod: .post, path: "/x"), input: 1, serializer: failing,
                                 options: CallOptions(), settings: manager.snapshot(), deadline: nil)
         }
     }
@@ -136,7 +138,7 @@ struct CallStagesTests {
         let manager = try manager()
         let events = Mutex<[String]>([])
         let queue = DispatchQueue(label: "test.callbacks")
-        let handle = CallHandle(path: "/p", category: nil, tag: nil, registry: manager.registry, sink: CallHandle.Sink(
+        let handle = CallHandle(info: Self.info(), registry: manager.registry, sink: CallHandle.Sink(
             queue: queue, completion: { events.withLock { $0.append("completion") } }, failure: { _ in events.withLock { $0.append("failure") } }))
         manager.registry.add(handle, deadline: nil)
         #expect(handle.begin())
@@ -155,7 +157,7 @@ struct CallStagesTests {
     func handleCancelledFirst() throws {
         let manager = try manager()
         let failures = Mutex<[ProtoHTTPError.Code]>([])
-        let handle = CallHandle(path: "/p", category: nil, tag: nil, registry: manager.registry, sink: CallHandle.Sink(
+        let handle = CallHandle(info: Self.info(), registry: manager.registry, sink: CallHandle.Sink(
             queue: nil, completion: nil, failure: { error in failures.withLock { $0.append(error.code) } }))
         manager.registry.add(handle, deadline: nil)
         handle.cancel()
@@ -171,7 +173,7 @@ struct CallStagesTests {
         let manager = try manager()
         for round in 0..<200 {
             let outcomes = Mutex(0)
-            let handle = CallHandle(path: "/p", category: nil, tag: nil, registry: manager.registry, sink: CallHandle.Sink(
+            let handle = CallHandle(info: Self.info(), registry: manager.registry, sink: CallHandle.Sink(
                 queue: nil, completion: nil, failure: { _ in outcomes.withLock { $0 += 1 } }))
             manager.registry.add(handle, deadline: nil)
             _ = handle.begin()

@@ -3,11 +3,13 @@
 /// Stage 4: turns the chain's result into the call's outcome. Pure: no queues, no handle.
 ///
 /// Order: a transport failure stays as it is; then the wire protocol's error reading (Connect
-/// and Twirp error bodies); then the validators, first failure wins; then the serializer.
+/// and Twirp error bodies); then the validators, first failure wins; then the serializer; then
+/// the response processors, in order.
 enum CallSettlement {
     static func settle<R: ResponseSerializer>(
         _ result: Result<TransportResponse, ProtoHTTPError>, wireProtocol: any WireProtocol,
-        validators: [any ResponseValidator], serializer: R, attempts: Int = 1
+        validators: [any ResponseValidator], serializer: R, attempts: Int = 1,
+        processors: [any ResponseProcessor] = [], info: CallInfo? = nil
     ) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
         let response: TransportResponse
         switch result {
@@ -18,9 +20,27 @@ enum CallSettlement {
         let metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
         do throws(ProtoHTTPError) {
             for validator in validators { try validator.validate(metadata, body: response.body) }
-            return .success((try serializer.serialize(response.body, metadata: metadata), metadata))
+            let output = try serializer.serialize(response.body, metadata: metadata)
+            guard !processors.isEmpty, let info else { return .success((output, metadata)) }
+            return .success((try process(output, processors: processors, metadata: metadata, info: info), metadata))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Runs the processors on `output`; each must hand back an `Output`.
+    static func process<Output: Sendable>(_ output: Output, processors: [any ResponseProcessor], metadata: ResponseMetadata,
+                                          info: CallInfo) throws(ProtoHTTPError) -> Output {
+        var value: any Sendable = output
+        for processor in processors {
+            value = try processor.process(value, metadata: metadata, call: info)
+            guard value is Output else {
+                throw ProtoHTTPError(code: .internal, message: "the response processor \(type(of: processor)) returned \(type(of: value)), but the call expects \(Output.self); return the output or a value of its type.")
+            }
+        }
+        guard let typed = value as? Output else {
+            throw ProtoHTTPError(code: .internal, message: "the response processors returned \(type(of: value)), not \(Output.self).")
+        }
+        return typed
     }
 }

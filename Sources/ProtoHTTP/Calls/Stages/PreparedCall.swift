@@ -41,13 +41,11 @@ extension ProtoHTTPManager {
     ///
     /// - Throws: the serializer's error; nothing has been sent.
     func prepare<S: RequestSerializer>(
-        id: UInt64, target: CallTarget, input: S.Input, serializer: S,
+        info: CallInfo, target: CallTarget, input: S.Input, serializer: S,
         options: CallOptions, settings: SettingsSnapshot, deadline: CallDeadline?
     ) throws(ProtoHTTPError) -> PreparedCall {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let path = target.path
-        let info = CallInfo(id: id, path: path, category: options.category, tag: options.tag,
-                            context: options.context, protocolName: wireProtocol.name, method: target.rpc)
         let composition = RequestComposition(settings: settings, options: options)
         let context = wireProtocol.serializationContext
         // GET and HEAD carry the input in the query and send no body.

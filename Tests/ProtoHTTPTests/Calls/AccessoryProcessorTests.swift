@@ -1,0 +1,82 @@
+// AccessoryProcessorTests.swift: accessories around every call (cancel included), response processors, the finished callback.
+import Dispatch
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+/// Records the accessory events it sees, with the thread order they came in.
+final class RecordingAccessory: CallAccessory {
+    let events = Mutex<[String]>([])
+    func willStart(_ call: CallInfo) { events.withLock { $0.append("willStart \(call.path)") } }
+    func willStop(_ call: CallInfo, error: ProtoHTTPError?) { events.withLock { $0.append("willStop \(error.map { "\($0.code)" } ?? "ok")") } }
+    func didStop(_ call: CallInfo, error: ProtoHTTPError?) { events.withLock { $0.append("didStop \(error.map { "\($0.code)" } ?? "ok")") } }
+}
+
+@Suite("Accessories, response processors and finished", .serialized)
+struct AccessoryProcessorTests {
+    @Test("accessories see start, then willStop, the callbacks, finished, didStop: for success, failure and cancel")
+    func accessoryOrder() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let accessory = RecordingAccessory()
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.accessories = [accessory]
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+        let record: @Sendable (String) -> Void = { event in accessory.events.withLock { $0.append(event) } }
+        for (path, cancel) in [("/echo", false), ("/status/404", false), ("/slow?ms=3000", true)] {
+            accessory.events.withLock { $0.removeAll() }
+            let handle = manager.request(.post, path, input: [], requestSerializer: .raw, responseSerializer: .raw,
+                                         success: { _, _ in record("success") }, failure: { error in record("failure \(error.code)") },
+                                         finished: { record("finished") })
+            if cancel {
+                try await Task.sleep(for: .milliseconds(100))
+                handle.cancel()
+            }
+            #expect(await waitUntil { accessory.events.withLock { $0.last?.hasPrefix("didStop") ?? false } })
+            let outcome = path == "/echo" ? "ok" : cancel ? "canceled" : "unimplemented"
+            let callback = path == "/echo" ? "success" : "failure \(outcome)"
+            #expect(accessory.events.withLock { $0 } == ["willStart \(path)", "willStop \(outcome)", callback, "finished", "didStop \(outcome)"], "\(path)")
+        }
+        // Async calls are observed too.
+        accessory.events.withLock { $0.removeAll() }
+        _ = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
+        // didStop runs right after the caller is resumed, on the resuming thread.
+        #expect(await waitUntil { accessory.events.withLock { $0 } == ["willStart /echo", "willStop ok", "didStop ok"] })
+    }
+
+    @Test("a response processor replaces the output, or turns a 200 with a business error into a failure")
+    func processors() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.responseProcessors = [ClosureResponseProcessor { output, metadata, call throws(ProtoHTTPError) in
+            guard let reply = output as? Protohttp_Rpctest_PingResponse else { return output }
+            if reply.number < 0 {
+                throw ProtoHTTPError(code: .failedPrecondition, message: "business error \(reply.number) on \(call.path), HTTP \(metadata.status)")
+            }
+            var changed = reply
+            changed.text = reply.text.uppercased()
+            return changed
+        }]
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+        var request = Protohttp_Rpctest_PingRequest()
+        request.text = "shout"
+        request.number = 3
+        #expect(try await manager.post("/echo", request, as: Protohttp_Rpctest_PingResponse.self).text == "SHOUT")
+        request.number = -7
+        let failed = await Result { () async throws(ProtoHTTPError) in try await manager.post("/echo", request, as: Protohttp_Rpctest_PingResponse.self) }
+        let error = try #require(protoError(failed.mapError { $0 as any Error }))
+        #expect(error.code == .failedPrecondition && error.message == "business error -7 on /echo, HTTP 200")
+
+        // A per-call processor runs after the manager's; one that changes the type is a clear internal error.
+        let wrongType = ClosureResponseProcessor { _, _, _ throws(ProtoHTTPError) in "not a message" }
+        request.number = 1
+        let mismatched = await Result { () async throws(ProtoHTTPError) in
+            try await manager.post("/echo", request, as: Protohttp_Rpctest_PingResponse.self, options: CallOptions(responseProcessors: [wrongType]))
+        }
+        let typeError = try #require(protoError(mismatched.mapError { $0 as any Error }))
+        #expect(typeError.code == .internal && typeError.message.contains("returned String"))
+        // Raw outputs pass through the message-only processor untouched.
+        #expect(try await manager.request(.post, "/echo", input: [1], requestSerializer: .raw, responseSerializer: .raw).output == [UInt8]([1]))
+    }
+}
