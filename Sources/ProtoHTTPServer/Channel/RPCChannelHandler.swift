@@ -7,8 +7,9 @@ import NIOHTTP1
 /// later requests back until each response is written).
 ///
 /// A request body is collected up to the size limit; past it the request is answered 413 at
-/// once; the rest of the body is read and dropped, never buffered, and the connection closes. The dispatcher
-/// runs in a task that is cancelled if the client goes away.
+/// once; the rest of the body is read and dropped, never buffered, and the connection closes.
+/// The dispatcher runs in a task of the server's ``InFlightRequests``; the connection cancels
+/// that task when it closes, and the handler sees `Task.isCancelled`.
 final class RPCChannelHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -24,14 +25,16 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     private let dispatcher: Dispatcher
     private let tracker: ConnectionTracker
+    private let requests: InFlightRequests
     private let maxBodySize: Int
     private let accessLog: AccessLog?
     private var state = State.idle
     private var remoteAddress: String?
 
-    init(dispatcher: Dispatcher, tracker: ConnectionTracker, maxBodySize: Int, accessLog: AccessLog?) {
+    init(dispatcher: Dispatcher, tracker: ConnectionTracker, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?) {
         self.dispatcher = dispatcher
         self.tracker = tracker
+        self.requests = requests
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog
     }
@@ -104,17 +107,16 @@ final class RPCChannelHandler: ChannelInboundHandler {
             body: Array(body.readableBytesView), remoteAddress: remoteAddress
         )
         let dispatcher = self.dispatcher
-        let tracker = self.tracker
         let started = ContinuousClock.now
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        tracker.dispatchStarted()
-        let task = Task {
-            let (response, outcome) = await dispatcher.handle(request)
-            loop.execute {
-                bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+        let task = requests.start { answered in
+            await dispatcher.handle(request) { response, outcome in
+                loop.execute {
+                    bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+                }
+                answered()
             }
-            tracker.dispatchEnded()
         }
         state = .serving(head, task)
     }

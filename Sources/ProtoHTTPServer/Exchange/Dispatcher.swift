@@ -9,52 +9,34 @@ struct Dispatcher: Sendable {
     /// The largest body a handler gets, also after gzip inflation.
     let maxRequestBodySize: Int
 
-    /// Answers `request`.
-    func handle(_ request: RPCRequest) async -> (RPCResponse, RPCOutcome) {
-        guard let route = router.route(request.uri) else {
-            return refuse(notFound(request.uri))
+    /// Answers `request`: calls `answer` exactly once, as soon as the response is known, and
+    /// returns once the handler (if it ran) has returned. After a passed deadline or a
+    /// cancellation the answer comes at once and the handler is cancelled; a handler that
+    /// ignores cancellation delays only the return, never the answer.
+    func handle(_ request: RPCRequest, answer: (RPCResponse, RPCOutcome) -> Void) async {
+        let prepared: Prepared
+        switch prepare(request) {
+        case .success(let value): prepared = value
+        case .failure(let refusal):
+            answer(refusal.response, refusal.outcome)
+            return
         }
-        guard request.method == "POST" else {
-            return refuse(wrongMethod(request.method, route: route))
-        }
-        let negotiated: Negotiated
-        switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
-        case .success(let value): negotiated = value
-        case .failure(let refusal): return refuse(refusal)
-        }
-        var deadline: ContinuousClock.Instant?
-        if negotiated.wireProtocol == .connect {
-            if let refusal = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
-                return refuse(refusal, negotiated)
+        let method = prepared.method
+        let negotiated = prepared.negotiated
+        let context = prepared.context
+        await DeadlineRace.run(deadline: context.deadline, {
+            try await method.invoke(prepared.body, negotiated.encoding, context)
+        }, answer: { result in
+            switch result {
+            case .success(let reply):
+                let response = RPCResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: negotiated.responseContentType)], body: reply)
+                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
+            case .failure(let error):
+                let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
+                let (response, outcome) = refuse(failure, negotiated)
+                answer(response, outcome)
             }
-            switch ConnectRequestHeaders.deadline(request.header(ConnectHeaders.timeout), now: .now) {
-            case .success(let value): deadline = value
-            case .failure(let refusal): return refuse(refusal, negotiated)
-            }
-        }
-        let body: [UInt8]
-        switch ContentEncoding.decode(request.body, contentEncoding: request.header("Content-Encoding"), negotiated.wireProtocol, limit: maxRequestBodySize) {
-        case .success(let decoded): body = decoded
-        case .failure(let refusal): return refuse(refusal, negotiated)
-        }
-
-        let method = route.method
-        var callLogger = logger
-        callLogger[metadataKey: "rpc"] = "\(method.path)"
-        let context = ServerContext(
-            method: method.path, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
-            requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: callLogger
-        )
-        do {
-            let reply = try await DeadlineRace.run(deadline: deadline) {
-                try await method.invoke(body, negotiated.encoding, context)
-            }
-            let response = RPCResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: negotiated.responseContentType)], body: reply)
-            return (response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
-        } catch {
-            let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: callLogger)
-            return refuse(failure, negotiated)
-        }
+        })
     }
 
     /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with
@@ -76,41 +58,8 @@ struct Dispatcher: Sendable {
         ))
     }
 
-    private func refuse(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> (RPCResponse, RPCOutcome) {
+    /// A refusal as the response and what the access log records.
+    func refuse(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> (RPCResponse, RPCOutcome) {
         (failure.response, RPCOutcome(wireProtocol: failure.wireProtocol, encoding: negotiated?.encoding, code: failure.error.code))
-    }
-
-    /// No route: Twirp's `bad_route` under the Twirp prefix, Connect's `unimplemented` elsewhere.
-    private func notFound(_ uri: String) -> ServerError {
-        let path = Router.path(of: uri)
-        if router.looksLikeTwirp(uri) {
-            var failure = ServerError(.twirp, .unimplemented, "no method at \(path); this server's Twirp methods are \(knownMethods(prefix: router.twirpPrefix)).", httpStatus: 404)
-            failure.twirpCodeOverride = "bad_route"
-            return failure
-        }
-        return ServerError(.connect, .unimplemented, "no method at \(path); this server serves \(knownMethods()).", httpStatus: 404)
-    }
-
-    private func wrongMethod(_ httpMethod: String, route: Router.Route) -> ServerError {
-        let message = "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."
-        let allow = [HTTPHeader(name: "Allow", value: "POST")]
-        switch route.kind {
-        case .twirpPath:
-            var failure = ServerError(.twirp, .unimplemented, message, httpStatus: 404, headers: allow)
-            failure.twirpCodeOverride = "bad_route"
-            return failure
-        case .connectPath:
-            return ServerError(.connect, .unimplemented, message, httpStatus: 405, headers: allow)
-        case .plainRoute:
-            return ServerError(.plain, .unimplemented, message, httpStatus: 405, headers: allow)
-        }
-    }
-
-    /// The registered method paths, for error messages (the first ten, then a count).
-    private func knownMethods(prefix: String = "") -> String {
-        let paths = router.methodPaths.map { prefix + $0 }
-        if paths.isEmpty { return "no methods (register a service)" }
-        let shown = paths.prefix(10).joined(separator: ", ")
-        return paths.count > 10 ? "\(shown) and \(paths.count - 10) more" : shown
     }
 }

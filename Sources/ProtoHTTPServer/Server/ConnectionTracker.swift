@@ -6,12 +6,10 @@ import Synchronization
 /// connection closes at once, a busy one after its response.
 struct ServerQuiesceEvent: Sendable {}
 
-/// The server's open connections, the requests whose tasks still have to hand their answer
-/// to an event loop, and whether the server is shutting down.
+/// The server's open connections and whether the server is shutting down.
 final class ConnectionTracker: Sendable {
     private struct State {
         var channels: [ObjectIdentifier: any Channel] = [:]
-        var dispatching = 0
         var quiescing = false
     }
     private let state = Mutex(State())
@@ -38,16 +36,6 @@ final class ConnectionTracker: Sendable {
 
     /// The number of open connections.
     var count: Int { state.withLock { $0.channels.count } }
-
-    /// A request's task started; ``dispatchEnded()`` follows once it has handed its answer to
-    /// the connection's event loop (which must still be running then).
-    func dispatchStarted() { state.withLock { $0.dispatching += 1 } }
-
-    /// A request's task handed its answer to the event loop and touches it no more.
-    func dispatchEnded() { state.withLock { $0.dispatching -= 1 } }
-
-    /// The number of request tasks that have not handed their answer back yet.
-    var dispatching: Int { state.withLock { $0.dispatching } }
 
     /// Marks the server as shutting down and returns the connections open at that moment.
     func beginQuiescing() -> [any Channel] {

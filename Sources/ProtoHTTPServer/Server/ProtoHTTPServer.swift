@@ -33,6 +33,7 @@ public final class ProtoHTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let dispatcher: Dispatcher
     private let tracker = ConnectionTracker()
+    private let requests = InFlightRequests()
     private let lifecycle = Mutex(Lifecycle.ready)
     private let boundPort = Mutex<Int?>(nil)
 
@@ -107,12 +108,12 @@ public final class ProtoHTTPServer: Sendable {
             configuration.logger.warning("closing \(stragglers.count) connections still busy after the shutdown grace period")
             for connection in stragglers { try? await connection.close() }
         }
-        // Closing cancelled the stragglers' request tasks, which answer at once; let them hand
-        // their answers to the event loops before the loops stop (scheduling on a stopped loop
-        // is an error in NIO).
-        let settled = ContinuousClock.now + .seconds(1)
-        while tracker.dispatching > 0 && ContinuousClock.now < settled {
-            try? await Task.sleep(for: .milliseconds(5))
+        // Every closed connection cancelled its request's task, which then answers at once. Let
+        // each hand its answer to its event loop before the loops stop (scheduling on a stopped
+        // loop is an error in NIO); a handler that ignores cancellation is not waited for.
+        requests.cancelAll()
+        if await !requests.allAnswered(before: .now + .seconds(1)) {
+            configuration.logger.warning("stopping with request tasks that did not answer within a second of being cancelled")
         }
         try? await group.shutdownGracefully()
         configuration.logger.info("stopped")
@@ -121,9 +122,14 @@ public final class ProtoHTTPServer: Sendable {
     /// The number of open client connections (for monitoring and tests).
     public var connectionCount: Int { tracker.count }
 
+    /// The number of request tasks running, including handlers that ignore cancellation and
+    /// outlive their call (for monitoring and tests).
+    var requestTaskCount: Int { requests.count }
+
     private func makeBootstrap(group: any EventLoopGroup) -> ServerBootstrap {
         let dispatcher = self.dispatcher
         let tracker = self.tracker
+        let requests = self.requests
         let config = configuration
         let accessLog = config.accessLog ? AccessLog(logger: config.logger) : nil
         return ServerBootstrap(group: group)
@@ -137,7 +143,7 @@ public final class ProtoHTTPServer: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(config.idleTimeout)))
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-                    try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, tracker: tracker,
+                    try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, tracker: tracker, requests: requests,
                                                               maxBodySize: config.maxRequestBodySize, accessLog: accessLog))
                 }
             }

@@ -1,0 +1,95 @@
+// Dispatcher+Preparation.swift: everything before a handler runs: route, method, negotiation, Connect headers, body.
+import Logging
+
+extension Dispatcher {
+    /// What a request needs before its handler runs: the route, the protocol and encoding,
+    /// the Connect headers' checks, and the decoded body.
+    struct Prepared {
+        var method: MethodDefinition
+        var negotiated: Negotiated
+        var body: [UInt8]
+        var context: ServerContext
+    }
+
+    /// A refusal before any handler runs.
+    struct Refusal: Error {
+        var response: RPCResponse
+        var outcome: RPCOutcome
+    }
+
+    /// Checks `request` up to the handler: the prepared call, or the refusal to answer.
+    func prepare(_ request: RPCRequest) -> Result<Prepared, Refusal> {
+        func refusal(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> Result<Prepared, Refusal> {
+            let (response, outcome) = refuse(failure, negotiated)
+            return .failure(Refusal(response: response, outcome: outcome))
+        }
+        guard let route = router.route(request.uri) else {
+            return refusal(notFound(request.uri))
+        }
+        guard request.method == "POST" else {
+            return refusal(wrongMethod(request.method, route: route))
+        }
+        let negotiated: Negotiated
+        switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
+        case .success(let value): negotiated = value
+        case .failure(let failure): return refusal(failure)
+        }
+        var deadline: ContinuousClock.Instant?
+        if negotiated.wireProtocol == .connect {
+            if let failure = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
+                return refusal(failure, negotiated)
+            }
+            switch ConnectRequestHeaders.deadline(request.header(ConnectHeaders.timeout), now: .now) {
+            case .success(let value): deadline = value
+            case .failure(let failure): return refusal(failure, negotiated)
+            }
+        }
+        let body: [UInt8]
+        switch ContentEncoding.decode(request.body, contentEncoding: request.header("Content-Encoding"), negotiated.wireProtocol, limit: maxRequestBodySize) {
+        case .success(let decoded): body = decoded
+        case .failure(let failure): return refusal(failure, negotiated)
+        }
+        let method = route.method
+        var callLogger = logger
+        callLogger[metadataKey: "rpc"] = "\(method.path)"
+        let context = ServerContext(
+            method: method.path, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
+            requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: callLogger
+        )
+        return .success(Prepared(method: method, negotiated: negotiated, body: body, context: context))
+    }
+
+    /// No route: Twirp's `bad_route` under the Twirp prefix, Connect's `unimplemented` elsewhere.
+    private func notFound(_ uri: String) -> ServerError {
+        let path = Router.path(of: uri)
+        if router.looksLikeTwirp(uri) {
+            var failure = ServerError(.twirp, .unimplemented, "no method at \(path); this server's Twirp methods are \(knownMethods(prefix: router.twirpPrefix)).", httpStatus: 404)
+            failure.twirpCodeOverride = "bad_route"
+            return failure
+        }
+        return ServerError(.connect, .unimplemented, "no method at \(path); this server serves \(knownMethods()).", httpStatus: 404)
+    }
+
+    private func wrongMethod(_ httpMethod: String, route: Router.Route) -> ServerError {
+        let message = "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."
+        let allow = [HTTPHeader(name: "Allow", value: "POST")]
+        switch route.kind {
+        case .twirpPath:
+            var failure = ServerError(.twirp, .unimplemented, message, httpStatus: 404, headers: allow)
+            failure.twirpCodeOverride = "bad_route"
+            return failure
+        case .connectPath:
+            return ServerError(.connect, .unimplemented, message, httpStatus: 405, headers: allow)
+        case .plainRoute:
+            return ServerError(.plain, .unimplemented, message, httpStatus: 405, headers: allow)
+        }
+    }
+
+    /// The registered method paths, for error messages (the first ten, then a count).
+    private func knownMethods(prefix: String = "") -> String {
+        let paths = router.methodPaths.map { prefix + $0 }
+        if paths.isEmpty { return "no methods (register a service)" }
+        let shown = paths.prefix(10).joined(separator: ", ")
+        return paths.count > 10 ? "\(shown) and \(paths.count - 10) more" : shown
+    }
+}
