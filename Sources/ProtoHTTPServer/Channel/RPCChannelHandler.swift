@@ -10,6 +10,10 @@ import NIOHTTP1
 /// once; the rest of the body is read and dropped, never buffered, and the connection closes.
 /// The dispatcher runs in a task of the server's ``InFlightRequests``; the connection cancels
 /// that task when it closes, and the handler sees `Task.isCancelled`.
+///
+/// Shutdown needs nothing from this handler: NIO's pipelining handler in front answers
+/// `ChannelShouldQuiesceEvent` (an idle connection closes at once, a busy one after its response)
+/// and ``ShutdownGraceHandler`` closes it when the grace period ends.
 final class RPCChannelHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -24,16 +28,14 @@ final class RPCChannelHandler: ChannelInboundHandler {
     }
 
     private let dispatcher: Dispatcher
-    private let tracker: ConnectionTracker
     private let requests: InFlightRequests
     private let maxBodySize: Int
     private let accessLog: AccessLog?
     private var state = State.idle
     private var remoteAddress: String?
 
-    init(dispatcher: Dispatcher, tracker: ConnectionTracker, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?) {
+    init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?) {
         self.dispatcher = dispatcher
-        self.tracker = tracker
         self.requests = requests
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog
@@ -86,7 +88,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
-        case is ServerQuiesceEvent, is IdleStateHandler.IdleStateEvent:
+        case is IdleStateHandler.IdleStateEvent:
             if case .idle = state { context.close(promise: nil) }
         default:
             context.fireUserInboundEventTriggered(event)
@@ -123,7 +125,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     private func respond(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome, started: ContinuousClock.Instant) {
         guard case .serving = state else { return }  // the connection closed meanwhile
-        let keepAlive = head.isKeepAlive && !tracker.isQuiescing
+        let keepAlive = head.isKeepAlive
         write(context: context, version: head.version, response: response, keepAlive: keepAlive)
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
