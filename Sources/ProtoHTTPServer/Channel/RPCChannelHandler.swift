@@ -125,21 +125,23 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     private func respond(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome, started: ContinuousClock.Instant) {
         guard case .serving = state else { return }  // the connection closed meanwhile
+        // Idle before writing: writing `.end` makes the pipelining handler deliver the next
+        // pipelined request at once, re-entrantly, into `channelRead`.
+        state = .idle
         let keepAlive = head.isKeepAlive
-        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        state = .idle
+        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
         if !keepAlive { context.close(promise: nil) }
     }
 
     private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
         let started = ContinuousClock.now
         let (response, outcome) = dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
-        write(context: context, version: head.version, response: response, keepAlive: false)
+        state = .discarding  // before writing, which may deliver input re-entrantly
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        state = .discarding
+        write(context: context, version: head.version, response: response, keepAlive: false)
         // Give the client a moment to read the answer and stop sending, then close.
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
