@@ -133,10 +133,16 @@ let package = Package(
         ),
 
         // The server end to end (our client, every protocol and encoding), malformed requests,
-        // the Python connectrpc client and raw HTTP against our server, the bounded load test.
+        // the Python connectrpc client and raw HTTP against our server, the bounded load test;
+        // and in process (InProcess/): the dispatcher, and the real pipeline on NIOEmbedded.
         .testTarget(
             name: "ProtoHTTPServerTests",
-            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server"],
+            dependencies: [
+                "ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Clients"]
         ),
 
