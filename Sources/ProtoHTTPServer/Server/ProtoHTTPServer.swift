@@ -122,11 +122,16 @@ public final class ProtoHTTPServer: Sendable {
     /// outlive their call (for monitoring and tests).
     var requestTaskCount: Int { requests.count }
 
-    /// Binds the listener with a fresh quiescing helper. On failure the helper is gone when this
-    /// returns, before the caller stops the event loops (see ``initiateShutdown(_:group:)``).
+    /// Binds the listener with a fresh quiescing helper.
+    ///
+    /// The helper's deinit fails a promise, which must happen on a running event loop (see
+    /// ``initiateShutdown(_:group:)``). The listener and the helper's promise therefore share
+    /// one loop: when a failed bind leaves the last reference to the helper with NIO's
+    /// callbacks on that loop, it is released on that loop, never after the loops stop.
     private func bind(group: any EventLoopGroup) async throws -> (any Channel, ServerQuiescingHelper) {
-        let quiescing = ServerQuiescingHelper(group: group)
-        let channel = try await makeBootstrap(group: group, quiescing: quiescing)
+        let acceptLoop = group.next()
+        let quiescing = ServerQuiescingHelper(group: acceptLoop)
+        let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing)
             .bind(host: configuration.host, port: configuration.port).get()
         return (channel, quiescing)
     }
@@ -139,13 +144,13 @@ public final class ProtoHTTPServer: Sendable {
         return drained.futureResult
     }
 
-    private func makeBootstrap(group: any EventLoopGroup, quiescing: ServerQuiescingHelper) -> ServerBootstrap {
+    private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper) -> ServerBootstrap {
         let dispatcher = self.dispatcher
         let connections = self.connections
         let requests = self.requests
         let config = configuration
         let accessLog = config.accessLog ? AccessLog(logger: config.logger) : nil
-        return ServerBootstrap(group: group)
+        return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
