@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // SwiftNIO: only the server target (and what builds on it) depends on it.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // NIOExtras' ServerQuiescingHelper drains the server's connections at shutdown (server only).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -66,6 +68,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -130,10 +133,16 @@ let package = Package(
         ),
 
         // The server end to end (our client, every protocol and encoding), malformed requests,
-        // the Python connectrpc client and raw HTTP against our server, the bounded load test.
+        // the Python connectrpc client and raw HTTP against our server, the bounded load test;
+        // and in process (InProcess/): the dispatcher, and the real pipeline on NIOEmbedded.
         .testTarget(
             name: "ProtoHTTPServerTests",
-            dependencies: ["ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server"],
+            dependencies: [
+                "ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Clients"]
         ),
 

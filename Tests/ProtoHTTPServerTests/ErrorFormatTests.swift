@@ -66,7 +66,7 @@ extension ServerTests {
         func unknownMethod() async throws {
             try await withServer { server in
                 let paths = ["/notes.Notes/CreateNote", "/notes.Notes/DeleteNote", "/notes.Notes/GetNote", "/notes.Notes/ListNotes",
-                             "/test.Faults/BadTimestamp", "/test.Faults/Crash", "/test.Faults/Refuse", "/test.Faults/Slow", "/test.Faults/Stubborn"]
+                             "/test.Faults/BadTimestamp", "/test.Faults/Crash", "/test.Faults/Hold", "/test.Faults/Refuse", "/test.Faults/Slow", "/test.Faults/Stubborn"]
                 #expect(server.server.methodPaths == paths)
                 let connect = try await RawConnection.exchange(port: server.port, "/notes.Notes/Nope", headers: Self.connectBinary)
                 Self.expectError(connect, 404, #"{"code":"unimplemented","message":"no method at /notes.Notes/Nope; this server serves \#(paths.joined(separator: ", "))."}"#)

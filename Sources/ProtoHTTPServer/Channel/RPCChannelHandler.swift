@@ -7,8 +7,13 @@ import NIOHTTP1
 /// later requests back until each response is written).
 ///
 /// A request body is collected up to the size limit; past it the request is answered 413 at
-/// once; the rest of the body is read and dropped, never buffered, and the connection closes. The dispatcher
-/// runs in a task that is cancelled if the client goes away.
+/// once; the rest of the body is read and dropped, never buffered, and the connection closes.
+/// The dispatcher runs in a task of the server's ``InFlightRequests``; the connection cancels
+/// that task when it closes, and the handler sees `Task.isCancelled`.
+///
+/// Shutdown needs nothing from this handler: NIO's pipelining handler in front answers
+/// `ChannelShouldQuiesceEvent` (an idle connection closes at once, a busy one after its response)
+/// and ``ShutdownGraceHandler`` closes it when the grace period ends.
 final class RPCChannelHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -23,15 +28,15 @@ final class RPCChannelHandler: ChannelInboundHandler {
     }
 
     private let dispatcher: Dispatcher
-    private let tracker: ConnectionTracker
+    private let requests: InFlightRequests
     private let maxBodySize: Int
     private let accessLog: AccessLog?
     private var state = State.idle
     private var remoteAddress: String?
 
-    init(dispatcher: Dispatcher, tracker: ConnectionTracker, maxBodySize: Int, accessLog: AccessLog?) {
+    init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?) {
         self.dispatcher = dispatcher
-        self.tracker = tracker
+        self.requests = requests
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog
     }
@@ -83,7 +88,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
-        case is ServerQuiesceEvent, is IdleStateHandler.IdleStateEvent:
+        case is IdleStateHandler.IdleStateEvent:
             if case .idle = state { context.close(promise: nil) }
         default:
             context.fireUserInboundEventTriggered(event)
@@ -104,38 +109,39 @@ final class RPCChannelHandler: ChannelInboundHandler {
             body: Array(body.readableBytesView), remoteAddress: remoteAddress
         )
         let dispatcher = self.dispatcher
-        let tracker = self.tracker
         let started = ContinuousClock.now
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        tracker.dispatchStarted()
-        let task = Task {
-            let (response, outcome) = await dispatcher.handle(request)
-            loop.execute {
-                bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+        let task = requests.start { answered in
+            await dispatcher.handle(request) { response, outcome in
+                loop.execute {
+                    bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+                }
+                answered()
             }
-            tracker.dispatchEnded()
         }
         state = .serving(head, task)
     }
 
     private func respond(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome, started: ContinuousClock.Instant) {
         guard case .serving = state else { return }  // the connection closed meanwhile
-        let keepAlive = head.isKeepAlive && !tracker.isQuiescing
-        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
+        // Idle before writing: writing `.end` makes the pipelining handler deliver the next
+        // pipelined request at once, re-entrantly, into `channelRead`.
+        state = .idle
+        let keepAlive = head.isKeepAlive
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        state = .idle
+        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
         if !keepAlive { context.close(promise: nil) }
     }
 
     private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
         let started = ContinuousClock.now
         let (response, outcome) = dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
-        write(context: context, version: head.version, response: response, keepAlive: false)
+        state = .discarding  // before writing, which may deliver input re-entrantly
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        state = .discarding
+        write(context: context, version: head.version, response: response, keepAlive: false)
         // Give the client a moment to read the answer and stop sending, then close.
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }

@@ -1,7 +1,7 @@
 // ProtoHTTPServer.swift: the server: binds, serves registered services over Connect, Twirp and plain, shuts down gracefully.
 import Logging
 import NIOCore
-import NIOHTTP1
+import NIOExtras
 import NIOPosix
 import Synchronization
 
@@ -25,14 +25,15 @@ public final class ProtoHTTPServer: Sendable {
     private enum Lifecycle {
         case ready
         case starting
-        case running(any EventLoopGroup, any Channel)
+        case running(any EventLoopGroup, ServerQuiescingHelper)
         case stopped
     }
 
     /// The configuration the server was made with.
     public let configuration: ServerConfiguration
     private let dispatcher: Dispatcher
-    private let tracker = ConnectionTracker()
+    private let connections = OpenConnections()
+    private let requests = InFlightRequests()
     private let lifecycle = Mutex(Lifecycle.ready)
     private let boundPort = Mutex<Int?>(nil)
 
@@ -69,8 +70,9 @@ public final class ProtoHTTPServer: Sendable {
         let config = configuration
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.threads))
         let channel: any Channel
+        let quiescing: ServerQuiescingHelper
         do {
-            channel = try await makeBootstrap(group: group).bind(host: config.host, port: config.port).get()
+            (channel, quiescing) = try await bind(group: group)
         } catch {
             try? await group.shutdownGracefully()
             lifecycle.withLock { $0 = .ready }
@@ -80,65 +82,89 @@ public final class ProtoHTTPServer: Sendable {
             )
         }
         boundPort.withLock { $0 = channel.localAddress?.port }
-        lifecycle.withLock { $0 = .running(group, channel) }
+        lifecycle.withLock { $0 = .running(group, quiescing) }
         config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on http://\(config.host):\(port ?? config.port)")
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to
     /// ``ServerConfiguration/shutdownGracePeriod``, closes every connection and stops the
     /// event loops. Idle keep-alive connections close at once. Safe to call more than once.
+    ///
+    /// Handlers still running when their connection closes are cancelled; shutdown waits until
+    /// each has handed its answer back, never for a handler that ignores cancellation.
     public func shutdown() async {
-        let running = lifecycle.withLock { state -> (any EventLoopGroup, any Channel)? in
-            guard case .running(let group, let channel) = state else { return nil }
+        let running = lifecycle.withLock { state -> (any EventLoopGroup, ServerQuiescingHelper)? in
+            guard case .running(let group, let quiescing) = state else { return nil }
             state = .stopped
-            return (group, channel)
+            return (group, quiescing)
         }
-        guard let (group, listener) = running else { return }
-        try? await listener.close()
-        for connection in tracker.beginQuiescing() {
-            connection.pipeline.fireUserInboundEventTriggered(ServerQuiesceEvent())
-        }
-        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while tracker.count > 0 && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        let stragglers = tracker.remaining()
-        if !stragglers.isEmpty {
-            configuration.logger.warning("closing \(stragglers.count) connections still busy after the shutdown grace period")
-            for connection in stragglers { try? await connection.close() }
-        }
-        // Closing cancelled the stragglers' request tasks, which answer at once; let them hand
-        // their answers to the event loops before the loops stop (scheduling on a stopped loop
-        // is an error in NIO).
-        let settled = ContinuousClock.now + .seconds(1)
-        while tracker.dispatching > 0 && ContinuousClock.now < settled {
-            try? await Task.sleep(for: .milliseconds(5))
+        guard let (group, quiescing) = consume running else { return }
+        // The helper closes the listener and tells every connection to quiesce; `drained`
+        // completes once all have closed: idle ones at once, busy ones after their response or,
+        // at the latest, when ShutdownGraceHandler closes them at the end of the grace period.
+        let drained = Self.initiateShutdown(consume quiescing, group: group)
+        try? await drained.get()
+        // Every closed connection cancelled its request's task, which then answers at once. Let
+        // each hand its answer to its event loop before the loops stop (scheduling on a stopped
+        // loop is an error in NIO).
+        requests.cancelAll()
+        if await !requests.allAnswered(before: .now + .seconds(1)) {
+            configuration.logger.warning("stopping with request tasks that did not answer within a second of being cancelled")
         }
         try? await group.shutdownGracefully()
         configuration.logger.info("stopped")
     }
 
     /// The number of open client connections (for monitoring and tests).
-    public var connectionCount: Int { tracker.count }
+    public var connectionCount: Int { connections.count }
 
-    private func makeBootstrap(group: any EventLoopGroup) -> ServerBootstrap {
+    /// The number of request tasks running, including handlers that ignore cancellation and
+    /// outlive their call (for monitoring and tests).
+    var requestTaskCount: Int { requests.count }
+
+    /// Binds the listener with a fresh quiescing helper.
+    ///
+    /// The helper's deinit fails a promise, which must happen on a running event loop (see
+    /// ``initiateShutdown(_:group:)``). The listener and the helper's promise therefore share
+    /// one loop: when a failed bind leaves the last reference to the helper with NIO's
+    /// callbacks on that loop, it is released on that loop, never after the loops stop.
+    private func bind(group: any EventLoopGroup) async throws -> (any Channel, ServerQuiescingHelper) {
+        let acceptLoop = group.next()
+        let quiescing = ServerQuiescingHelper(group: acceptLoop)
+        let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing)
+            .bind(host: configuration.host, port: configuration.port).get()
+        return (channel, quiescing)
+    }
+
+    /// Starts quiescing and lets go of the helper. It must be released while the event loops
+    /// still run: its deinit fails a promise, which hops to an event loop.
+    private static func initiateShutdown(_ quiescing: consuming ServerQuiescingHelper, group: any EventLoopGroup) -> EventLoopFuture<Void> {
+        let drained = group.next().makePromise(of: Void.self)
+        quiescing.initiateShutdown(promise: drained)
+        return drained.futureResult
+    }
+
+    private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper) -> ServerBootstrap {
         let dispatcher = self.dispatcher
-        let tracker = self.tracker
+        let connections = self.connections
+        let requests = self.requests
         let config = configuration
         let accessLog = config.accessLog ? AccessLog(logger: config.logger) : nil
-        return ServerBootstrap(group: group)
+        return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(quiescing.makeServerChannelHandler(channel: channel))
+                }
+            }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
-                guard tracker.add(channel) else { return channel.close() }
+                connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(config.idleTimeout)))
-                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-                    try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, tracker: tracker,
-                                                              maxBodySize: config.maxRequestBodySize, accessLog: accessLog))
+                    try ServerPipeline.configure(channel.pipeline.syncOperations, configuration: config,
+                                                 dispatcher: dispatcher, requests: requests, accessLog: accessLog)
                 }
             }
     }

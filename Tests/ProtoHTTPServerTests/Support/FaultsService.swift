@@ -1,4 +1,4 @@
-// FaultsService.swift: test.Faults: slow, stubborn, crashing, refusing and unencodable handlers, and what they saw.
+// FaultsService.swift: test.Faults: slow, stubborn, holding, crashing, refusing and unencodable handlers, and what they saw.
 import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
@@ -11,6 +11,8 @@ import Synchronization
 ///   then `slow finished` or `slow cancelled`.
 /// - `Stubborn(Int32Value ms)`: waits that long ignoring cancellation; records `stubborn started`
 ///   and `stubborn finished`.
+/// - `Hold(Int32Value ms)`: polls `Task.isCancelled` every millisecond for up to that long,
+///   never throwing; records `hold started`, then `hold saw cancellation` or `hold finished`.
 /// - `Crash(Empty)`: throws a plain Swift error whose text is ``FaultsService/secret``.
 /// - `Refuse(StringValue code)`: throws `ProtoHTTPError` with that code (Connect name), message
 ///   `asked to fail`, the request as a detail and `meta {"reason": "asked"}`.
@@ -46,6 +48,15 @@ final class FaultsService: Sendable {
                 // A detached task does not inherit the handler's cancellation.
                 await Task.detached { try? await Task.sleep(for: .milliseconds(Int(request.value))) }.value
                 self.record("stubborn finished")
+                return Google_Protobuf_Empty()
+            },
+            .unary("/test.Faults/Hold", Google_Protobuf_Int32Value.self, Google_Protobuf_Empty.self) { request, _ in
+                self.record("hold started")
+                let end = ContinuousClock.now + .milliseconds(Int(request.value))
+                while ContinuousClock.now < end && !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+                self.record(Task.isCancelled ? "hold saw cancellation" : "hold finished")
                 return Google_Protobuf_Empty()
             },
             .unary("/test.Faults/Crash", Google_Protobuf_Empty.self, Google_Protobuf_Empty.self) { _, _ in

@@ -1,4 +1,4 @@
-// DeadlineRace.swift: runs a handler against a deadline and the caller's cancellation, answering on time.
+// DeadlineRace.swift: runs a handler as a child task against a deadline and cancellation, answering on time.
 import Dispatch
 import Synchronization
 
@@ -6,18 +6,24 @@ import Synchronization
 struct DeadlinePassed: Error {}
 
 enum DeadlineRace {
-    /// Runs `operation` in its own task. It returns the operation's result, or throws
-    /// ``DeadlinePassed`` as soon as `deadline` passes, or `CancellationError` as soon as the
-    /// calling task is cancelled. Either way the operation's task is cancelled without waiting
-    /// for it: a handler that ignores cancellation can hold back neither the response nor the
-    /// connection's task once the client has gone.
+    /// Runs `operation` as a child of the calling task and hands `answer` the first of: the
+    /// operation's result, ``DeadlinePassed`` once `deadline` passes, or `CancellationError`
+    /// once the calling task is cancelled. When the deadline or the cancellation comes first,
+    /// the operation is cancelled at once; `run` returns when the operation has returned.
+    ///
+    /// So the answer goes out on time even when a handler ignores cancellation, and the handler
+    /// still stays inside the calling task, where a closed connection or shutdown can see and
+    /// cancel it.
     static func run<T: Sendable>(
         deadline: ContinuousClock.Instant?,
-        _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        if let deadline, deadline <= .now { throw DeadlinePassed() }
+        _ operation: @escaping @Sendable () async throws -> T,
+        answer: (Result<T, any Error>) -> Void
+    ) async {
+        if let deadline, deadline <= .now {
+            answer(.failure(DeadlinePassed()))
+            return
+        }
         let outcome = FirstOutcome<T>()
-        let work = Task { outcome.settle(await Result { try await operation() }) }
         // A Dispatch timer rather than a sleeping task: a cancelled `Task.sleep` keeps its memory
         // until its deadline, so each answered call would hold on to its timer for the whole
         // Connect-Timeout-Ms (tens of megabytes under load with minute-long client timeouts).
@@ -28,12 +34,14 @@ enum DeadlineRace {
             source.activate()
             return source
         }
-        defer {
-            timer?.cancel()
-            work.cancel()
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { outcome.deliver(to: $0) }
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { outcome.settle(await Result { try await operation() }) }
+                let first = await withCheckedContinuation { outcome.deliver(to: $0) }
+                timer?.cancel()
+                answer(first)
+                group.cancelAll()
+            }
         } onCancel: {
             outcome.settle(.failure(CancellationError()))
         }
@@ -43,9 +51,11 @@ enum DeadlineRace {
 /// The first of several racing results, handed to one continuation whichever comes first:
 /// the result or the continuation.
 private final class FirstOutcome<T: Sendable>: Sendable {
+    typealias Waiter = CheckedContinuation<Result<T, any Error>, Never>
+
     private enum Slot {
         case empty
-        case waiting(CheckedContinuation<T, any Error>)
+        case waiting(Waiter)
         case settled(Result<T, any Error>)
         case delivered
     }
@@ -53,7 +63,7 @@ private final class FirstOutcome<T: Sendable>: Sendable {
 
     /// Records `result` unless another came first, resuming the waiting continuation if any.
     func settle(_ result: Result<T, any Error>) {
-        let waiting = slot.withLock { slot -> CheckedContinuation<T, any Error>? in
+        let waiting = slot.withLock { slot -> Waiter? in
             switch slot {
             case .empty:
                 slot = .settled(result)
@@ -65,11 +75,11 @@ private final class FirstOutcome<T: Sendable>: Sendable {
                 return nil
             }
         }
-        waiting?.resume(with: result)
+        waiting?.resume(returning: result)
     }
 
     /// Hands the result to `continuation` now if it is known, or when it is.
-    func deliver(to continuation: CheckedContinuation<T, any Error>) {
+    func deliver(to continuation: Waiter) {
         let ready = slot.withLock { slot -> Result<T, any Error>? in
             switch slot {
             case .empty:
@@ -82,7 +92,7 @@ private final class FirstOutcome<T: Sendable>: Sendable {
                 return nil
             }
         }
-        if let ready { continuation.resume(with: ready) }
+        if let ready { continuation.resume(returning: ready) }
     }
 }
 

@@ -1,43 +1,54 @@
-// Dispatcher.swift: one complete request to one complete response: route, negotiate, check headers, run the handler.
+// Dispatcher+Preparation.swift: everything before a handler runs: route, method, negotiation, Connect headers, body.
 import Logging
 
-/// Serves complete requests, independent of the network layer. Every outcome, including every
-/// refusal, is a well-formed response in the protocol's error format.
-struct Dispatcher: Sendable {
-    let router: Router
-    let logger: Logger
-    /// The largest body a handler gets, also after gzip inflation.
-    let maxRequestBodySize: Int
+extension Dispatcher {
+    /// What a request needs before its handler runs: the route, the protocol and encoding,
+    /// the Connect headers' checks, and the decoded body.
+    struct Prepared {
+        var method: MethodDefinition
+        var negotiated: Negotiated
+        var body: [UInt8]
+        var context: ServerContext
+    }
 
-    /// Answers `request`.
-    func handle(_ request: RPCRequest) async -> (RPCResponse, RPCOutcome) {
+    /// A refusal before any handler runs.
+    struct Refusal: Error {
+        var response: RPCResponse
+        var outcome: RPCOutcome
+    }
+
+    /// Checks `request` up to the handler: the prepared call, or the refusal to answer.
+    func prepare(_ request: RPCRequest) -> Result<Prepared, Refusal> {
+        func refusal(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> Result<Prepared, Refusal> {
+            let (response, outcome) = refuse(failure, negotiated)
+            return .failure(Refusal(response: response, outcome: outcome))
+        }
         guard let route = router.route(request.uri) else {
-            return refuse(notFound(request.uri))
+            return refusal(notFound(request.uri))
         }
         guard request.method == "POST" else {
-            return refuse(wrongMethod(request.method, route: route))
+            return refusal(wrongMethod(request.method, route: route))
         }
         let negotiated: Negotiated
         switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
         case .success(let value): negotiated = value
-        case .failure(let refusal): return refuse(refusal)
+        case .failure(let failure): return refusal(failure)
         }
         var deadline: ContinuousClock.Instant?
         if negotiated.wireProtocol == .connect {
-            if let refusal = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
-                return refuse(refusal, negotiated)
+            if let failure = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
+                return refusal(failure, negotiated)
             }
             switch ConnectRequestHeaders.deadline(request.header(ConnectHeaders.timeout), now: .now) {
             case .success(let value): deadline = value
-            case .failure(let refusal): return refuse(refusal, negotiated)
+            case .failure(let failure): return refusal(failure, negotiated)
             }
         }
         let body: [UInt8]
         switch ContentEncoding.decode(request.body, contentEncoding: request.header("Content-Encoding"), negotiated.wireProtocol, limit: maxRequestBodySize) {
         case .success(let decoded): body = decoded
-        case .failure(let refusal): return refuse(refusal, negotiated)
+        case .failure(let failure): return refusal(failure, negotiated)
         }
-
         let method = route.method
         var callLogger = logger
         callLogger[metadataKey: "rpc"] = "\(method.path)"
@@ -45,39 +56,7 @@ struct Dispatcher: Sendable {
             method: method.path, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
             requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: callLogger
         )
-        do {
-            let reply = try await DeadlineRace.run(deadline: deadline) {
-                try await method.invoke(body, negotiated.encoding, context)
-            }
-            let response = RPCResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: negotiated.responseContentType)], body: reply)
-            return (response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
-        } catch {
-            let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: callLogger)
-            return refuse(failure, negotiated)
-        }
-    }
-
-    /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with
-    /// HTTP 413, in the format of the protocol the path and Content-Type point to.
-    func tooLarge(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
-        let wireProtocol: RPCProtocol
-        switch router.route(uri)?.kind {
-        case .twirpPath?: wireProtocol = .twirp
-        case .plainRoute?: wireProtocol = .plain
-        case .connectPath?:
-            let media = MediaType(contentType ?? "")
-            wireProtocol = media.kind == .protobuf && media.essence != MediaType.connectProto ? .plain : .connect
-        case nil: wireProtocol = router.looksLikeTwirp(uri) ? .twirp : .connect
-        }
-        return refuse(ServerError(
-            wireProtocol, .resourceExhausted,
-            "the request body is larger than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize.",
-            httpStatus: 413
-        ))
-    }
-
-    private func refuse(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> (RPCResponse, RPCOutcome) {
-        (failure.response, RPCOutcome(wireProtocol: failure.wireProtocol, encoding: negotiated?.encoding, code: failure.error.code))
+        return .success(Prepared(method: method, negotiated: negotiated, body: body, context: context))
     }
 
     /// No route: Twirp's `bad_route` under the Twirp prefix, Connect's `unimplemented` elsewhere.

@@ -1,0 +1,65 @@
+// Dispatcher.swift: one complete request to one complete response: route, negotiate, check headers, run the handler.
+import Logging
+
+/// Serves complete requests, independent of the network layer. Every outcome, including every
+/// refusal, is a well-formed response in the protocol's error format.
+struct Dispatcher: Sendable {
+    let router: Router
+    let logger: Logger
+    /// The largest body a handler gets, also after gzip inflation.
+    let maxRequestBodySize: Int
+
+    /// Answers `request`: calls `answer` exactly once, as soon as the response is known, and
+    /// returns once the handler (if it ran) has returned. After a passed deadline or a
+    /// cancellation the answer comes at once and the handler is cancelled; a handler that
+    /// ignores cancellation delays only the return, never the answer.
+    func handle(_ request: RPCRequest, answer: (RPCResponse, RPCOutcome) -> Void) async {
+        let prepared: Prepared
+        switch prepare(request) {
+        case .success(let value): prepared = value
+        case .failure(let refusal):
+            answer(refusal.response, refusal.outcome)
+            return
+        }
+        let method = prepared.method
+        let negotiated = prepared.negotiated
+        let context = prepared.context
+        await DeadlineRace.run(deadline: context.deadline, {
+            try await method.invoke(prepared.body, negotiated.encoding, context)
+        }, answer: { result in
+            switch result {
+            case .success(let reply):
+                let response = RPCResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: negotiated.responseContentType)], body: reply)
+                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
+            case .failure(let error):
+                let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
+                let (response, outcome) = refuse(failure, negotiated)
+                answer(response, outcome)
+            }
+        })
+    }
+
+    /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with
+    /// HTTP 413, in the format of the protocol the path and Content-Type point to.
+    func tooLarge(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
+        let wireProtocol: RPCProtocol
+        switch router.route(uri)?.kind {
+        case .twirpPath?: wireProtocol = .twirp
+        case .plainRoute?: wireProtocol = .plain
+        case .connectPath?:
+            let media = MediaType(contentType ?? "")
+            wireProtocol = media.kind == .protobuf && media.essence != MediaType.connectProto ? .plain : .connect
+        case nil: wireProtocol = router.looksLikeTwirp(uri) ? .twirp : .connect
+        }
+        return refuse(ServerError(
+            wireProtocol, .resourceExhausted,
+            "the request body is larger than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize.",
+            httpStatus: 413
+        ))
+    }
+
+    /// A refusal as the response and what the access log records.
+    func refuse(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> (RPCResponse, RPCOutcome) {
+        (failure.response, RPCOutcome(wireProtocol: failure.wireProtocol, encoding: negotiated?.encoding, code: failure.error.code))
+    }
+}

@@ -1,0 +1,124 @@
+// InFlightRequests.swift: the server's request tasks, so a closed connection cancels its own and shutdown waits for all.
+import Synchronization
+
+/// Every request task the server runs. The server owns them (no task is left unstructured),
+/// so the two things that end calls early can reach them: a connection that closes cancels
+/// its own request's task, and shutdown cancels whatever is still running after its grace
+/// period and waits until every task has answered before it stops the event loops.
+///
+/// ```
+/// start ──► running ──answered()──► answered ──(the handler returned)──► removed
+///              │
+///              └── Task.cancel(): the connection closed, or shutdown's grace period ended
+/// ```
+///
+/// A task has *answered* once it has handed its response to its connection's event loop; it
+/// touches no event loop after that, even while a handler that ignores cancellation keeps it
+/// running. A task that returns without calling `answered` counts as answered when it ends.
+final class InFlightRequests: Sendable {
+    private struct Entry {
+        var task: Task<Void, Never>?
+        var answered = false
+    }
+
+    private struct State {
+        var nextID = 0
+        var entries: [Int: Entry] = [:]
+        var unanswered = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+
+        /// Takes the waiters to resume once no task is left unanswered.
+        mutating func releasableWaiters() -> [CheckedContinuation<Void, Never>] {
+            guard unanswered == 0 else { return [] }
+            defer { waiters.removeAll() }
+            return Array(waiters.values)
+        }
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts `body` in a task registered here until it returns. `body` calls its argument
+    /// once its response is on the event loop.
+    @discardableResult
+    func start(_ body: @escaping @Sendable (_ answered: @escaping @Sendable () -> Void) async -> Void) -> Task<Void, Never> {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.entries[state.nextID] = Entry()
+            state.unanswered += 1
+            return state.nextID
+        }
+        let task = Task {
+            await body { self.markAnswered(id) }
+            self.remove(id)
+        }
+        // The task may have ended already; then its entry is gone and there is nothing to keep.
+        state.withLock { $0.entries[id]?.task = task }
+        return task
+    }
+
+    /// The number of request tasks running, answered or not.
+    var count: Int { state.withLock { $0.entries.count } }
+
+    /// Cancels every request task still running.
+    func cancelAll() {
+        let tasks = state.withLock { $0.entries.values.compactMap(\.task) }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Waits until every task started so far has answered, or until `deadline`; returns
+    /// whether they all had.
+    func allAnswered(before deadline: ContinuousClock.Instant) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.allAnswered()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Returns once no task is unanswered, or when the calling task is cancelled.
+    private func allAnswered() async {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waitNow = state.withLock { state -> Bool in
+                    guard state.unanswered > 0, !Task.isCancelled else { return false }
+                    state.waiters[id] = continuation
+                    return true
+                }
+                if !waitNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    private func markAnswered(_ id: Int) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard let entry = state.entries[id], !entry.answered else { return [] }
+            state.entries[id]?.answered = true
+            state.unanswered -= 1
+            return state.releasableWaiters()
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func remove(_ id: Int) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard let entry = state.entries.removeValue(forKey: id) else { return [] }
+            if !entry.answered { state.unanswered -= 1 }
+            return state.releasableWaiters()
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}

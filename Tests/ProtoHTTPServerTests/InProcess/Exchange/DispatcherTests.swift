@@ -1,0 +1,196 @@
+// DispatcherTests.swift: Dispatcher.handle in process, no sockets: routing, methods, content types, bodies, errors, deadlines.
+import Foundation
+import Logging
+import ProtoHTTPDemo
+@testable import ProtoHTTPServer
+import ProtoWire
+import Synchronization
+import Testing
+
+extension ServerTests {
+    @Suite("Dispatcher in process")
+    struct DispatcherTests {
+        /// One request and what its answer must be.
+        struct Case: Sendable, CustomTestStringConvertible {
+            var name: String
+            var method = "POST"
+            var uri: String
+            var headers: [HTTPHeader]
+            var body: [UInt8] = []
+            var status: Int
+            /// The RPC code the access log records; `nil` for success.
+            var code: ProtoHTTPError.Code?
+            /// The code as the error body spells it (Twirp's own names where it has them).
+            var wireCode: String?
+            var responseHeaders: [HTTPHeader] = []
+            var bodyContains: String?
+
+            var testDescription: String { name }
+        }
+
+        static let connectProto = [HTTPHeader(name: "Content-Type", value: "application/proto"), HTTPHeader(name: "Connect-Protocol-Version", value: "1")]
+        static let connectJSON = [HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "Connect-Protocol-Version", value: "1")]
+        static let twirpJSON = [HTTPHeader(name: "Content-Type", value: "application/json")]
+        static let jsonOnlyRoute = PlainRoute("/api/notes/list", method: "/notes.Notes/ListNotes", encodings: [.json])
+
+        static var cases: [Case] {
+            var create = Notes_CreateNoteRequest()
+            create.title = "groceries"
+            let createBytes = create.serializedBytes()
+            return [
+                Case(name: "Connect binary: the route is found and the handler answers", uri: "/notes.Notes/CreateNote",
+                     headers: connectProto, body: createBytes, status: 200,
+                     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/proto")]),
+                Case(name: "Connect JSON, a query string ignored by routing", uri: "/notes.Notes/ListNotes?page=2",
+                     headers: connectJSON, body: Array("{}".utf8), status: 200,
+                     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")]),
+                Case(name: "plain binary on the Connect path answers in the type it was sent", uri: "/notes.Notes/ListNotes",
+                     headers: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")], status: 200,
+                     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")]),
+                Case(name: "no route: Connect 404 unimplemented", uri: "/notes.Notes/Nope", headers: connectProto,
+                     status: 404, code: .unimplemented, wireCode: "unimplemented", bodyContains: "no method at /notes.Notes/Nope"),
+                Case(name: "no route under /twirp: 404 bad_route", uri: "/twirp/notes.Notes/Nope", headers: twirpJSON,
+                     status: 404, code: .unimplemented, wireCode: "bad_route"),
+                Case(name: "GET on a Connect path: 405 with Allow: POST", method: "GET", uri: "/notes.Notes/ListNotes", headers: connectProto,
+                     status: 405, code: .unimplemented, wireCode: "unimplemented",
+                     responseHeaders: [HTTPHeader(name: "Allow", value: "POST")], bodyContains: "GET is not supported"),
+                Case(name: "PUT on a plain route: 405 with Allow: POST", method: "PUT", uri: "/api/notes/list", headers: twirpJSON,
+                     status: 405, code: .unimplemented, wireCode: "unimplemented", responseHeaders: [HTTPHeader(name: "Allow", value: "POST")]),
+                Case(name: "GET on a Twirp path: Twirp's 404 bad_route, with Allow: POST", method: "GET", uri: "/twirp/notes.Notes/ListNotes",
+                     headers: twirpJSON, status: 404, code: .unimplemented, wireCode: "bad_route",
+                     responseHeaders: [HTTPHeader(name: "Allow", value: "POST")]),
+                Case(name: "text/plain on a Connect path: 415 with Accept-Post", uri: "/notes.Notes/ListNotes",
+                     headers: [HTTPHeader(name: "Content-Type", value: "text/plain")], status: 415, code: .unimplemented, wireCode: "unimplemented",
+                     responseHeaders: [HTTPHeader(name: "Accept-Post", value: "application/proto, application/json")]),
+                Case(name: "binary on a JSON-only plain route: 415 naming JSON", uri: "/api/notes/list",
+                     headers: [HTTPHeader(name: "Content-Type", value: "application/x-protobuf")], status: 415, code: .unimplemented,
+                     wireCode: "unimplemented", responseHeaders: [HTTPHeader(name: "Accept-Post", value: "application/json")]),
+                Case(name: "Connect, a body that is not the message: 400 invalid_argument", uri: "/notes.Notes/CreateNote",
+                     headers: connectProto, body: Array(createBytes.dropLast(3)), status: 400, code: .invalidArgument, wireCode: "invalid_argument",
+                     bodyContains: "not a valid notes.CreateNoteRequest in binary protobuf"),
+                Case(name: "Twirp, bad JSON: 400 malformed", uri: "/twirp/notes.Notes/CreateNote", headers: twirpJSON,
+                     body: Array(#"{"title": "#.utf8), status: 400, code: .invalidArgument, wireCode: "malformed"),
+                Case(name: "handler's ProtoHTTPError: its code, message and meta", uri: "/test.Faults/Refuse", headers: connectJSON,
+                     body: Array(#""permission_denied""#.utf8), status: 403, code: .permissionDenied, wireCode: "permission_denied",
+                     bodyContains: "asked to fail"),
+                Case(name: "handler's own error: 500 internal, its text kept out", uri: "/test.Faults/Crash", headers: connectJSON,
+                     body: Array("{}".utf8), status: 500, code: .internal, wireCode: "internal", bodyContains: "the server's log has the cause"),
+                Case(name: "a response with no JSON form: internal", uri: "/test.Faults/BadTimestamp", headers: connectJSON,
+                     body: Array("{}".utf8), status: 500, code: .internal, wireCode: "internal"),
+                Case(name: "Connect-Protocol-Version 2: invalid_argument", uri: "/notes.Notes/ListNotes",
+                     headers: [HTTPHeader(name: "Content-Type", value: "application/proto"), HTTPHeader(name: "Connect-Protocol-Version", value: "2")],
+                     status: 400, code: .invalidArgument, wireCode: "invalid_argument"),
+                Case(name: "a Connect-Timeout-Ms that is not a number: invalid_argument", uri: "/notes.Notes/ListNotes",
+                     headers: connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "soon")],
+                     status: 400, code: .invalidArgument, wireCode: "invalid_argument", bodyContains: "is not a timeout"),
+                Case(name: "Content-Encoding br: unimplemented with Accept-Encoding", uri: "/notes.Notes/ListNotes",
+                     headers: connectProto + [HTTPHeader(name: "Content-Encoding", value: "br")], status: 501, code: .unimplemented,
+                     wireCode: "unimplemented", responseHeaders: [HTTPHeader(name: "Accept-Encoding", value: "gzip, identity")]),
+            ]
+        }
+
+        /// A dispatcher for notes.Notes and test.Faults, plus ``jsonOnlyRoute``.
+        static func dispatcher(faults: FaultsService = FaultsService()) throws -> Dispatcher {
+            let router = try Router(services: [NotesStore().definition, faults.definition], plainRoutes: [jsonOnlyRoute], twirpPrefix: "/twirp")
+            var logger = Logger(label: "DispatcherTests")
+            logger.logLevel = .critical
+            return Dispatcher(router: router, logger: logger, maxRequestBodySize: 1 << 20)
+        }
+
+        /// Every answer `handle` gave, with when it came; and when `handle` returned.
+        struct Answered {
+            var answers: [(response: RPCResponse, outcome: RPCOutcome, at: ContinuousClock.Instant)]
+            var returned: ContinuousClock.Instant
+        }
+
+        static func handle(_ dispatcher: Dispatcher, _ request: RPCRequest) async -> Answered {
+            var answers: [(response: RPCResponse, outcome: RPCOutcome, at: ContinuousClock.Instant)] = []
+            await dispatcher.handle(request) { answers.append(($0, $1, .now)) }
+            return Answered(answers: answers, returned: .now)
+        }
+
+        @Test("each request gets exactly one answer with the right status, code and headers", arguments: cases)
+        func table(_ testCase: Case) async throws {
+            let request = RPCRequest(method: testCase.method, uri: testCase.uri, headers: testCase.headers, body: testCase.body)
+            let answered = await Self.handle(try Self.dispatcher(), request)
+            try #require(answered.answers.count == 1, "answers: \(answered.answers.count)")
+            let (response, outcome, _) = answered.answers[0]
+            let text = String(decoding: response.body, as: UTF8.self)
+            #expect(response.status == testCase.status, "\(text)")
+            #expect(outcome.code == testCase.code)
+            if let wireCode = testCase.wireCode {
+                #expect(response.headers.first(named: "Content-Type") == "application/json")
+                #expect(text.hasPrefix(#"{"code":"\#(wireCode)","#), "\(text)")
+            }
+            for header in testCase.responseHeaders {
+                #expect(response.headers.first(named: header.name) == header.value, "\(header.name)")
+            }
+            if let bodyContains = testCase.bodyContains {
+                #expect(text.contains(bodyContains), "\(text)")
+            }
+            #expect(!text.contains(FaultsService.secret))
+        }
+
+        @Test("the answer to a successful call decodes to the handler's message")
+        func successBody() async throws {
+            var create = Notes_CreateNoteRequest()
+            create.title = "groceries"
+            let request = RPCRequest(method: "POST", uri: "/notes.Notes/CreateNote", headers: Self.connectProto, body: create.serializedBytes())
+            let answered = await Self.handle(try Self.dispatcher(), request)
+            let response = try #require(answered.answers.first?.response)
+            let note = try Notes_Note(serializedBytes: response.body)
+            #expect(note.title == "groceries" && !note.id.isEmpty)
+            #expect(answered.answers.first?.outcome.wireProtocol == .connect && answered.answers.first?.outcome.encoding == .binary)
+        }
+
+        @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled")
+        func deadline() async throws {
+            let faults = FaultsService()
+            let request = RPCRequest(method: "POST", uri: "/test.Faults/Hold",
+                                     headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
+                                     body: Google_Protobuf_Int32Value.ms(5_000).serializedBytes())
+            let started = ContinuousClock.now
+            let answered = await Self.handle(try Self.dispatcher(faults: faults), request)
+            let answer = try #require(answered.answers.first)
+            #expect(answered.answers.count == 1)
+            #expect(answer.response.status == 504 && answer.outcome.code == .deadlineExceeded)
+            #expect(answer.at - started >= .milliseconds(50) && answer.at - started < .seconds(2), "\(answer.at - started)")
+            #expect(faults.events == ["hold started", "hold saw cancellation"])
+        }
+
+        @Test("a handler that ignores cancellation: the answer comes at the deadline; handle returns when the handler does")
+        func stubbornDeadline() async throws {
+            let faults = FaultsService()
+            let request = RPCRequest(method: "POST", uri: "/test.Faults/Stubborn",
+                                     headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
+                                     body: Google_Protobuf_Int32Value.ms(1_500).serializedBytes())
+            let started = ContinuousClock.now
+            let answered = await Self.handle(try Self.dispatcher(faults: faults), request)
+            let answer = try #require(answered.answers.first)
+            #expect(answer.outcome.code == .deadlineExceeded)
+            #expect(answer.at - started < .seconds(1), "answered after \(answer.at - started)")
+            #expect(answered.returned - started >= .milliseconds(1_500), "returned after \(answered.returned - started)")
+            #expect(faults.events == ["stubborn started", "stubborn finished"])
+        }
+
+        @Test("cancelling the request's task answers canceled at once and cancels the handler")
+        func cancellation() async throws {
+            let faults = FaultsService()
+            let dispatcher = try Self.dispatcher(faults: faults)
+            // Slow throws when cancelled, so whichever settles first (the cancellation or the
+            // handler's own CancellationError) the answer is `canceled`.
+            let request = RPCRequest(method: "POST", uri: "/test.Faults/Slow", headers: Self.twirpJSON, body: Array("5000".utf8))
+            let answers = Mutex<[ProtoHTTPError.Code?]>([])
+            let task = Task {
+                await dispatcher.handle(request) { _, outcome in answers.withLock { $0.append(outcome.code) } }
+            }
+            #expect(await waitUntil { faults.events.contains("slow started") })
+            let cancelled = ContinuousClock.now
+            task.cancel()
+            await task.value
+            #expect(ContinuousClock.now - cancelled < .seconds(1))
+            #expect(answers.withLock { $0 } == [.canceled])
+            #expect(faults.events == ["slow started", "slow cancelled"])
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// RequestTaskTests.swift: request tasks seen by shutdown and by disconnects: waited for, cancelled, never leaked.
+import ProtoHTTP
+@testable import ProtoHTTPServer
+import ProtoWire
+import Testing
+
+extension ServerTests {
+    @Suite("Request tasks, shutdown and disconnects")
+    struct RequestTaskTests {
+        /// Calls `test.Faults/Hold` for `ms` over Twirp (no deadline of its own) in a task.
+        static func hold(_ server: TestServer, ms: Int32) throws -> Task<Result<Google_Protobuf_Empty, ProtoHTTPError>, Never> {
+            let manager = try server.manager(.twirp)
+            return Task {
+                await Result { () async throws(ProtoHTTPError) in
+                    try await manager.post("/test.Faults/Hold", Google_Protobuf_Int32Value.ms(ms), as: Google_Protobuf_Empty.self)
+                }
+            }
+        }
+
+        @Test("shutdown waits for an in-flight handler that finishes within the grace period")
+        func shutdownWaits() async throws {
+            try await withServer({ $0.shutdownGracePeriod = .seconds(5) }) { server in
+                let call = try Self.hold(server, ms: 400)
+                #expect(await waitUntil { server.faults.events.contains("hold started") })
+                #expect(server.server.requestTaskCount == 1)
+                let started = ContinuousClock.now
+                await server.server.shutdown()
+                let elapsed = ContinuousClock.now - started
+                #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(3), "shutdown took \(elapsed)")
+                #expect(server.faults.events == ["hold started", "hold finished"], "the handler was cut short")
+                #expect(await call.value.error == nil)
+                #expect(server.server.requestTaskCount == 0)
+            }
+        }
+
+        @Test("after the grace period, shutdown closes the connection and the handler sees Task.isCancelled")
+        func shutdownCancels() async throws {
+            try await withServer({ $0.shutdownGracePeriod = .milliseconds(300) }) { server in
+                let call = try Self.hold(server, ms: 10_000)
+                #expect(await waitUntil { server.faults.events.contains("hold started") })
+                let started = ContinuousClock.now
+                await server.server.shutdown()
+                let elapsed = ContinuousClock.now - started
+                #expect(elapsed >= .milliseconds(300) && elapsed < .milliseconds(1_500), "shutdown took \(elapsed)")
+                #expect(await waitUntil(seconds: 1) { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
+                #expect(await call.value.error != nil)
+                #expect(await waitUntil(seconds: 1) { server.server.requestTaskCount == 0 })
+                #expect(server.server.connectionCount == 0)
+            }
+        }
+
+        @Test("a client that disconnects mid-call cancels the handler's task; the server serves on")
+        func disconnectCancels() async throws {
+            try await withServer { server in
+                let connection = try await RawConnection.open(port: server.port)
+                try await connection.send(RawConnection.request("/twirp/test.Faults/Hold", headers: ErrorFormatTests.twirpJSON, body: Array("10000".utf8)))
+                #expect(await waitUntil { server.faults.events.contains("hold started") })
+                #expect(server.server.requestTaskCount == 1)
+                await connection.close()
+                #expect(await waitUntil(seconds: 2) { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
+                #expect(await waitUntil(seconds: 2) { server.server.requestTaskCount == 0 && server.server.connectionCount == 0 })
+                let next = try await RawConnection.open(port: server.port)
+                try await MalformedRequestTests.expectServed(next)
+                await next.close()
+            }
+        }
+    }
+}
