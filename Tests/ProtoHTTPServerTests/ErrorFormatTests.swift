@@ -76,11 +76,11 @@ extension ServerTests {
             }
         }
 
-        @Test("GET is refused: Connect 405 with Allow: POST, Twirp 404 bad_route")
+        @Test("GET is refused (but for Connect GETs of NO_SIDE_EFFECTS methods): Connect 405 with Allow: POST, Twirp 404 bad_route")
         func wrongMethod() async throws {
             try await withServer { server in
-                let connect = try await RawConnection.exchange(port: server.port, "/notes.Notes/GetNote", method: "GET")
-                Self.expectError(connect, 405, #"{"code":"unimplemented","message":"GET is not supported for /notes.Notes/GetNote; RPC calls are POST requests."}"#,
+                let connect = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", method: "GET")
+                Self.expectError(connect, 405, #"{"code":"unimplemented","message":"GET is not supported for /notes.Notes/CreateNote: only methods marked idempotency_level = NO_SIDE_EFFECTS answer Connect GETs; POST it."}"#,
                                  headers: ["Allow": "POST"])
                 let twirp = try await RawConnection.exchange(port: server.port, "/twirp/notes.Notes/GetNote", method: "GET")
                 Self.expectError(twirp, 404, #"{"code":"bad_route","msg":"GET is not supported for /notes.Notes/GetNote; RPC calls are POST requests."}"#,

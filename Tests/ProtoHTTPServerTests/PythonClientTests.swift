@@ -21,9 +21,12 @@ extension ServerTests {
             [
                 "\(name) create \(note(number))",
                 "\(name) get \(note(number))",
+                "\(name) GET get \(note(number))",
                 "\(name) list n\(number) counts=errand:1,home:1",
+                "\(name) GET list n\(number) counts=errand:1,home:1",
                 "\(name) delete n\(number) remaining=0",
                 "\(name) error not_found 'no note has id nope' details=notes.GetNoteRequest:nope",
+                "\(name) GET error not_found 'no note has id nope' details=notes.GetNoteRequest:nope",
             ]
         }
 

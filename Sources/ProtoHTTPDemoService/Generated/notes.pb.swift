@@ -990,7 +990,7 @@ public enum Notes_NotesMetadata {
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/notes.Notes/GetNote"
         /// The method's `option idempotency_level`.
-        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .noSideEffects
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
@@ -1010,7 +1010,7 @@ public enum Notes_NotesMetadata {
         /// The RPC path, `/<package>.<Service>/<Method>`.
         public static let path = "/notes.Notes/ListNotes"
         /// The method's `option idempotency_level`.
-        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .noSideEffects
         /// Whether the client sends a stream of requests.
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.

@@ -26,17 +26,33 @@ extension Dispatcher {
         guard let route = router.route(request.uri) else {
             return refusal(notFound(request.uri))
         }
-        guard request.method == "POST" else {
+        let isConnectGet = request.method == "GET" && route.kind == .connectPath && route.method.idempotencyLevel == .noSideEffects
+        guard request.method == "POST" || isConnectGet else {
             return refusal(wrongMethod(request.method, route: route))
         }
         let negotiated: Negotiated
-        switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
-        case .success(let value): negotiated = value
-        case .failure(let failure): return refusal(failure)
+        var payload = request.body
+        var contentEncoding = request.header("Content-Encoding")
+        if isConnectGet {
+            // Connect's GET carries the message, its encoding and compression in the query.
+            switch ConnectGetRequest.parse(request.uri) {
+            case .success(let get):
+                negotiated = Negotiated(wireProtocol: .connect, encoding: get.encoding, responseContentType: RPCProtocol.connect.contentType(for: get.encoding))
+                payload = get.message
+                contentEncoding = get.compression
+            case .failure(let failure):
+                return refusal(failure)
+            }
+        } else {
+            switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
+            case .success(let value): negotiated = value
+            case .failure(let failure): return refusal(failure)
+            }
         }
         var deadline: ContinuousClock.Instant?
         if negotiated.wireProtocol == .connect {
-            if let failure = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
+            // A GET names its version in the query (connect=v1), not in the header.
+            if !isConnectGet, let failure = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
                 return refusal(failure, negotiated)
             }
             switch ConnectRequestHeaders.deadline(request.header(ConnectHeaders.timeout), now: .now) {
@@ -45,7 +61,7 @@ extension Dispatcher {
             }
         }
         let body: [UInt8]
-        switch ContentEncoding.decode(request.body, contentEncoding: request.header("Content-Encoding"), negotiated.wireProtocol, limit: maxRequestBodySize) {
+        switch ContentEncoding.decode(payload, contentEncoding: contentEncoding, negotiated.wireProtocol, limit: maxRequestBodySize) {
         case .success(let decoded): body = decoded
         case .failure(let failure): return refusal(failure, negotiated)
         }
@@ -71,7 +87,9 @@ extension Dispatcher {
     }
 
     private func wrongMethod(_ httpMethod: String, route: Router.Route) -> ServerError {
-        let message = "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."
+        let message = httpMethod == "GET" && route.kind == .connectPath
+            ? "GET is not supported for \(route.method.path): only methods marked idempotency_level = NO_SIDE_EFFECTS answer Connect GETs; POST it."
+            : "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."
         let allow = [HTTPHeader(name: "Allow", value: "POST")]
         switch route.kind {
         case .twirpPath:

@@ -3,7 +3,7 @@
 /// Maps request paths to methods. Built once when the server starts; read-only afterwards.
 struct Router: Sendable {
     /// How the path was reached; it decides which protocols and encodings are allowed.
-    enum Kind: Sendable {
+    enum Kind: Sendable, Equatable {
         /// `/pkg.Service/Method`: Connect, or plain when the body is `application/x-protobuf`
         /// or `application/octet-stream`.
         case connectPath

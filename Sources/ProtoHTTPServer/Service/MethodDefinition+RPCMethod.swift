@@ -9,11 +9,14 @@ extension MethodDefinition {
     /// .unary(Notes_NotesMetadata.GetNote.self) { request, context in try await store.get(request) }
     /// ```
     ///
-    /// The same as ``unary(_:_:_:handler:)`` with `Method.path`, `Method.Input` and `Method.Output`.
+    /// The same as ``unary(_:_:_:handler:)`` with `Method.path`, `Method.Input` and `Method.Output`,
+    /// plus the method's idempotency: a `NO_SIDE_EFFECTS` method also answers Connect GETs.
     public static func unary<Method: RPCMethod>(
         _ method: Method.Type,
         handler: @escaping @Sendable (Method.Input, ServerContext) async throws -> Method.Output
     ) -> MethodDefinition {
-        .unary(Method.path, Method.Input.self, Method.Output.self, handler: handler)
+        var definition = MethodDefinition.unary(Method.path, Method.Input.self, Method.Output.self, handler: handler)
+        definition.idempotencyLevel = Method.idempotencyLevel
+        return definition
     }
 }

@@ -11,6 +11,8 @@ public struct MethodDefinition: Sendable {
     public let requestTypeName: String
     /// The response message's full protobuf name.
     public let responseTypeName: String
+    /// The method's `option idempotency_level`: `NO_SIDE_EFFECTS` methods also answer Connect GETs.
+    public var idempotencyLevel: IdempotencyLevel = .unknown
     let invoke: @Sendable (_ body: [UInt8], _ encoding: BodyEncoding, _ context: ServerContext) async throws -> [UInt8]
 
     /// A unary method at `path` whose handler turns a `Request` into a `Response`.

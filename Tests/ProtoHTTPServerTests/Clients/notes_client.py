@@ -6,6 +6,7 @@ Runs with the virtualenv of scripts/python-client-env; GENDIR holds the Python c
 Protos/demo/notes.proto (notes_pb2.py, notes_connect.py). Calls http://127.0.0.1:PORT with:
   connect/binary, connect/json  the connectrpc client with request compression off
   connect/gzip                  the connectrpc client with its default gzip request bodies
+  (each connect section also calls GetNote and ListNotes as Connect GETs: use_get=True)
   twirp/binary                  twirp's TwirpClient (twirp ships no Python protoc plugin)
   twirp/json, plain/*           raw urllib requests, printing status, Content-Type and exact body
 Prints one line per result; the Swift test (PythonClientTests) compares them. Exits 1 when a call
@@ -58,16 +59,21 @@ def connect_section(name, client):
     note = client.create_note(sample())
     print(f"{name} create {describe(note)}")
     print(f"{name} get {describe(client.get_note(notes_pb2.GetNoteRequest(id=note.id)))}")
+    # GetNote and ListNotes are NO_SIDE_EFFECTS: the same calls as Connect GETs.
+    print(f"{name} GET get {describe(client.get_note(notes_pb2.GetNoteRequest(id=note.id), use_get=True))}")
     listed = client.list_notes(notes_pb2.ListNotesRequest(tag="errand"))
     print(f"{name} list {','.join(n.id for n in listed.notes)} counts={counts(listed)}")
+    listed = client.list_notes(notes_pb2.ListNotesRequest(tag="errand"), use_get=True)
+    print(f"{name} GET list {','.join(n.id for n in listed.notes)} counts={counts(listed)}")
     deleted = client.delete_note(notes_pb2.DeleteNoteRequest(id=note.id))
     print(f"{name} delete {deleted.deleted.id} remaining={deleted.remaining}")
-    try:
-        client.get_note(notes_pb2.GetNoteRequest(id="nope"))
-        print(f"{name} error none")
-    except ConnectError as error:
-        details = ";".join(f"{d.type_name}:{notes_pb2.GetNoteRequest.FromString(d.message_bytes).id}" for d in error.details)
-        print(f"{name} error {error.code.value} {error.message!r} details={details}")
+    for label, use_get in (("error", False), ("GET error", True)):
+        try:
+            client.get_note(notes_pb2.GetNoteRequest(id="nope"), use_get=use_get)
+            print(f"{name} {label} none")
+        except ConnectError as error:
+            details = ";".join(f"{d.type_name}:{notes_pb2.GetNoteRequest.FromString(d.message_bytes).id}" for d in error.details)
+            print(f"{name} {label} {error.code.value} {error.message!r} details={details}")
 
 
 def twirp_binary():

@@ -18,22 +18,23 @@ final class NotesStore: Sendable {
     }
     private let state = Mutex(State())
 
-    /// The service, ready to register.
+    /// The service, ready to register; bound to the generated metadata, so GetNote and
+    /// ListNotes (NO_SIDE_EFFECTS) also answer Connect GETs.
     var definition: ServiceDefinition {
         ServiceDefinition(name: Notes_NotesMetadata.serviceName, methods: [
-            .unary(Notes_NotesMetadata.CreateNote.path, Notes_CreateNoteRequest.self, Notes_Note.self) { request, _ in
+            .unary(Notes_NotesMetadata.CreateNote.self) { request, _ in
                 try self.create(request)
             },
-            .unary(Notes_NotesMetadata.GetNote.path, Notes_GetNoteRequest.self, Notes_Note.self) { request, _ in
+            .unary(Notes_NotesMetadata.GetNote.self) { request, _ in
                 guard let note = self.state.withLock({ $0.notes.first { $0.id == request.id } }) else {
                     throw Self.notFound(request.id, request)
                 }
                 return note
             },
-            .unary(Notes_NotesMetadata.ListNotes.path, Notes_ListNotesRequest.self, Notes_ListNotesResponse.self) { request, _ in
+            .unary(Notes_NotesMetadata.ListNotes.self) { request, _ in
                 self.list(request)
             },
-            .unary(Notes_NotesMetadata.DeleteNote.path, Notes_DeleteNoteRequest.self, Notes_DeleteNoteResponse.self) { request, _ in
+            .unary(Notes_NotesMetadata.DeleteNote.self) { request, _ in
                 try self.delete(request)
             },
         ])

@@ -51,7 +51,7 @@ extension ServerTests {
                      status: 404, code: .unimplemented, wireCode: "unimplemented", bodyContains: "no method at /notes.Notes/Nope"),
                 Case(name: "no route under /twirp: 404 bad_route", uri: "/twirp/notes.Notes/Nope", headers: twirpJSON,
                      status: 404, code: .unimplemented, wireCode: "bad_route"),
-                Case(name: "GET on a Connect path: 405 with Allow: POST", method: "GET", uri: "/notes.Notes/ListNotes", headers: connectProto,
+                Case(name: "GET on a Connect path of a method with side effects: 405 with Allow: POST", method: "GET", uri: "/notes.Notes/CreateNote", headers: connectProto,
                      status: 405, code: .unimplemented, wireCode: "unimplemented",
                      responseHeaders: [HTTPHeader(name: "Allow", value: "POST")], bodyContains: "GET is not supported"),
                 Case(name: "PUT on a plain route: 405 with Allow: POST", method: "PUT", uri: "/api/notes/list", headers: twirpJSON,

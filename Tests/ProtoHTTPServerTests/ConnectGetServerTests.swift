@@ -1,0 +1,116 @@
+// ConnectGetServerTests.swift: the server answers Connect GETs for NO_SIDE_EFFECTS methods: exact bytes, bad queries, our client.
+import Foundation
+import ProtoHTTP
+import ProtoHTTPDemo
+import ProtoHTTPServer
+import ProtoWire
+import Synchronization
+import Testing
+
+extension ServerTests {
+    @Suite("Connect GET (server)")
+    struct ConnectGetServerTests {
+        static let connectJSON = [("Content-Type", "application/json"), ("Connect-Protocol-Version", "1")]
+
+        /// Creates one note over a raw Connect JSON POST; returns the exact response body.
+        static func createNote(_ port: Int) async throws -> RawResponse {
+            let created = try await RawConnection.exchange(port: port, "/notes.Notes/CreateNote", headers: connectJSON,
+                                                           body: Array(#"{"title":"get me","tags":["a"]}"#.utf8))
+            #expect(created.status == 200)
+            return created
+        }
+
+        @Test("GET answers side-effect-free methods in JSON and base64 proto, byte for byte as the POST would")
+        func exactBytes() async throws {
+            try await withServer { server in
+                let created = try await Self.createNote(server.port)
+                let json = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/GetNote?connect=v1&encoding=json&message=%7B%22id%22%3A%22n1%22%7D", method: "GET")
+                #expect(json.status == 200)
+                #expect(json.header("Content-Type") == "application/json")
+                #expect(json.body == created.body, "the GET's answer is the note the POST created: \(json.text)")
+
+                let note = try Notes_Note(jsonUTF8Bytes: created.body)
+                var request = Notes_GetNoteRequest()
+                request.id = "n1"
+                let message = Base64.urlSafeString(request.serializedBytes())
+                let binary = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/GetNote?connect=v1&base64=1&encoding=proto&message=\(message)", method: "GET")
+                #expect(binary.status == 200)
+                #expect(binary.header("Content-Type") == "application/proto")
+                #expect(binary.body == note.serializedBytes())
+
+                // '+' reads as a space, and parameters may come in any order.
+                let listed = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/ListNotes?message=%7B%22tag%22%3A+%22a%22%7D&encoding=json", method: "GET")
+                #expect(listed.status == 200)
+                #expect(try Notes_ListNotesResponse(jsonUTF8Bytes: listed.body).notes.map(\.id) == ["n1"])
+            }
+        }
+
+        @Test("bad queries get Connect's errors; methods with side effects keep answering 405 with Allow: POST", arguments: [
+            ("/notes.Notes/GetNote?connect=v1&encoding=json", 400, "invalid_argument", "the Connect GET has no message parameter"),
+            ("/notes.Notes/GetNote?encoding=proto&base64=1&message=%%%", 400, "invalid_argument", "the message parameter is not valid base64"),
+            ("/notes.Notes/GetNote?encoding=proto&base64=1&message=!!!!", 400, "invalid_argument", "the message parameter is not valid base64"),
+            ("/notes.Notes/GetNote?encoding=json&message=%7Bnot%20json", 400, "invalid_argument", "the request body is not valid"),
+            ("/notes.Notes/GetNote?encoding=json&base64=2&message=%7B%7D", 400, "invalid_argument", "base64=2 is not valid"),
+            ("/notes.Notes/GetNote?connect=v2&encoding=json&message=%7B%7D", 400, "invalid_argument", "connect=v2 is not a Connect protocol version"),
+            ("/notes.Notes/GetNote?encoding=xml&message=x", 415, "unimplemented", "encoding=xml is not supported"),
+            ("/notes.Notes/GetNote?message=x", 415, "unimplemented", "the Connect GET has no encoding parameter"),
+            ("/notes.Notes/GetNote?encoding=proto&compression=br&message=", 501, "unimplemented", "request bodies with Content-Encoding \"br\""),
+            ("/notes.Notes/CreateNote?encoding=json&message=%7B%7D", 405, "unimplemented", "GET is not supported for /notes.Notes/CreateNote"),
+        ])
+        func badQueries(path: String, status: Int, code: String, messagePrefix: String) async throws {
+            try await withServer { server in
+                let response = try await RawConnection.exchange(port: server.port, path, method: "GET")
+                let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+                #expect(response.status == status, "\(path): \(response.text)")
+                #expect(response.header("Content-Type") == "application/json")
+                #expect(json?["code"] as? String == code, "\(path): \(response.text)")
+                #expect((json?["message"] as? String ?? "").hasPrefix(messagePrefix), "\(path): \(response.text)")
+                if status == 405 { #expect(response.header("Allow") == "POST") }
+                #expect(server.notes.count == 0)
+            }
+        }
+
+        @Test("our client with .connect(httpGet: true) sends GetNote and ListNotes as GET, the rest as POST")
+        func ourClient() async throws {
+            try await withServer { server in
+                let methods = Mutex<[String]>([])
+                var configuration = ManagerConfiguration(baseURL: server.baseURL)
+                configuration.wireProtocol = .connect(httpGet: true)
+                configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
+                    methods.withLock { $0.append(request.method) }
+                    next(request, completion)
+                }]
+                let manager = try ProtoHTTPManager(configuration: configuration, transport: server.transport)
+                let client = Notes_NotesClient(manager: manager)
+                for encoding in [BodyEncoding.binary, .json] {
+                    let options = CallOptions(encoding: encoding)
+                    var create = Notes_CreateNoteRequest()
+                    create.title = "via \(encoding)"
+                    create.tags = ["x"]
+                    let note = try await client.createNote(create, options: options)
+                    var get = Notes_GetNoteRequest()
+                    get.id = note.id
+                    #expect(try await client.getNote(get, options: options) == note)
+                    var list = Notes_ListNotesRequest()
+                    list.tag = "x"
+                    #expect(try await client.listNotes(list, options: options).notes.contains(note))
+                    get.id = "missing"
+                    let missing = await Result { () async throws(ProtoHTTPError) in try await client.getNote(get, options: options) }
+                    #expect(missing.mapError { $0 as any Error }.failureCode == .notFound)
+                }
+                #expect(methods.withLock { $0 } == ["POST", "GET", "GET", "GET", "POST", "GET", "GET", "GET"])
+            }
+        }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The ProtoHTTPError code of a failure, if it is one.
+    var failureCode: ProtoHTTPError.Code? {
+        guard case .failure(let error) = self else { return nil }
+        return (error as? ProtoHTTPError)?.code
+    }
+}
