@@ -8,9 +8,10 @@
 /// 2. Every method …             connect, twirp, plain × binary, JSON; generated client, async
 /// 3. The callback form          completion → success | failure, in the order they fire
 /// 4. The async form's errors    ProtoHTTPError: code, HTTP status, message, details, meta
-/// 5. Falling back to JSON       HTTP 415 for binary → retry with json: true
+/// 5. Falling back to JSON       HTTP 415 for binary → retry with CallOptions(encoding: .json)
 /// 6. The access log             the server's last log lines
-/// 7. Shut down gracefully       connections closed, later calls fail
+/// 7. The request layer          a batch, a chain, a retry and a Connect GET
+/// 8. Shut down gracefully       connections closed, later calls fail
 /// ```
 ///
 /// Every step checks what it shows; ``run()`` returns 0 when all checks passed.
@@ -61,6 +62,7 @@ public struct DemoRunner: Sendable {
         await AsyncErrorsStep.run(demo)
         await JSONFallbackStep.run(demo)
         await AccessLogStep.run(demo)
+        await RequestLayerStep.run(demo)
         await ShutdownStep.run(demo)
         clients.transport.shutdown()
         return summarize(checks, out)

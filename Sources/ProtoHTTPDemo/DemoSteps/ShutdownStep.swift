@@ -5,7 +5,7 @@ import ProtoHTTP
 enum ShutdownStep {
     static func run(_ demo: DemoContext) async {
         let out = demo.out
-        out.section(7, "Shut down gracefully", [
+        out.section(8, "Shut down gracefully", [
             "shutdown() stops accepting, lets calls in flight finish (up to shutdownGracePeriod), closes",
             "idle keep-alive connections at once and stops the event loops:",
         ])

@@ -56,3 +56,20 @@ public struct PendingCall<Output: Sendable>: Sendable {
         }
     }
 }
+
+extension PendingCall where Output == any Sendable {
+    /// A call of `method` with its output erased, for lists of calls of different types:
+    /// `manager.batch([.unary(ListNotes.self, all), .unary(GetNote.self, one)], …)`.
+    public static func unary<M: RPCMethod>(_ method: M.Type, _ request: M.Input, options: CallOptions = CallOptions()) -> PendingCall<any Sendable> {
+        PendingCall<M.Output>.unary(method, request, options: options).erased()
+    }
+
+    /// A call with any HTTP method and serializers, its output erased.
+    public static func request<S: RequestSerializer, R: ResponseSerializer>(
+        _ method: HTTPMethod, _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R,
+        options: CallOptions = CallOptions()
+    ) -> PendingCall<any Sendable> {
+        PendingCall<R.Output>.request(method, path, input: input, requestSerializer: requestSerializer,
+                                      responseSerializer: responseSerializer, options: options).erased()
+    }
+}
