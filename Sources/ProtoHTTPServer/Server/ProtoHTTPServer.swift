@@ -12,7 +12,7 @@ import Synchronization
 /// each protocol's JSON format.
 ///
 /// ```swift
-/// struct Notes: Acme_NotesServiceHandler {                       // generated with Servers=true
+/// struct Notes: Acme_NotesHandler {                              // generated with Servers=true: <Pkg>_<Service>Handler
 ///     func getNote(_ request: Acme_GetNoteRequest, context: ServerContext) async throws -> Acme_Note { … }
 /// }
 /// let server = try ProtoHTTPServer(configuration: ServerConfiguration(port: 8080), services: [Notes()])
@@ -42,6 +42,8 @@ public final class ProtoHTTPServer: Sendable {
     /// - Throws: `ProtoHTTPError` when two services register the same method path, or a plain
     ///   route names a method no service has.
     public init(configuration: ServerConfiguration = ServerConfiguration(), services: [any ProtoHTTPService]) throws(ProtoHTTPError) {
+        var configuration = configuration
+        if let verbosity = configuration.verbosity { configuration.logger = verbosity.apply(to: configuration.logger) }
         self.configuration = configuration
         let router = try Router(services: services.map(\.serviceDefinition), plainRoutes: configuration.plainRoutes,
                                 twirpPrefix: configuration.twirpPrefix)

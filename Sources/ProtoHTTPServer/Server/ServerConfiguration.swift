@@ -33,12 +33,17 @@ public struct ServerConfiguration: Sendable {
     /// Whether each exchange is logged at `.info`: method, path, status, bytes, duration,
     /// protocol, encoding and RPC code (default on).
     public var accessLog: Bool
+    /// How much the server logs through ``logger``; `nil` (the default) leaves the logger's own
+    /// level. `.silent` quiets everything, start and stop lines included, with no swift-log
+    /// import needed: `ServerConfiguration(verbosity: .silent)`.
+    public var verbosity: ServerVerbosity?
 
     /// A configuration; every parameter has a default.
     public init(
         host: String = "127.0.0.1", port: Int = 0, maxRequestBodySize: Int = 4 << 20, twirpPrefix: String = "/twirp",
         plainRoutes: [PlainRoute] = [], shutdownGracePeriod: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-        threads: Int = System.coreCount, logger: Logger = Logger(label: "ProtoHTTPServer"), accessLog: Bool = true
+        threads: Int = System.coreCount, logger: Logger = Logger(label: "ProtoHTTPServer"), accessLog: Bool = true,
+        verbosity: ServerVerbosity? = nil
     ) {
         self.host = host
         self.port = port
@@ -50,5 +55,6 @@ public struct ServerConfiguration: Sendable {
         self.threads = threads
         self.logger = logger
         self.accessLog = accessLog
+        self.verbosity = verbosity
     }
 }
