@@ -128,7 +128,7 @@ let package = Package(
         // connectrpc and twirp servers (Servers/; scripts/python-client-env).
         .testTarget(
             name: "ProtoHTTPTests",
-            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemoService", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", .product(name: "Logging", package: "swift-log")],
             exclude: ["Servers"]
         ),
 

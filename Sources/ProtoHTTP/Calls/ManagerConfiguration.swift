@@ -96,7 +96,7 @@ public struct CallOptions: Sendable {
                 headers: [HTTPHeader] = [], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
                 wireProtocol: (any WireProtocol)? = nil, encoding: BodyEncoding? = nil,
                 validators: [any ResponseValidator]? = nil, retryPolicy: RetryPolicy? = nil,
-                responseProcessors: [any ResponseProcessor] = []) {
+                responseProcessors: [any ResponseProcessor] = [], baseURL: String? = nil) {
         self.category = category
         self.tag = tag
         self.context = context
@@ -108,5 +108,6 @@ public struct CallOptions: Sendable {
         self.validators = validators
         self.retryPolicy = retryPolicy
         self.responseProcessors = responseProcessors
+        self.baseURL = baseURL
     }
 }

@@ -1,7 +1,7 @@
 // HTTPMethodTests.swift: every HTTP method through the manager; GET and HEAD put the input in the query; message fields as query parameters.
 import Synchronization
 import Testing
-import ProtoHTTPDemoService
+import ProtoHTTPDemo
 @testable import ProtoHTTP
 
 @Suite("HTTP methods through the manager", .serialized)
