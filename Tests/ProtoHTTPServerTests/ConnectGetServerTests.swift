@@ -67,7 +67,8 @@ extension ServerTests {
                 #expect(response.status == status, "\(path): \(response.text)")
                 #expect(response.header("Content-Type") == "application/json")
                 #expect(json?["code"] as? String == code, "\(path): \(response.text)")
-                #expect((json?["message"] as? String ?? "").hasPrefix(messagePrefix), "\(path): \(response.text)")
+                let message = json?["message"] as? String ?? ""
+                #expect(message.hasPrefix(messagePrefix), "\(path): \(response.text)")
                 if status == 405 { #expect(response.header("Allow") == "POST") }
                 #expect(server.notes.count == 0)
             }
