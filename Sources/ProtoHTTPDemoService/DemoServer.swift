@@ -15,7 +15,7 @@ import ProtoHTTPServer
 /// ```
 public final class DemoServer: Sendable {
     /// `POST /api/notes/list` runs `ListNotes`, JSON bodies only: the kind of endpoint a client
-    /// must fall back to `json: true` for.
+    /// must fall back to `CallOptions(encoding: .json)` for.
     public static let listRoute = PlainRoute("/api/notes/list", method: Notes_NotesMetadata.ListNotes.path, encodings: [.json])
 
     /// The server, for what this wrapper does not expose.

@@ -3,7 +3,7 @@ import ProtoHTTP
 import ProtoWire
 
 /// Calls the JSON-only ``DemoServer/listRoute`` with a binary body (HTTP 415), then again with
-/// `json: true`, as a client does when it meets a JSON-only endpoint.
+/// `CallOptions(encoding: .json)`, as a client does when it meets a JSON-only endpoint.
 enum JSONFallbackStep {
     static func run(_ demo: DemoContext) async {
         let out = demo.out
