@@ -52,7 +52,7 @@ extension ServerTests {
             ("/notes.Notes/GetNote?connect=v1&encoding=json", 400, "invalid_argument", "the Connect GET has no message parameter"),
             ("/notes.Notes/GetNote?encoding=proto&base64=1&message=%%%", 400, "invalid_argument", "the message parameter is not valid base64"),
             ("/notes.Notes/GetNote?encoding=proto&base64=1&message=!!!!", 400, "invalid_argument", "the message parameter is not valid base64"),
-            ("/notes.Notes/GetNote?encoding=json&message=%7Bnot%20json", 400, "invalid_argument", "the request body is not valid"),
+            ("/notes.Notes/GetNote?encoding=json&message=%7Bnot%20json", 400, "invalid_argument", "the request body is not a valid notes.GetNoteRequest in proto3 JSON"),
             ("/notes.Notes/GetNote?encoding=json&base64=2&message=%7B%7D", 400, "invalid_argument", "base64=2 is not valid"),
             ("/notes.Notes/GetNote?connect=v2&encoding=json&message=%7B%7D", 400, "invalid_argument", "connect=v2 is not a Connect protocol version"),
             ("/notes.Notes/GetNote?encoding=xml&message=x", 415, "unimplemented", "encoding=xml is not supported"),

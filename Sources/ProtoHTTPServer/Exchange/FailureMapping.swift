@@ -19,7 +19,7 @@ enum FailureMapping {
             let form = encoding == .json ? "proto3 JSON" : "binary protobuf"
             var failure = ServerError(
                 wireProtocol, .invalidArgument,
-                "the request body is not a valid \(typeName) in \(form): \(cause). Send the message \(method) expects, encoded as its Content-Type says."
+                "the request body is not a valid \(typeName) in \(form): \(cause). Send the message \(method) expects, encoded as its Content-Type (or a Connect GET's encoding parameter) says."
             )
             failure.twirpCodeOverride = "malformed"
             return failure
