@@ -13,8 +13,9 @@ import ProtoWire
 /// ```
 ///
 /// Clients take a method type to know the path and the message types of a call, and its
-/// idempotency to choose Connect GET or to allow retries; servers bind handlers to it.
-public protocol RPCMethod {
+/// idempotency to choose Connect GET or to allow retries; servers bind handlers to it. Method
+/// types are `SendableMetatype`, so a described call (`PendingCall.unary`) can cross threads.
+public protocol RPCMethod: SendableMetatype {
     /// The request message.
     associatedtype Input: ProtoMessage
     /// The response message.

@@ -25,7 +25,7 @@ public struct PendingCall<Output: Sendable>: Sendable {
         where Output == M.Output
     {
         PendingCall { manager, success, failure in
-            manager.unary(method, request, options: options, success: success, failure: failure)
+            manager.unary(M.self, request, options: options, success: success, failure: failure)
         }
     }
 
