@@ -26,14 +26,15 @@ rpc-bench: deps
 
 # DocC archives of the library modules, in $(DOCS_OUTPUT)/<Module>.doccarchive. PROTOHTTP_DOCS=1
 # adds swift-docc-plugin to Package.swift (ordinary builds never see it); its own scratch path
-# keeps that from re-planning .build. Any warning fails: docc's own (--warnings-as-errors) and
-# the plugin's (the grep).
+# keeps that from re-planning .build. Any documentation warning fails: docc's own
+# (--warnings-as-errors) and the plugin's (the grep for lines that start with `warning:`;
+# compiler warnings, which start with a file path, are left to the normal build).
 DOCS_MODULES = ProtoWire ProtoHTTPCore ProtoHTTP ProtoHTTPServer
 DOCS_SCRATCH ?= .build-docs
 DOCS_OUTPUT ?= $(DOCS_SCRATCH)/docs
 
 docs: deps
-	@mkdir -p $(DOCS_OUTPUT)
+	@mkdir -p $(DOCS_SCRATCH) $(DOCS_OUTPUT)
 	@rm -f $(DOCS_SCRATCH)/docs.status
 	{ PROTOHTTP_DOCS=1 $(SWIFT) package --scratch-path $(DOCS_SCRATCH) \
 		--allow-writing-to-directory $(DOCS_OUTPUT) \
@@ -42,7 +43,7 @@ docs: deps
 		| tee $(DOCS_SCRATCH)/docs.log
 	@status=$$(cat $(DOCS_SCRATCH)/docs.status); if [ "$$status" != 0 ]; then \
 		echo "make docs: generate-documentation failed (status $$status)"; exit 1; fi
-	@if grep -qi 'warning:' $(DOCS_SCRATCH)/docs.log; then \
+	@if grep -qE '^warning:' $(DOCS_SCRATCH)/docs.log; then \
 		echo "make docs: the warnings above fail the build; fix them"; exit 1; fi
 	@echo "make docs: no warnings; archives in $(DOCS_OUTPUT)/<Module>.doccarchive"
 
