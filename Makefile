@@ -1,5 +1,5 @@
-# Makefile: the README's Quick-start commands (demo, test) and the benchmarks.
-.PHONY: deps demo test bench rpc-bench clean
+# Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
+.PHONY: deps demo test bench rpc-bench docs clean
 
 SWIFT ?= swift
 
@@ -24,5 +24,28 @@ bench: deps
 rpc-bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks rpc-bench
 
+# DocC archives of the library modules, in $(DOCS_OUTPUT)/<Module>.doccarchive. PROTOHTTP_DOCS=1
+# adds swift-docc-plugin to Package.swift (ordinary builds never see it); its own scratch path
+# keeps that from re-planning .build. Any documentation warning fails: docc's own
+# (--warnings-as-errors) and the plugin's (the grep for lines that start with `warning:`;
+# compiler warnings, which start with a file path, are left to the normal build).
+DOCS_MODULES = ProtoWire ProtoHTTPCore ProtoHTTP ProtoHTTPServer
+DOCS_SCRATCH ?= .build-docs
+DOCS_OUTPUT ?= $(DOCS_SCRATCH)/docs
+
+docs: deps
+	@mkdir -p $(DOCS_SCRATCH) $(DOCS_OUTPUT)
+	@rm -f $(DOCS_SCRATCH)/docs.status
+	{ PROTOHTTP_DOCS=1 $(SWIFT) package --scratch-path $(DOCS_SCRATCH) \
+		--allow-writing-to-directory $(DOCS_OUTPUT) \
+		generate-documentation $(addprefix --target ,$(DOCS_MODULES)) \
+		--output-path $(DOCS_OUTPUT) --warnings-as-errors 2>&1; echo $$? > $(DOCS_SCRATCH)/docs.status; } \
+		| tee $(DOCS_SCRATCH)/docs.log
+	@status=$$(cat $(DOCS_SCRATCH)/docs.status); if [ "$$status" != 0 ]; then \
+		echo "make docs: generate-documentation failed (status $$status)"; exit 1; fi
+	@if grep -qE '^warning:' $(DOCS_SCRATCH)/docs.log; then \
+		echo "make docs: the warnings above fail the build; fix them"; exit 1; fi
+	@echo "make docs: no warnings; archives in $(DOCS_OUTPUT)/<Module>.doccarchive"
+
 clean:
-	rm -rf .build Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin
+	rm -rf .build .build-docs Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin

@@ -8,9 +8,10 @@ import Synchronization
 /// ``cancel()`` works at any moment: if the call has not finished, its failure callback gets a
 /// `canceled` error (once) and the transfer in flight is stopped.
 ///
-/// Inside, the call runs the same pure ``CallLifecycle`` machine as a ``TransportCall``: the
-/// manager's stages, the transport's hand-off, the deadline timer and `cancel()` each apply one
-/// event under the lock, and whichever terminal event comes first is the one delivered.
+/// Inside, the call runs the same pure `CallLifecycle` machine (<doc:CallLifecycle>) as a
+/// ``TransportCall``: the manager's stages, the transport's hand-off, the deadline timer and
+/// `cancel()` each apply one event under the lock, and whichever terminal event comes first is
+/// the one delivered.
 public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// Where a call's callbacks go.
     struct Sink: Sendable {

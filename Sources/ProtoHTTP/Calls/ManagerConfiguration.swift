@@ -13,7 +13,7 @@ public struct ManagerConfiguration: Sendable {
     /// The default total time limit of a call. Default 60 s.
     public var timeout: Duration? = .seconds(60)
     /// The wire protocol of every call that does not name one. `nil` (the default) means
-    /// Connect for RPC methods (``ProtoHTTPManager/unary(_:_:options:completion:success:failure:)``,
+    /// Connect for RPC methods (``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``,
     /// which generated clients use, as ProtoHTTPServer and connectrpc serve them) and plain HTTP
     /// for calls to a path (`post`).
     public var wireProtocol: (any WireProtocol)?

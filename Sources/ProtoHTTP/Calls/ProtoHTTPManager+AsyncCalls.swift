@@ -2,8 +2,8 @@
 import ProtoWire
 
 extension ProtoHTTPManager {
-    /// The async form of ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``:
-    /// returns the output and metadata, throws ``ProtoHTTPError``; cancelling the `Task` cancels the call.
+    /// The async form of ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``:
+    /// returns the output and metadata, throws `ProtoHTTPError`; cancelling the `Task` cancels the call.
     public func post<S: RequestSerializer, R: ResponseSerializer>(
         _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> (R.Output, ResponseMetadata) {
@@ -12,7 +12,7 @@ extension ProtoHTTPManager {
         return (response.output, response.metadata)
     }
 
-    /// The async form of the message ``post(_:_:as:options:completion:success:failure:)``.
+    /// The async form of the message ``post(_:_:as:options:completion:success:failure:finished:)``.
     public func post<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _ request: Request, as responseType: Response.Type, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> Response {

@@ -4,10 +4,16 @@ import ProtoWire
 
 extension ProtoHTTPManager {
     /// Posts `input` to `path` (a method path, a path under the base URL, or an absolute URL)
-    /// with any serializer pair: the short form of ``request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``
+    /// with any serializer pair: the short form of ``request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``
     /// for the RPC method, POST.
     ///
     /// - Parameters:
+    ///   - path: a method path (`/pkg.Service/Method`), a path under the base URL, or an
+    ///     absolute URL.
+    ///   - input: what `requestSerializer` turns into the body.
+    ///   - requestSerializer: how `input` becomes the body and its `Content-Type`.
+    ///   - responseSerializer: how the response body becomes the output.
+    ///   - options: what this call changes of the manager's settings.
     ///   - completion: runs once the request has been handed to the transport (not at all
     ///     when the call ends before that, e.g. cancelled while queued).
     ///   - success: the typed output and the response's status and headers.

@@ -38,7 +38,7 @@ extension ProtoHTTPManager {
 
     /// Sends a protobuf message with any HTTP method and decodes a protobuf message: a body in
     /// the call's encoding, or for GET and HEAD the message's fields in the query
-    /// (``ProtoMessage/queryItems()``). The response is read by its `Content-Type`.
+    /// (``ProtoWire/ProtoMessage/queryItems()``). The response is read by its `Content-Type`.
     @discardableResult
     public func request<Request: ProtoMessage, Response: ProtoMessage>(
         _ method: HTTPMethod,
@@ -56,7 +56,7 @@ extension ProtoHTTPManager {
                 completion: completion, success: success, failure: failure, finished: finished)
     }
 
-    /// The async form of ``request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``:
+    /// The async form of ``request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``:
     /// the output with the response's status and headers; cancelling the `Task` cancels the call.
     public func request<S: RequestSerializer, R: ResponseSerializer>(
         _ method: HTTPMethod, _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R,
@@ -66,7 +66,7 @@ extension ProtoHTTPManager {
                        responseSerializer: responseSerializer, options: options)
     }
 
-    /// The async form of the message ``request(_:_:_:as:options:completion:success:failure:)``.
+    /// The async form of the message ``request(_:_:_:as:options:completion:success:failure:finished:)``.
     public func request<Request: ProtoMessage, Response: ProtoMessage>(
         _ method: HTTPMethod, _ path: String, _ message: Request, as responseType: Response.Type, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> CallResponse<Response> {

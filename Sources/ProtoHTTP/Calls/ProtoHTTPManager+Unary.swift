@@ -27,7 +27,7 @@ extension ProtoHTTPManager {
                   success: success, failure: failure, finished: finished)
     }
 
-    /// The async form of ``unary(_:_:options:completion:success:failure:)``: returns the output;
+    /// The async form of ``unary(_:_:options:completion:success:failure:finished:)``: returns the output;
     /// cancelling the `Task` cancels the call.
     public func unary<M: RPCMethod>(
         _ method: M.Type, _ request: M.Input, options: CallOptions = CallOptions()

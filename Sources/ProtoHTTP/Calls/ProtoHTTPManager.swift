@@ -39,7 +39,7 @@ public final class ProtoHTTPManager: Sendable {
 
     /// Creates a manager on `transport` (a new one by default).
     ///
-    /// - Throws: ``ProtoHTTPError`` when a new transport cannot start.
+    /// - Throws: `ProtoHTTPError` when a new transport cannot start.
     public init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
         self.settings = Mutex(SettingsSnapshot(configuration))
         if let transport {

@@ -5,7 +5,7 @@
 ///
 /// A non-200 response is an error. A JSON body `{"code", "message", "details"}` gives its code,
 /// message and details (type and base64 value); any other body maps the HTTP status to a code
-/// by the specification's table (see ``ProtoHTTPError/Code/init(httpStatus:)``).
+/// by the specification's table (ProtoHTTPCore's `ProtoHTTPError.Code(httpStatus:)`).
 ///
 /// With ``httpGet``, a method marked `option idempotency_level = NO_SIDE_EFFECTS` is sent as
 /// Connect's unary GET, which HTTP caches and CDNs can serve:

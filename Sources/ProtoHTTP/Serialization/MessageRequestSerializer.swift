@@ -24,7 +24,7 @@ public struct MessageRequestSerializer<M: ProtoMessage>: RequestSerializer {
         }
     }
 
-    /// The message's fields as query parameters (see ``ProtoMessage/queryItems()``).
+    /// The message's fields as query parameters (see ``ProtoWire/ProtoMessage/queryItems()``).
     public func queryItems(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
         try input.queryItems()
     }

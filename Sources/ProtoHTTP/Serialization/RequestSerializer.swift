@@ -68,7 +68,7 @@ public struct ProtobufRequestSerializer<M: ProtoMessage>: RequestSerializer {
         SerializedBody(bytes: input.serializedBytes(), contentType: contentType ?? context.binaryContentType)
     }
 
-    /// The message's fields as query parameters (see ``ProtoMessage/queryItems()``).
+    /// The message's fields as query parameters (see ``ProtoWire/ProtoMessage/queryItems()``).
     public func queryItems(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
         try input.queryItems()
     }
@@ -95,7 +95,7 @@ public struct ProtoJSONRequestSerializer<M: ProtoMessage>: RequestSerializer {
         }
     }
 
-    /// The message's fields as query parameters (see ``ProtoMessage/queryItems()``).
+    /// The message's fields as query parameters (see ``ProtoWire/ProtoMessage/queryItems()``).
     public func queryItems(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> [QueryItem] {
         try input.queryItems()
     }

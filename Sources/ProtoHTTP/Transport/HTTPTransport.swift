@@ -28,7 +28,7 @@ public final class HTTPTransport: Sendable {
 
     /// Creates a transport and starts its thread.
     ///
-    /// - Throws: ``ProtoHTTPError`` (`internal` or `resource_exhausted`) if libcurl cannot be
+    /// - Throws: `ProtoHTTPError` (`internal` or `resource_exhausted`) if libcurl cannot be
     ///   initialised or the thread cannot start.
     public init(configuration: TransportConfiguration = TransportConfiguration()) throws(ProtoHTTPError) {
         self.configuration = configuration
@@ -63,7 +63,7 @@ public final class HTTPTransport: Sendable {
     ///
     /// Cancelling the surrounding `Task` cancels the call: it throws a `canceled` error.
     ///
-    /// - Throws: ``ProtoHTTPError`` for transport failures, timeouts and cancellation.
+    /// - Throws: `ProtoHTTPError` for transport failures, timeouts and cancellation.
     public func send(_ request: TransportRequest) async throws(ProtoHTTPError) -> TransportResponse {
         let bridge = ContinuationBridge<TransportCall.Result>()
         let call = TransportCall(request: request, engine: engine, delivery: .direct(handedOff: nil) { bridge.resume($0) })

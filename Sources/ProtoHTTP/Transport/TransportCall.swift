@@ -4,10 +4,10 @@ import Synchronization
 
 /// The handle of one call sent through ``HTTPTransport``: a unique id and ``cancel()``.
 ///
-/// The call's ``CallLifecycle`` lives behind a `Mutex`. Every event (submit, hand-off, response,
-/// failure, cancel) is one transition under the lock; callbacks are enqueued on the caller's
-/// queue, never run on the transport thread and never run under the lock. Exactly one of
-/// success or failure is delivered, once.
+/// The call's `CallLifecycle` (<doc:CallLifecycle>) lives behind a `Mutex`. Every event
+/// (submit, hand-off, response, failure, cancel) is one transition under the lock; callbacks
+/// are enqueued on the caller's queue, never run on the transport thread and never run under
+/// the lock. Exactly one of success or failure is delivered, once.
 public final class TransportCall: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The result a call delivers.
     public typealias Result = Swift.Result<TransportResponse, ProtoHTTPError>

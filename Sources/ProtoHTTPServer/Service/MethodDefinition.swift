@@ -2,8 +2,8 @@
 import ProtoWire
 
 /// One unary RPC method bound to its handler. The generic request and response types are
-/// erased behind ``invoke``, which decodes the body in the request's encoding, runs the
-/// handler and encodes the response in the same encoding.
+/// erased behind its internal `invoke` closure, which decodes the body in the request's
+/// encoding, runs the handler and encodes the response in the same encoding.
 public struct MethodDefinition: Sendable {
     /// The method path, `/pkg.Service/Method`.
     public let path: String

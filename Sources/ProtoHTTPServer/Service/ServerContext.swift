@@ -48,7 +48,7 @@ public struct ServerContext: Sendable {
     }
 }
 
-/// The server's earlier name for ``RPCProtocol``, which moved to ProtoHTTPCore when client and
+/// The server's earlier name for `RPCProtocol`, which moved to ProtoHTTPCore when client and
 /// server came to share it.
 @available(*, deprecated, renamed: "RPCProtocol")
 public typealias ServerProtocol = RPCProtocol

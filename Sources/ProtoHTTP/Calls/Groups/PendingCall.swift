@@ -20,7 +20,7 @@ public struct PendingCall<Output: Sendable>: Sendable {
         self.start = start
     }
 
-    /// A call of the RPC method `method` (generated metadata), as ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:)``.
+    /// A call of the RPC method `method` (generated metadata), as ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``.
     public static func unary<M: RPCMethod>(_ method: M.Type, _ request: M.Input, options: CallOptions = CallOptions()) -> PendingCall<M.Output>
         where Output == M.Output
     {
@@ -29,7 +29,7 @@ public struct PendingCall<Output: Sendable>: Sendable {
         }
     }
 
-    /// A call with any HTTP method and serializers, as ``ProtoHTTPManager/request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:)``.
+    /// A call with any HTTP method and serializers, as ``ProtoHTTPManager/request(_:_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``.
     public static func request<S: RequestSerializer, R: ResponseSerializer>(
         _ method: HTTPMethod, _ path: String, input: S.Input, requestSerializer: S, responseSerializer: R,
         options: CallOptions = CallOptions()
@@ -40,7 +40,7 @@ public struct PendingCall<Output: Sendable>: Sendable {
         }
     }
 
-    /// A message POST to a path, as ``ProtoHTTPManager/post(_:_:as:options:completion:success:failure:)``.
+    /// A message POST to a path, as ``ProtoHTTPManager/post(_:_:as:options:completion:success:failure:finished:)``.
     public static func post<Request: ProtoMessage>(_ path: String, _ request: Request, as responseType: Output.Type,
                                                    options: CallOptions = CallOptions()) -> PendingCall<Output> where Output: ProtoMessage {
         PendingCall { manager, success, failure in

@@ -14,7 +14,7 @@ public struct CallInfo: Sendable {
     public var context: [String: any Sendable]
     /// The wire protocol's name.
     public var protocolName: String
-    /// The RPC method, for calls made with ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:)``
+    /// The RPC method, for calls made with ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``
     /// (generated clients): its path, types and idempotency. `nil` for calls to a path.
     public var method: MethodDescriptor?
 }
