@@ -17,6 +17,7 @@ test: deps
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) --no-print-directory docs
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench
