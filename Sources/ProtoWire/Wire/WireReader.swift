@@ -1,13 +1,5 @@
 // WireReader.swift: reads wire-format bytes from contiguous memory, checking every length.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads protobuf wire-format values from a contiguous, borrowed byte buffer.
 ///
 /// The reader never trusts its input: every read is checked against the end of the current
@@ -225,15 +217,7 @@ public struct WireReader {
     public mutating func readString() throws(WireError) -> String {
         let at = pointer
         let bytes = try readLengthDelimited()
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
-        // `String(decoding:)` is the stdlib's fast, specialized UTF-8 path, but it repairs bad
-        // input with U+FFFD. ASCII needs no repair; otherwise the result (always valid UTF-8)
-        // equals the input byte for byte exactly when the input was valid.
-        var string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        let valid = UTF8Check.isASCII(bytes) || string.withUTF8 { decoded in
-            decoded.count == bytes.count && decoded.baseAddress.map { memcmp($0, base, bytes.count) == 0 } == true
-        }
-        guard valid else {
+        guard let string = UTF8Validation.string(from: bytes) else {
             throw WireError(.invalidUTF8, offset: offset(at),
                             "a string field holds bytes that are not valid UTF-8; use a bytes field for binary data")
         }
