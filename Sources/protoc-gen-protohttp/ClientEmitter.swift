@@ -30,9 +30,9 @@ struct ClientEmitter {
                 guard m.isUnary else { p.line(m.streamingComment); continue }
                 p.doc(m.docs)
                 p.line("@discardableResult")
-                p.line("func \(m.name)(\(m.callbackParameters(defaults: false))) -> CallHandle")
+                p.line("func \(m.name)(\(m.callbackParameters(defaults: false))) -> ProtoHTTP.CallHandle")
                 p.doc(m.asyncDocs)
-                p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPError) -> \(m.output)")
+                p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output)")
             }
         }
         p.line()
@@ -42,12 +42,12 @@ struct ClientEmitter {
         p.doc(docs)
         p.block("\(access)final class \(className): \(service.clientProtocolName), Sendable {") { p in
             p.doc(["The manager that sends the calls (base URL, headers, interceptors, callback queue)."])
-            p.line("\(access)let manager: ProtoHTTPManager")
+            p.line("\(access)let manager: ProtoHTTP.ProtoHTTPManager")
             p.doc(["The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect."])
-            p.line("\(access)let wireProtocol: (any WireProtocol)?")
+            p.line("\(access)let wireProtocol: (any ProtoHTTP.WireProtocol)?")
             p.line()
             p.doc(["A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's."])
-            p.block("\(access)init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {") { p in
+            p.block("\(access)init(manager: ProtoHTTP.ProtoHTTPManager, wireProtocol: (any ProtoHTTP.WireProtocol)? = nil) {") { p in
                 p.line("self.manager = manager")
                 p.line("self.wireProtocol = wireProtocol")
             }
@@ -56,12 +56,12 @@ struct ClientEmitter {
                 guard m.isUnary else { p.line(m.streamingComment); continue }
                 p.doc(m.docs)
                 p.line("@discardableResult")
-                p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> CallHandle {") { p in
+                p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> ProtoHTTP.CallHandle {") { p in
                     p.line("manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)")
                 }
                 p.line()
                 p.doc(m.asyncDocs)
-                p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPError) -> \(m.output) {") { p in
+                p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output) {") { p in
                     p.line("try await manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol))")
                 }
             }
@@ -95,13 +95,13 @@ struct ClientEmitter {
         }
 
         func callbackParameters(defaults: Bool) -> String {
-            "_ request: \(input), options: CallOptions\(defaults ? " = CallOptions()" : ""), "
+            "_ request: \(input), options: ProtoHTTP.CallOptions\(defaults ? " = ProtoHTTP.CallOptions()" : ""), "
                 + "completion: (@Sendable () -> Void)?\(defaults ? " = nil" : ""), "
-                + "success: @escaping @Sendable (\(output), ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void"
+                + "success: @escaping @Sendable (\(output), ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void"
         }
 
         func asyncParameters(defaults: Bool) -> String {
-            "_ request: \(input), options: CallOptions\(defaults ? " = CallOptions()" : "")"
+            "_ request: \(input), options: ProtoHTTP.CallOptions\(defaults ? " = ProtoHTTP.CallOptions()" : "")"
         }
     }
 }

@@ -13,6 +13,10 @@
 ///
 /// One requirement per unary RPC; the extension binds each to its metadata type (an `RPCMethod`)
 /// with `MethodDefinition.unary(_:handler:)`. Streaming methods are skipped with a comment.
+///
+/// Runtime types are spelled `ProtoHTTPServer.Service`, `.Context` and `.Definition`: the class
+/// `ProtoHTTPServer` shadows its module's name, so these are member aliases of that class
+/// (`ProtoHTTPServer+GeneratedCodeNames.swift`), which a user's type cannot shadow.
 struct ServerEmitter {
     /// The module the generated handlers use.
     static let serverModule = "ProtoHTTPServer"
@@ -28,24 +32,24 @@ struct ServerEmitter {
         if !docs.isEmpty { docs.append("") }
         docs.append("The handler of the `\(fullName)` service: implement its methods and pass the value to `ProtoHTTPServer`.")
         p.doc(docs)
-        p.block("\(access)protocol \(service.handlerName): ProtoHTTPService {") { p in
+        p.block("\(access)protocol \(service.handlerName): ProtoHTTPServer.Service {") { p in
             for (i, m) in methods.enumerated() {
                 if i > 0 { p.line() }
                 guard m.isUnary else { p.line(m.streamingComment); continue }
                 p.doc(m.docs)
-                p.line("func \(m.name)(_ request: \(m.input), context: ServerContext) async throws -> \(m.output)")
+                p.line("func \(m.name)(_ request: \(m.input), context: ProtoHTTPServer.Context) async throws -> \(m.output)")
             }
         }
         p.line()
         p.block("extension \(service.handlerName) {") { p in
             p.doc(["The `\(fullName)` service's unary methods, each bound to this handler's method."])
-            p.block("\(access)var serviceDefinition: ServiceDefinition {") { p in
+            p.block("\(access)var serviceDefinition: ProtoHTTPServer.Definition {") { p in
                 let unary = methods.filter(\.isUnary)
                 guard !unary.isEmpty else {
-                    p.line("ServiceDefinition(name: \"\(fullName)\", methods: [])")
+                    p.line("ProtoHTTPServer.Definition(name: \"\(fullName)\", methods: [])")
                     return
                 }
-                p.block("ServiceDefinition(name: \"\(fullName)\", methods: [", closer: "])") { p in
+                p.block("ProtoHTTPServer.Definition(name: \"\(fullName)\", methods: [", closer: "])") { p in
                     for m in unary {
                         p.line(".unary(\(m.metadata).self) { try await self.\(m.name)($0, context: $1) },")
                     }
