@@ -159,10 +159,21 @@ let package = Package(
         // metadata conforms to ProtoHTTPCore's RPCMethod).
         .target(name: "GeneratorTestSchema", dependencies: ["ProtoWire", "ProtoHTTPCore"], path: "Tests/GeneratorTestSchema"),
 
+        // Generator output for Protos/clash (package-less types named like runtime types, with
+        // Clients=true,Servers=true): it compiles only if generated code qualifies runtime names.
+        .target(
+            name: "GeneratorClashSchema",
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer"],
+            path: "Tests/GeneratorClashSchema"
+        ),
+
         // Golden, freshness and error-path tests of protoc-gen-protohttp (runs protoc + the plugin).
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema"]
+            dependencies: [
+                "protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema",
+                "GeneratorClashSchema", "ProtoHTTP", "ProtoHTTPServer",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
