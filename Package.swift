@@ -9,7 +9,7 @@ let package = Package(
         .library(name: "ProtoHTTPCore", targets: ["ProtoHTTPCore"]),
         .library(name: "ProtoHTTP", targets: ["ProtoHTTP"]),
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
-        .executable(name: "protohttp", targets: ["protohttp"]),
+        .executable(name: "protohttp", targets: ["ProtoHTTPCLI"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
         .executable(name: "notes-server", targets: ["notes-server"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
@@ -90,9 +90,11 @@ let package = Package(
         // `notes-server`: the demo service alone, a server-only executable (checked to link no libcurl).
         .executableTarget(name: "notes-server", dependencies: ["ProtoHTTPDemoService"]),
 
-        // The `protohttp` command: `demo` (`make demo`), `serve-demo --port N`, `codec-demo`.
+        // The `protohttp` command (product `protohttp`): `demo` (`make demo`), `serve-demo --port N`,
+        // `codec-demo`. The target is ProtoHTTPCLI so its folder differs from Sources/ProtoHTTP
+        // on case-insensitive file systems too.
         .executableTarget(
-            name: "protohttp",
+            name: "ProtoHTTPCLI",
             dependencies: [
                 "ProtoHTTPDemo", "ProtoWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -159,10 +161,21 @@ let package = Package(
         // metadata conforms to ProtoHTTPCore's RPCMethod).
         .target(name: "GeneratorTestSchema", dependencies: ["ProtoWire", "ProtoHTTPCore"], path: "Tests/GeneratorTestSchema"),
 
+        // Generator output for Protos/clash (package-less types named like runtime types, with
+        // Clients=true,Servers=true): it compiles only if generated code qualifies runtime names.
+        .target(
+            name: "GeneratorClashSchema",
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer"],
+            path: "Tests/GeneratorClashSchema"
+        ),
+
         // Golden, freshness and error-path tests of protoc-gen-protohttp (runs protoc + the plugin).
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema"]
+            dependencies: [
+                "protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema",
+                "GeneratorClashSchema", "ProtoHTTP", "ProtoHTTPServer",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,7 @@ public struct Google_Protobuf_FileDescriptorSet: Sendable, Hashable {
     public var file: [Google_Protobuf_FileDescriptorProto] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -105,7 +105,7 @@ public struct Google_Protobuf_FileDescriptorProto: Sendable, Hashable {
     var _syntax: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -161,7 +161,7 @@ public struct Google_Protobuf_DescriptorProto: Sendable, Hashable {
     public var reservedName: [String] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The `google.protobuf.DescriptorProto.ExtensionRange` message.
     public struct ExtensionRange: Sendable, Hashable {
@@ -199,7 +199,7 @@ public struct Google_Protobuf_DescriptorProto: Sendable, Hashable {
         var _options: Google_Protobuf_ExtensionRangeOptions? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -232,7 +232,7 @@ public struct Google_Protobuf_DescriptorProto: Sendable, Hashable {
         var _end: Int32? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -248,10 +248,10 @@ public struct Google_Protobuf_ExtensionRangeOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -414,10 +414,10 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
     var _proto3Optional: Bool? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The `google.protobuf.FieldDescriptorProto.Type` enum.
-    public enum TypeEnum: ProtoEnum {
+    public enum TypeEnum: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// 0 is reserved for errors.
         /// Order is weird for historical reasons.
@@ -518,11 +518,11 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
         public static let allCases: [TypeEnum] = [.double, .float, .int64, .uint64, .int32, .fixed64, .fixed32, .bool, .string, .group, .message, .bytes, .uint32, .enum, .sfixed32, .sfixed64, .sint32, .sint64]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldDescriptorProto.Type", [(1, "TYPE_DOUBLE"), (2, "TYPE_FLOAT"), (3, "TYPE_INT64"), (4, "TYPE_UINT64"), (5, "TYPE_INT32"), (6, "TYPE_FIXED64"), (7, "TYPE_FIXED32"), (8, "TYPE_BOOL"), (9, "TYPE_STRING"), (10, "TYPE_GROUP"), (11, "TYPE_MESSAGE"), (12, "TYPE_BYTES"), (13, "TYPE_UINT32"), (14, "TYPE_ENUM"), (15, "TYPE_SFIXED32"), (16, "TYPE_SFIXED64"), (17, "TYPE_SINT32"), (18, "TYPE_SINT64")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldDescriptorProto.Type", [(1, "TYPE_DOUBLE"), (2, "TYPE_FLOAT"), (3, "TYPE_INT64"), (4, "TYPE_UINT64"), (5, "TYPE_INT32"), (6, "TYPE_FIXED64"), (7, "TYPE_FIXED32"), (8, "TYPE_BOOL"), (9, "TYPE_STRING"), (10, "TYPE_GROUP"), (11, "TYPE_MESSAGE"), (12, "TYPE_BYTES"), (13, "TYPE_UINT32"), (14, "TYPE_ENUM"), (15, "TYPE_SFIXED32"), (16, "TYPE_SFIXED64"), (17, "TYPE_SINT32"), (18, "TYPE_SINT64")])
     }
 
     /// The `google.protobuf.FieldDescriptorProto.Label` enum.
-    public enum Label: ProtoEnum {
+    public enum Label: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// 0 is reserved for errors
         case `optional`
@@ -557,7 +557,7 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
         public static let allCases: [Label] = [.optional, .required, .repeated]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldDescriptorProto.Label", [(1, "LABEL_OPTIONAL"), (2, "LABEL_REQUIRED"), (3, "LABEL_REPEATED")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldDescriptorProto.Label", [(1, "LABEL_OPTIONAL"), (2, "LABEL_REQUIRED"), (3, "LABEL_REPEATED")])
     }
 
     /// Creates a message with every field at its default.
@@ -589,7 +589,7 @@ public struct Google_Protobuf_OneofDescriptorProto: Sendable, Hashable {
     var _options: Google_Protobuf_OneofOptions? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -632,7 +632,7 @@ public struct Google_Protobuf_EnumDescriptorProto: Sendable, Hashable {
     public var reservedName: [String] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Range of reserved numeric values. Reserved values may not be used by
     /// entries in the same enum. Reserved ranges may not overlap.
@@ -664,7 +664,7 @@ public struct Google_Protobuf_EnumDescriptorProto: Sendable, Hashable {
         var _end: Int32? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -710,7 +710,7 @@ public struct Google_Protobuf_EnumValueDescriptorProto: Sendable, Hashable {
     var _options: Google_Protobuf_EnumValueOptions? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -744,7 +744,7 @@ public struct Google_Protobuf_ServiceDescriptorProto: Sendable, Hashable {
     var _options: Google_Protobuf_ServiceOptions? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -820,7 +820,7 @@ public struct Google_Protobuf_MethodDescriptorProto: Sendable, Hashable {
     var _serverStreaming: Bool? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1098,13 +1098,13 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Generated classes can be optimized for speed or code size.
-    public enum OptimizeMode: ProtoEnum {
+    public enum OptimizeMode: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// SPEED = 1
         case speed
@@ -1139,7 +1139,7 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
         public static let allCases: [OptimizeMode] = [.speed, .codeSize, .liteRuntime]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.FileOptions.OptimizeMode", [(1, "SPEED"), (2, "CODE_SIZE"), (3, "LITE_RUNTIME")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FileOptions.OptimizeMode", [(1, "SPEED"), (2, "CODE_SIZE"), (3, "LITE_RUNTIME")])
     }
 
     /// Creates a message with every field at its default.
@@ -1238,10 +1238,10 @@ public struct Google_Protobuf_MessageOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1385,13 +1385,13 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// The `google.protobuf.FieldOptions.CType` enum.
-    public enum CType: ProtoEnum {
+    public enum CType: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// Default mode.
         case string
@@ -1426,11 +1426,11 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
         public static let allCases: [CType] = [.string, .cord, .stringPiece]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldOptions.CType", [(0, "STRING"), (1, "CORD"), (2, "STRING_PIECE")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldOptions.CType", [(0, "STRING"), (1, "CORD"), (2, "STRING_PIECE")])
     }
 
     /// The `google.protobuf.FieldOptions.JSType` enum.
-    public enum JSType: ProtoEnum {
+    public enum JSType: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// Use the default type.
         case jsNormal
@@ -1465,7 +1465,7 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
         public static let allCases: [JSType] = [.jsNormal, .jsString, .jsNumber]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.FieldOptions.JSType", [(0, "JS_NORMAL"), (1, "JS_STRING"), (2, "JS_NUMBER")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldOptions.JSType", [(0, "JS_NORMAL"), (1, "JS_STRING"), (2, "JS_NUMBER")])
     }
 
     /// Creates a message with every field at its default.
@@ -1478,10 +1478,10 @@ public struct Google_Protobuf_OneofOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1519,10 +1519,10 @@ public struct Google_Protobuf_EnumOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1548,10 +1548,10 @@ public struct Google_Protobuf_EnumValueOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1577,10 +1577,10 @@ public struct Google_Protobuf_ServiceOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -1617,15 +1617,15 @@ public struct Google_Protobuf_MethodOptions: Sendable, Hashable {
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Is this method side-effect-free (or safe in HTTP parlance), or idempotent,
     /// or neither? HTTP based RPC implementation may choose GET verb for safe
     /// methods, and PUT verb for idempotent methods instead of the default POST.
-    public enum IdempotencyLevel: ProtoEnum {
+    public enum IdempotencyLevel: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// IDEMPOTENCY_UNKNOWN = 0
         case idempotencyUnknown
@@ -1660,7 +1660,7 @@ public struct Google_Protobuf_MethodOptions: Sendable, Hashable {
         public static let allCases: [IdempotencyLevel] = [.idempotencyUnknown, .noSideEffects, .idempotent]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.MethodOptions.IdempotencyLevel", [(0, "IDEMPOTENCY_UNKNOWN"), (1, "NO_SIDE_EFFECTS"), (2, "IDEMPOTENT")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.MethodOptions.IdempotencyLevel", [(0, "IDEMPOTENCY_UNKNOWN"), (1, "NO_SIDE_EFFECTS"), (2, "IDEMPOTENT")])
     }
 
     /// Creates a message with every field at its default.
@@ -1745,7 +1745,7 @@ public struct Google_Protobuf_UninterpretedOption: Sendable, Hashable {
     var _aggregateValue: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The name of the uninterpreted option.  Each string represents a segment in
     /// a dot-separated name.  is_extension is true iff a segment represents an
@@ -1776,7 +1776,7 @@ public struct Google_Protobuf_UninterpretedOption: Sendable, Hashable {
         var _isExtension: Bool? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -1835,7 +1835,7 @@ public struct Google_Protobuf_SourceCodeInfo: Sendable, Hashable {
     public var location: [Google_Protobuf_SourceCodeInfo.Location] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The `google.protobuf.SourceCodeInfo.Location` message.
     public struct Location: Sendable, Hashable {
@@ -1943,7 +1943,7 @@ public struct Google_Protobuf_SourceCodeInfo: Sendable, Hashable {
         public var leadingDetachedComments: [String] = []
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -1962,7 +1962,7 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
     public var annotation: [Google_Protobuf_GeneratedCodeInfo.Annotation] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The `google.protobuf.GeneratedCodeInfo.Annotation` message.
     public struct Annotation: Sendable, Hashable {
@@ -2007,7 +2007,7 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
         var _end: Int32? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -2017,7 +2017,7 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
     public init() {}
 }
 
-extension Google_Protobuf_FileDescriptorSet: ProtoMessage {
+extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FileDescriptorSet"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2026,55 +2026,55 @@ extension Google_Protobuf_FileDescriptorSet: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, file, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, file, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, file, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, file, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &file)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &file)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.FileDescriptorSet", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FileDescriptorSet", [
         ("file", "file"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !file.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, file)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, file)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &file)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &file)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_FileDescriptorProto: ProtoMessage {
+extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FileDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2087,80 +2087,80 @@ extension Google_Protobuf_FileDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _package { n &+= 1 &+ WireString.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireString.self, dependency, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_DescriptorProto>.self, messageType, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tagSize: 1, &cache)
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_FileOptions>.size(of: v, &cache) }
-        if let v = _sourceCodeInfo { n &+= 1 &+ WireMessage<Google_Protobuf_SourceCodeInfo>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireInt32.self, publicDependency, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireInt32.self, weakDependency, tagSize: 1, &cache)
-        if let v = _syntax { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _package { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, dependency, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, messageType, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tagSize: 1, &cache)
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FileOptions>.size(of: v, &cache) }
+        if let v = _sourceCodeInfo { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, publicDependency, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, weakDependency, tagSize: 1, &cache)
+        if let v = _syntax { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _package {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
-        w.writeRepeated(WireString.self, dependency, tag: 26)
-        w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, messageType, tag: 34)
-        w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tag: 42)
-        w.writeRepeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service, tag: 50)
-        w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tag: 58)
+        w.writeRepeated(ProtoWire.WireString.self, dependency, tag: 26)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, messageType, tag: 34)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tag: 42)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service, tag: 50)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tag: 58)
         if let v = _options {
             w.writeTag(66)
-            WireMessage<Google_Protobuf_FileOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_FileOptions>.write(v, &w)
         }
         if let v = _sourceCodeInfo {
             w.writeTag(74)
-            WireMessage<Google_Protobuf_SourceCodeInfo>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo>.write(v, &w)
         }
-        w.writeRepeated(WireInt32.self, publicDependency, tag: 80)
-        w.writeRepeated(WireInt32.self, weakDependency, tag: 88)
+        w.writeRepeated(ProtoWire.WireInt32.self, publicDependency, tag: 80)
+        w.writeRepeated(ProtoWire.WireInt32.self, weakDependency, tag: 88)
         if let v = _syntax {
             w.writeTag(98)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: _package = try WireString.read(&r)
-            case 26: try r.readRepeated(WireString.self, tag, into: &dependency)
-            case 34: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, tag, into: &messageType)
-            case 42: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, tag, into: &enumType)
-            case 50: try r.readRepeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, tag, into: &service)
-            case 58: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &`extension`)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: _package = try ProtoWire.WireString.read(&r)
+            case 26: try r.readRepeated(ProtoWire.WireString.self, tag, into: &dependency)
+            case 34: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, tag, into: &messageType)
+            case 42: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, tag, into: &enumType)
+            case 50: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, tag, into: &service)
+            case 58: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &`extension`)
             case 66:
                 if _options == nil { _options = Google_Protobuf_FileOptions() }
                 try r.readMessage(into: &_options!)
             case 74:
                 if _sourceCodeInfo == nil { _sourceCodeInfo = Google_Protobuf_SourceCodeInfo() }
                 try r.readMessage(into: &_sourceCodeInfo!)
-            case 80, 82: try r.readRepeated(WireInt32.self, tag, into: &publicDependency)
-            case 88, 90: try r.readRepeated(WireInt32.self, tag, into: &weakDependency)
-            case 98: _syntax = try WireString.read(&r)
+            case 80, 82: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &publicDependency)
+            case 88, 90: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &weakDependency)
+            case 98: _syntax = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.FileDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FileDescriptorProto", [
         ("name", "name"),
         ("package", "package"),
         ("dependency", "dependency"),
@@ -2175,85 +2175,85 @@ extension Google_Protobuf_FileDescriptorProto: ProtoMessage {
         ("syntax", "syntax"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _package {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if !dependency.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeRepeated(WireString.self, dependency)
+            try w.writeRepeated(ProtoWire.WireString.self, dependency)
         }
         if !messageType.isEmpty || w.emitDefaults {
             w.key(t, 3)
-            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, messageType)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, messageType)
         }
         if !enumType.isEmpty || w.emitDefaults {
             w.key(t, 4)
-            try w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType)
         }
         if !service.isEmpty || w.emitDefaults {
             w.key(t, 5)
-            try w.writeRepeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, service)
         }
         if !`extension`.isEmpty || w.emitDefaults {
             w.key(t, 6)
-            try w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`)
         }
         if let v = _options {
             w.key(t, 7)
-            try WireMessage<Google_Protobuf_FileOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_FileOptions>.writeJSON(v, &w)
         }
         if let v = _sourceCodeInfo {
             w.key(t, 8)
-            try WireMessage<Google_Protobuf_SourceCodeInfo>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo>.writeJSON(v, &w)
         }
         if !publicDependency.isEmpty || w.emitDefaults {
             w.key(t, 9)
-            try w.writeRepeated(WireInt32.self, publicDependency)
+            try w.writeRepeated(ProtoWire.WireInt32.self, publicDependency)
         }
         if !weakDependency.isEmpty || w.emitDefaults {
             w.key(t, 10)
-            try w.writeRepeated(WireInt32.self, weakDependency)
+            try w.writeRepeated(ProtoWire.WireInt32.self, weakDependency)
         }
         if let v = _syntax {
             w.key(t, 11)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readOptional(WireString.self, into: &_package)
-            case 2: try r.readRepeated(WireString.self, into: &dependency)
-            case 3: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, into: &messageType)
-            case 4: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, into: &enumType)
-            case 5: try r.readRepeated(WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, into: &service)
-            case 6: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &`extension`)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_package)
+            case 2: try r.readRepeated(ProtoWire.WireString.self, into: &dependency)
+            case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, into: &messageType)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, into: &enumType)
+            case 5: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, into: &service)
+            case 6: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &`extension`)
             case 7: try r.readMessage(into: &_options)
             case 8: try r.readMessage(into: &_sourceCodeInfo)
-            case 9: try r.readRepeated(WireInt32.self, into: &publicDependency)
-            case 10: try r.readRepeated(WireInt32.self, into: &weakDependency)
-            case 11: try r.readOptional(WireString.self, into: &_syntax)
+            case 9: try r.readRepeated(ProtoWire.WireInt32.self, into: &publicDependency)
+            case 10: try r.readRepeated(ProtoWire.WireInt32.self, into: &weakDependency)
+            case 11: try r.readOptional(ProtoWire.WireString.self, into: &_syntax)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_DescriptorProto: ProtoMessage {
+extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2268,63 +2268,63 @@ extension Google_Protobuf_DescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tagSize: 1, &cache)
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_MessageOptions>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireString.self, reservedName, tagSize: 1, &cache)
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tagSize: 1, &cache)
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_MessageOptions>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, reservedName, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field, tag: 18)
-        w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType, tag: 26)
-        w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tag: 34)
-        w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange, tag: 42)
-        w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tag: 50)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field, tag: 18)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType, tag: 26)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType, tag: 34)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange, tag: 42)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`, tag: 50)
         if let v = _options {
             w.writeTag(58)
-            WireMessage<Google_Protobuf_MessageOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_MessageOptions>.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl, tag: 66)
-        w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange, tag: 74)
-        w.writeRepeated(WireString.self, reservedName, tag: 82)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl, tag: 66)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange, tag: 74)
+        w.writeRepeated(ProtoWire.WireString.self, reservedName, tag: 82)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &field)
-            case 26: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, tag, into: &nestedType)
-            case 34: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, tag, into: &enumType)
-            case 42: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, tag, into: &extensionRange)
-            case 50: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &`extension`)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &field)
+            case 26: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, tag, into: &nestedType)
+            case 34: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, tag, into: &enumType)
+            case 42: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, tag, into: &extensionRange)
+            case 50: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &`extension`)
             case 58:
                 if _options == nil { _options = Google_Protobuf_MessageOptions() }
                 try r.readMessage(into: &_options!)
-            case 66: try r.readRepeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, tag, into: &oneofDecl)
-            case 74: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, tag, into: &reservedRange)
-            case 82: try r.readRepeated(WireString.self, tag, into: &reservedName)
+            case 66: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, tag, into: &oneofDecl)
+            case 74: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, tag, into: &reservedRange)
+            case 82: try r.readRepeated(ProtoWire.WireString.self, tag, into: &reservedName)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.DescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.DescriptorProto", [
         ("name", "name"),
         ("field", "field"),
         ("nestedType", "nested_type"),
@@ -2337,75 +2337,75 @@ extension Google_Protobuf_DescriptorProto: ProtoMessage {
         ("reservedName", "reserved_name"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if !field.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, field)
         }
         if !nestedType.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, nestedType)
         }
         if !enumType.isEmpty || w.emitDefaults {
             w.key(t, 3)
-            try w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, enumType)
         }
         if !extensionRange.isEmpty || w.emitDefaults {
             w.key(t, 4)
-            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, extensionRange)
         }
         if !`extension`.isEmpty || w.emitDefaults {
             w.key(t, 5)
-            try w.writeRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, `extension`)
         }
         if let v = _options {
             w.key(t, 6)
-            try WireMessage<Google_Protobuf_MessageOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_MessageOptions>.writeJSON(v, &w)
         }
         if !oneofDecl.isEmpty || w.emitDefaults {
             w.key(t, 7)
-            try w.writeRepeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl)
         }
         if !reservedRange.isEmpty || w.emitDefaults {
             w.key(t, 8)
-            try w.writeRepeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange)
         }
         if !reservedName.isEmpty || w.emitDefaults {
             w.key(t, 9)
-            try w.writeRepeated(WireString.self, reservedName)
+            try w.writeRepeated(ProtoWire.WireString.self, reservedName)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &field)
-            case 2: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto>.self, into: &nestedType)
-            case 3: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto>.self, into: &enumType)
-            case 4: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, into: &extensionRange)
-            case 5: try r.readRepeated(WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &`extension`)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &field)
+            case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, into: &nestedType)
+            case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, into: &enumType)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ExtensionRange>.self, into: &extensionRange)
+            case 5: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, into: &`extension`)
             case 6: try r.readMessage(into: &_options)
-            case 7: try r.readRepeated(WireMessage<Google_Protobuf_OneofDescriptorProto>.self, into: &oneofDecl)
-            case 8: try r.readRepeated(WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, into: &reservedRange)
-            case 9: try r.readRepeated(WireString.self, into: &reservedName)
+            case 7: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, into: &oneofDecl)
+            case 8: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, into: &reservedRange)
+            case 9: try r.readRepeated(ProtoWire.WireString.self, into: &reservedName)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoMessage {
+extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto.ExtensionRange"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2414,36 +2414,36 @@ extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _start { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _end { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_ExtensionRangeOptions>.size(of: v, &cache) }
+        if let v = _start { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _end { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _start {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _end {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _options {
             w.writeTag(26)
-            WireMessage<Google_Protobuf_ExtensionRangeOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _start = try WireInt32.read(&r)
-            case 16: _end = try WireInt32.read(&r)
+            case 8: _start = try ProtoWire.WireInt32.read(&r)
+            case 16: _end = try ProtoWire.WireInt32.read(&r)
             case 26:
                 if _options == nil { _options = Google_Protobuf_ExtensionRangeOptions() }
                 try r.readMessage(into: &_options!)
@@ -2452,38 +2452,38 @@ extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.DescriptorProto.ExtensionRange", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.DescriptorProto.ExtensionRange", [
         ("start", "start"),
         ("end", "end"),
         ("options", "options"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _start {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _end {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _options {
             w.key(t, 2)
-            try WireMessage<Google_Protobuf_ExtensionRangeOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_start)
-            case 1: try r.readOptional(WireInt32.self, into: &_end)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_start)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_end)
             case 2: try r.readMessage(into: &_options)
             default: break
             }
@@ -2491,73 +2491,73 @@ extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoMessage {
+extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto.ReservedRange"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _start { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _end { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _start { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _end { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _start {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _end {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _start = try WireInt32.read(&r)
-            case 16: _end = try WireInt32.read(&r)
+            case 8: _start = try ProtoWire.WireInt32.read(&r)
+            case 16: _end = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.DescriptorProto.ReservedRange", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.DescriptorProto.ReservedRange", [
         ("start", "start"),
         ("end", "end"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _start {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _end {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_start)
-            case 1: try r.readOptional(WireInt32.self, into: &_end)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_start)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_end)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_ExtensionRangeOptions: ExtensibleMessage {
+extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ExtensionRangeOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2567,59 +2567,59 @@ extension Google_Protobuf_ExtensionRangeOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.ExtensionRangeOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ExtensionRangeOptions", [
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_FieldDescriptorProto: ProtoMessage {
+extension Google_Protobuf_FieldDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FieldDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2628,95 +2628,95 @@ extension Google_Protobuf_FieldDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _extendee { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _number { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _label { n &+= 1 &+ WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.size(of: v, &cache) }
-        if let v = _type { n &+= 1 &+ WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.size(of: v, &cache) }
-        if let v = _typeName { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _defaultValue { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_FieldOptions>.size(of: v, &cache) }
-        if let v = _oneofIndex { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _jsonName { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _proto3Optional { n &+= 2 &+ WireBool.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _extendee { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _number { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _label { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.size(of: v, &cache) }
+        if let v = _type { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.size(of: v, &cache) }
+        if let v = _typeName { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _defaultValue { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FieldOptions>.size(of: v, &cache) }
+        if let v = _oneofIndex { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _jsonName { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _proto3Optional { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _extendee {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _number {
             w.writeTag(24)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _label {
             w.writeTag(32)
-            WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.write(v, &w)
         }
         if let v = _type {
             w.writeTag(40)
-            WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.write(v, &w)
         }
         if let v = _typeName {
             w.writeTag(50)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _defaultValue {
             w.writeTag(58)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _options {
             w.writeTag(66)
-            WireMessage<Google_Protobuf_FieldOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_FieldOptions>.write(v, &w)
         }
         if let v = _oneofIndex {
             w.writeTag(72)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _jsonName {
             w.writeTag(82)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _proto3Optional {
             w.writeTag(136)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: _extendee = try WireString.read(&r)
-            case 24: _number = try WireInt32.read(&r)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: _extendee = try ProtoWire.WireString.read(&r)
+            case 24: _number = try ProtoWire.WireInt32.read(&r)
             case 32:
                 if let v: Google_Protobuf_FieldDescriptorProto.Label = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _label = v }
             case 40:
                 if let v: Google_Protobuf_FieldDescriptorProto.TypeEnum = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _type = v }
-            case 50: _typeName = try WireString.read(&r)
-            case 58: _defaultValue = try WireString.read(&r)
+            case 50: _typeName = try ProtoWire.WireString.read(&r)
+            case 58: _defaultValue = try ProtoWire.WireString.read(&r)
             case 66:
                 if _options == nil { _options = Google_Protobuf_FieldOptions() }
                 try r.readMessage(into: &_options!)
-            case 72: _oneofIndex = try WireInt32.read(&r)
-            case 82: _jsonName = try WireString.read(&r)
-            case 136: _proto3Optional = try WireBool.read(&r)
+            case 72: _oneofIndex = try ProtoWire.WireInt32.read(&r)
+            case 82: _jsonName = try ProtoWire.WireString.read(&r)
+            case 136: _proto3Optional = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.FieldDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FieldDescriptorProto", [
         ("name", "name"),
         ("extendee", "extendee"),
         ("number", "number"),
@@ -2730,80 +2730,80 @@ extension Google_Protobuf_FieldDescriptorProto: ProtoMessage {
         ("proto3Optional", "proto3_optional"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _extendee {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _number {
             w.key(t, 2)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _label {
             w.key(t, 3)
-            WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.writeJSON(v, &w)
         }
         if let v = _type {
             w.key(t, 4)
-            WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.writeJSON(v, &w)
         }
         if let v = _typeName {
             w.key(t, 5)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _defaultValue {
             w.key(t, 6)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _options {
             w.key(t, 7)
-            try WireMessage<Google_Protobuf_FieldOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_FieldOptions>.writeJSON(v, &w)
         }
         if let v = _oneofIndex {
             w.key(t, 8)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _jsonName {
             w.key(t, 9)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _proto3Optional {
             w.key(t, 10)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readOptional(WireString.self, into: &_extendee)
-            case 2: try r.readOptional(WireInt32.self, into: &_number)
-            case 3: try r.readOptional(WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.self, into: &_label)
-            case 4: try r.readOptional(WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.self, into: &_type)
-            case 5: try r.readOptional(WireString.self, into: &_typeName)
-            case 6: try r.readOptional(WireString.self, into: &_defaultValue)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_extendee)
+            case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_number)
+            case 3: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.Label>.self, into: &_label)
+            case 4: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FieldDescriptorProto.TypeEnum>.self, into: &_type)
+            case 5: try r.readOptional(ProtoWire.WireString.self, into: &_typeName)
+            case 6: try r.readOptional(ProtoWire.WireString.self, into: &_defaultValue)
             case 7: try r.readMessage(into: &_options)
-            case 8: try r.readOptional(WireInt32.self, into: &_oneofIndex)
-            case 9: try r.readOptional(WireString.self, into: &_jsonName)
-            case 10: try r.readOptional(WireBool.self, into: &_proto3Optional)
+            case 8: try r.readOptional(ProtoWire.WireInt32.self, into: &_oneofIndex)
+            case 9: try r.readOptional(ProtoWire.WireString.self, into: &_jsonName)
+            case 10: try r.readOptional(ProtoWire.WireBool.self, into: &_proto3Optional)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_OneofDescriptorProto: ProtoMessage {
+extension Google_Protobuf_OneofDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.OneofDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2812,30 +2812,30 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_OneofOptions>.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_OneofOptions>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _options {
             w.writeTag(18)
-            WireMessage<Google_Protobuf_OneofOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_OneofOptions>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
+            case 10: _name = try ProtoWire.WireString.read(&r)
             case 18:
                 if _options == nil { _options = Google_Protobuf_OneofOptions() }
                 try r.readMessage(into: &_options!)
@@ -2844,32 +2844,32 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.OneofDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.OneofDescriptorProto", [
         ("name", "name"),
         ("options", "options"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _options {
             w.key(t, 1)
-            try WireMessage<Google_Protobuf_OneofOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_OneofOptions>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
             case 1: try r.readMessage(into: &_options)
             default: break
             }
@@ -2877,7 +2877,7 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_EnumDescriptorProto: ProtoMessage {
+extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2887,48 +2887,48 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value, tagSize: 1, &cache)
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_EnumOptions>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange, tagSize: 1, &cache)
-        n &+= FieldSize.repeated(WireString.self, reservedName, tagSize: 1, &cache)
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value, tagSize: 1, &cache)
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_EnumOptions>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, reservedName, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value, tag: 18)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value, tag: 18)
         if let v = _options {
             w.writeTag(26)
-            WireMessage<Google_Protobuf_EnumOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_EnumOptions>.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange, tag: 34)
-        w.writeRepeated(WireString.self, reservedName, tag: 42)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange, tag: 34)
+        w.writeRepeated(ProtoWire.WireString.self, reservedName, tag: 42)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: try r.readRepeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, tag, into: &value)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, tag, into: &value)
             case 26:
                 if _options == nil { _options = Google_Protobuf_EnumOptions() }
                 try r.readMessage(into: &_options!)
-            case 34: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, tag, into: &reservedRange)
-            case 42: try r.readRepeated(WireString.self, tag, into: &reservedName)
+            case 34: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, tag, into: &reservedRange)
+            case 42: try r.readRepeated(ProtoWire.WireString.self, tag, into: &reservedName)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumDescriptorProto", [
         ("name", "name"),
         ("value", "value"),
         ("options", "options"),
@@ -2936,116 +2936,116 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoMessage {
         ("reservedName", "reserved_name"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if !value.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, value)
         }
         if let v = _options {
             w.key(t, 2)
-            try WireMessage<Google_Protobuf_EnumOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_EnumOptions>.writeJSON(v, &w)
         }
         if !reservedRange.isEmpty || w.emitDefaults {
             w.key(t, 3)
-            try w.writeRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange)
         }
         if !reservedName.isEmpty || w.emitDefaults {
             w.key(t, 4)
-            try w.writeRepeated(WireString.self, reservedName)
+            try w.writeRepeated(ProtoWire.WireString.self, reservedName)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readRepeated(WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, into: &value)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, into: &value)
             case 2: try r.readMessage(into: &_options)
-            case 3: try r.readRepeated(WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, into: &reservedRange)
-            case 4: try r.readRepeated(WireString.self, into: &reservedName)
+            case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, into: &reservedRange)
+            case 4: try r.readRepeated(ProtoWire.WireString.self, into: &reservedName)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_EnumDescriptorProto.EnumReservedRange: ProtoMessage {
+extension Google_Protobuf_EnumDescriptorProto.EnumReservedRange: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumDescriptorProto.EnumReservedRange"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _start { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _end { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _start { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _end { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _start {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _end {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _start = try WireInt32.read(&r)
-            case 16: _end = try WireInt32.read(&r)
+            case 8: _start = try ProtoWire.WireInt32.read(&r)
+            case 16: _end = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumDescriptorProto.EnumReservedRange", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumDescriptorProto.EnumReservedRange", [
         ("start", "start"),
         ("end", "end"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _start {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _end {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_start)
-            case 1: try r.readOptional(WireInt32.self, into: &_end)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_start)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_end)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_EnumValueDescriptorProto: ProtoMessage {
+extension Google_Protobuf_EnumValueDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumValueDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3054,36 +3054,36 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _number { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_EnumValueOptions>.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _number { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_EnumValueOptions>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _number {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _options {
             w.writeTag(26)
-            WireMessage<Google_Protobuf_EnumValueOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_EnumValueOptions>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 16: _number = try WireInt32.read(&r)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 16: _number = try ProtoWire.WireInt32.read(&r)
             case 26:
                 if _options == nil { _options = Google_Protobuf_EnumValueOptions() }
                 try r.readMessage(into: &_options!)
@@ -3092,38 +3092,38 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumValueDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumValueDescriptorProto", [
         ("name", "name"),
         ("number", "number"),
         ("options", "options"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _number {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _options {
             w.key(t, 2)
-            try WireMessage<Google_Protobuf_EnumValueOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_EnumValueOptions>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readOptional(WireInt32.self, into: &_number)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_number)
             case 2: try r.readMessage(into: &_options)
             default: break
             }
@@ -3131,7 +3131,7 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_ServiceDescriptorProto: ProtoMessage {
+extension Google_Protobuf_ServiceDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.ServiceDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3141,33 +3141,33 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method, tagSize: 1, &cache)
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_ServiceOptions>.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method, tagSize: 1, &cache)
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_ServiceOptions>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method, tag: 18)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method, tag: 18)
         if let v = _options {
             w.writeTag(26)
-            WireMessage<Google_Protobuf_ServiceOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_ServiceOptions>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: try r.readRepeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, tag, into: &method)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_MethodDescriptorProto>.self, tag, into: &method)
             case 26:
                 if _options == nil { _options = Google_Protobuf_ServiceOptions() }
                 try r.readMessage(into: &_options!)
@@ -3176,38 +3176,38 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.ServiceDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ServiceDescriptorProto", [
         ("name", "name"),
         ("method", "method"),
         ("options", "options"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if !method.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_MethodDescriptorProto>.self, method)
         }
         if let v = _options {
             w.key(t, 2)
-            try WireMessage<Google_Protobuf_ServiceOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_ServiceOptions>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readRepeated(WireMessage<Google_Protobuf_MethodDescriptorProto>.self, into: &method)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_MethodDescriptorProto>.self, into: &method)
             case 2: try r.readMessage(into: &_options)
             default: break
             }
@@ -3215,7 +3215,7 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_MethodDescriptorProto: ProtoMessage {
+extension Google_Protobuf_MethodDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.MethodDescriptorProto"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3224,63 +3224,63 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _inputType { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _outputType { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _options { n &+= 1 &+ WireMessage<Google_Protobuf_MethodOptions>.size(of: v, &cache) }
-        if let v = _clientStreaming { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _serverStreaming { n &+= 1 &+ WireBool.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _inputType { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _outputType { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_MethodOptions>.size(of: v, &cache) }
+        if let v = _clientStreaming { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _serverStreaming { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _inputType {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _outputType {
             w.writeTag(26)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _options {
             w.writeTag(34)
-            WireMessage<Google_Protobuf_MethodOptions>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_MethodOptions>.write(v, &w)
         }
         if let v = _clientStreaming {
             w.writeTag(40)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _serverStreaming {
             w.writeTag(48)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: _inputType = try WireString.read(&r)
-            case 26: _outputType = try WireString.read(&r)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: _inputType = try ProtoWire.WireString.read(&r)
+            case 26: _outputType = try ProtoWire.WireString.read(&r)
             case 34:
                 if _options == nil { _options = Google_Protobuf_MethodOptions() }
                 try r.readMessage(into: &_options!)
-            case 40: _clientStreaming = try WireBool.read(&r)
-            case 48: _serverStreaming = try WireBool.read(&r)
+            case 40: _clientStreaming = try ProtoWire.WireBool.read(&r)
+            case 48: _serverStreaming = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.MethodDescriptorProto", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.MethodDescriptorProto", [
         ("name", "name"),
         ("inputType", "input_type"),
         ("outputType", "output_type"),
@@ -3289,55 +3289,55 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoMessage {
         ("serverStreaming", "server_streaming"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _inputType {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _outputType {
             w.key(t, 2)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _options {
             w.key(t, 3)
-            try WireMessage<Google_Protobuf_MethodOptions>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_MethodOptions>.writeJSON(v, &w)
         }
         if let v = _clientStreaming {
             w.key(t, 4)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _serverStreaming {
             w.key(t, 5)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readOptional(WireString.self, into: &_inputType)
-            case 2: try r.readOptional(WireString.self, into: &_outputType)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_inputType)
+            case 2: try r.readOptional(ProtoWire.WireString.self, into: &_outputType)
             case 3: try r.readMessage(into: &_options)
-            case 4: try r.readOptional(WireBool.self, into: &_clientStreaming)
-            case 5: try r.readOptional(WireBool.self, into: &_serverStreaming)
+            case 4: try r.readOptional(ProtoWire.WireBool.self, into: &_clientStreaming)
+            case 5: try r.readOptional(ProtoWire.WireBool.self, into: &_serverStreaming)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_FileOptions: ExtensibleMessage {
+extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FileOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3347,151 +3347,151 @@ extension Google_Protobuf_FileOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _javaPackage { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _javaOuterClassname { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _optimizeFor { n &+= 1 &+ WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.size(of: v, &cache) }
-        if let v = _javaMultipleFiles { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _goPackage { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _ccGenericServices { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _javaGenericServices { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _pyGenericServices { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _javaGenerateEqualsAndHash { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _deprecated { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _javaStringCheckUtf8 { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _ccEnableArenas { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _objcClassPrefix { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _csharpNamespace { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _swiftPrefix { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _phpClassPrefix { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _phpNamespace { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _phpGenericServices { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _phpMetadataNamespace { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _rubyPackage { n &+= 2 &+ WireString.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _javaPackage { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _javaOuterClassname { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _optimizeFor { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.size(of: v, &cache) }
+        if let v = _javaMultipleFiles { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _goPackage { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _ccGenericServices { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _javaGenericServices { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _pyGenericServices { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _javaGenerateEqualsAndHash { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _deprecated { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _javaStringCheckUtf8 { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _ccEnableArenas { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _objcClassPrefix { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _csharpNamespace { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _swiftPrefix { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _phpClassPrefix { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _phpNamespace { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _phpGenericServices { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _phpMetadataNamespace { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _rubyPackage { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _javaPackage {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _javaOuterClassname {
             w.writeTag(66)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _optimizeFor {
             w.writeTag(72)
-            WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.write(v, &w)
         }
         if let v = _javaMultipleFiles {
             w.writeTag(80)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _goPackage {
             w.writeTag(90)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _ccGenericServices {
             w.writeTag(128)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _javaGenericServices {
             w.writeTag(136)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _pyGenericServices {
             w.writeTag(144)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _javaGenerateEqualsAndHash {
             w.writeTag(160)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _deprecated {
             w.writeTag(184)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _javaStringCheckUtf8 {
             w.writeTag(216)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _ccEnableArenas {
             w.writeTag(248)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _objcClassPrefix {
             w.writeTag(290)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _csharpNamespace {
             w.writeTag(298)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _swiftPrefix {
             w.writeTag(314)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _phpClassPrefix {
             w.writeTag(322)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _phpNamespace {
             w.writeTag(330)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _phpGenericServices {
             w.writeTag(336)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _phpMetadataNamespace {
             w.writeTag(354)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _rubyPackage {
             w.writeTag(362)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _javaPackage = try WireString.read(&r)
-            case 66: _javaOuterClassname = try WireString.read(&r)
+            case 10: _javaPackage = try ProtoWire.WireString.read(&r)
+            case 66: _javaOuterClassname = try ProtoWire.WireString.read(&r)
             case 72:
                 if let v: Google_Protobuf_FileOptions.OptimizeMode = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _optimizeFor = v }
-            case 80: _javaMultipleFiles = try WireBool.read(&r)
-            case 90: _goPackage = try WireString.read(&r)
-            case 128: _ccGenericServices = try WireBool.read(&r)
-            case 136: _javaGenericServices = try WireBool.read(&r)
-            case 144: _pyGenericServices = try WireBool.read(&r)
-            case 160: _javaGenerateEqualsAndHash = try WireBool.read(&r)
-            case 184: _deprecated = try WireBool.read(&r)
-            case 216: _javaStringCheckUtf8 = try WireBool.read(&r)
-            case 248: _ccEnableArenas = try WireBool.read(&r)
-            case 290: _objcClassPrefix = try WireString.read(&r)
-            case 298: _csharpNamespace = try WireString.read(&r)
-            case 314: _swiftPrefix = try WireString.read(&r)
-            case 322: _phpClassPrefix = try WireString.read(&r)
-            case 330: _phpNamespace = try WireString.read(&r)
-            case 336: _phpGenericServices = try WireBool.read(&r)
-            case 354: _phpMetadataNamespace = try WireString.read(&r)
-            case 362: _rubyPackage = try WireString.read(&r)
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 80: _javaMultipleFiles = try ProtoWire.WireBool.read(&r)
+            case 90: _goPackage = try ProtoWire.WireString.read(&r)
+            case 128: _ccGenericServices = try ProtoWire.WireBool.read(&r)
+            case 136: _javaGenericServices = try ProtoWire.WireBool.read(&r)
+            case 144: _pyGenericServices = try ProtoWire.WireBool.read(&r)
+            case 160: _javaGenerateEqualsAndHash = try ProtoWire.WireBool.read(&r)
+            case 184: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 216: _javaStringCheckUtf8 = try ProtoWire.WireBool.read(&r)
+            case 248: _ccEnableArenas = try ProtoWire.WireBool.read(&r)
+            case 290: _objcClassPrefix = try ProtoWire.WireString.read(&r)
+            case 298: _csharpNamespace = try ProtoWire.WireString.read(&r)
+            case 314: _swiftPrefix = try ProtoWire.WireString.read(&r)
+            case 322: _phpClassPrefix = try ProtoWire.WireString.read(&r)
+            case 330: _phpNamespace = try ProtoWire.WireString.read(&r)
+            case 336: _phpGenericServices = try ProtoWire.WireBool.read(&r)
+            case 354: _phpMetadataNamespace = try ProtoWire.WireString.read(&r)
+            case 362: _rubyPackage = try ProtoWire.WireString.read(&r)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.FileOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FileOptions", [
         ("javaPackage", "java_package"),
         ("javaOuterClassname", "java_outer_classname"),
         ("optimizeFor", "optimize_for"),
@@ -3515,132 +3515,132 @@ extension Google_Protobuf_FileOptions: ExtensibleMessage {
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _javaPackage {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _javaOuterClassname {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _optimizeFor {
             w.key(t, 2)
-            WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.writeJSON(v, &w)
         }
         if let v = _javaMultipleFiles {
             w.key(t, 3)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _goPackage {
             w.key(t, 4)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _ccGenericServices {
             w.key(t, 5)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _javaGenericServices {
             w.key(t, 6)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _pyGenericServices {
             w.key(t, 7)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _javaGenerateEqualsAndHash {
             w.key(t, 8)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _deprecated {
             w.key(t, 9)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _javaStringCheckUtf8 {
             w.key(t, 10)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _ccEnableArenas {
             w.key(t, 11)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _objcClassPrefix {
             w.key(t, 12)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _csharpNamespace {
             w.key(t, 13)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _swiftPrefix {
             w.key(t, 14)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _phpClassPrefix {
             w.key(t, 15)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _phpNamespace {
             w.key(t, 16)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _phpGenericServices {
             w.key(t, 17)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _phpMetadataNamespace {
             w.key(t, 18)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _rubyPackage {
             w.key(t, 19)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 20)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_javaPackage)
-            case 1: try r.readOptional(WireString.self, into: &_javaOuterClassname)
-            case 2: try r.readOptional(WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.self, into: &_optimizeFor)
-            case 3: try r.readOptional(WireBool.self, into: &_javaMultipleFiles)
-            case 4: try r.readOptional(WireString.self, into: &_goPackage)
-            case 5: try r.readOptional(WireBool.self, into: &_ccGenericServices)
-            case 6: try r.readOptional(WireBool.self, into: &_javaGenericServices)
-            case 7: try r.readOptional(WireBool.self, into: &_pyGenericServices)
-            case 8: try r.readOptional(WireBool.self, into: &_javaGenerateEqualsAndHash)
-            case 9: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 10: try r.readOptional(WireBool.self, into: &_javaStringCheckUtf8)
-            case 11: try r.readOptional(WireBool.self, into: &_ccEnableArenas)
-            case 12: try r.readOptional(WireString.self, into: &_objcClassPrefix)
-            case 13: try r.readOptional(WireString.self, into: &_csharpNamespace)
-            case 14: try r.readOptional(WireString.self, into: &_swiftPrefix)
-            case 15: try r.readOptional(WireString.self, into: &_phpClassPrefix)
-            case 16: try r.readOptional(WireString.self, into: &_phpNamespace)
-            case 17: try r.readOptional(WireBool.self, into: &_phpGenericServices)
-            case 18: try r.readOptional(WireString.self, into: &_phpMetadataNamespace)
-            case 19: try r.readOptional(WireString.self, into: &_rubyPackage)
-            case 20: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_javaPackage)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_javaOuterClassname)
+            case 2: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FileOptions.OptimizeMode>.self, into: &_optimizeFor)
+            case 3: try r.readOptional(ProtoWire.WireBool.self, into: &_javaMultipleFiles)
+            case 4: try r.readOptional(ProtoWire.WireString.self, into: &_goPackage)
+            case 5: try r.readOptional(ProtoWire.WireBool.self, into: &_ccGenericServices)
+            case 6: try r.readOptional(ProtoWire.WireBool.self, into: &_javaGenericServices)
+            case 7: try r.readOptional(ProtoWire.WireBool.self, into: &_pyGenericServices)
+            case 8: try r.readOptional(ProtoWire.WireBool.self, into: &_javaGenerateEqualsAndHash)
+            case 9: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 10: try r.readOptional(ProtoWire.WireBool.self, into: &_javaStringCheckUtf8)
+            case 11: try r.readOptional(ProtoWire.WireBool.self, into: &_ccEnableArenas)
+            case 12: try r.readOptional(ProtoWire.WireString.self, into: &_objcClassPrefix)
+            case 13: try r.readOptional(ProtoWire.WireString.self, into: &_csharpNamespace)
+            case 14: try r.readOptional(ProtoWire.WireString.self, into: &_swiftPrefix)
+            case 15: try r.readOptional(ProtoWire.WireString.self, into: &_phpClassPrefix)
+            case 16: try r.readOptional(ProtoWire.WireString.self, into: &_phpNamespace)
+            case 17: try r.readOptional(ProtoWire.WireBool.self, into: &_phpGenericServices)
+            case 18: try r.readOptional(ProtoWire.WireString.self, into: &_phpMetadataNamespace)
+            case 19: try r.readOptional(ProtoWire.WireString.self, into: &_rubyPackage)
+            case 20: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_MessageOptions: ExtensibleMessage {
+extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.MessageOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3650,54 +3650,54 @@ extension Google_Protobuf_MessageOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _messageSetWireFormat { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _noStandardDescriptorAccessor { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _mapEntry { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _messageSetWireFormat { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _noStandardDescriptorAccessor { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _mapEntry { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _messageSetWireFormat {
             w.writeTag(8)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _noStandardDescriptorAccessor {
             w.writeTag(16)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _deprecated {
             w.writeTag(24)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _mapEntry {
             w.writeTag(56)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _messageSetWireFormat = try WireBool.read(&r)
-            case 16: _noStandardDescriptorAccessor = try WireBool.read(&r)
-            case 24: _deprecated = try WireBool.read(&r)
-            case 56: _mapEntry = try WireBool.read(&r)
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 8: _messageSetWireFormat = try ProtoWire.WireBool.read(&r)
+            case 16: _noStandardDescriptorAccessor = try ProtoWire.WireBool.read(&r)
+            case 24: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 56: _mapEntry = try ProtoWire.WireBool.read(&r)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.MessageOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.MessageOptions", [
         ("messageSetWireFormat", "message_set_wire_format"),
         ("noStandardDescriptorAccessor", "no_standard_descriptor_accessor"),
         ("deprecated", "deprecated"),
@@ -3705,52 +3705,52 @@ extension Google_Protobuf_MessageOptions: ExtensibleMessage {
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _messageSetWireFormat {
             w.key(t, 0)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _noStandardDescriptorAccessor {
             w.key(t, 1)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _deprecated {
             w.key(t, 2)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _mapEntry {
             w.key(t, 3)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 4)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireBool.self, into: &_messageSetWireFormat)
-            case 1: try r.readOptional(WireBool.self, into: &_noStandardDescriptorAccessor)
-            case 2: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 3: try r.readOptional(WireBool.self, into: &_mapEntry)
-            case 4: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_messageSetWireFormat)
+            case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_noStandardDescriptorAccessor)
+            case 2: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 3: try r.readOptional(ProtoWire.WireBool.self, into: &_mapEntry)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_FieldOptions: ExtensibleMessage {
+extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FieldOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3760,74 +3760,74 @@ extension Google_Protobuf_FieldOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _ctype { n &+= 1 &+ WireEnum<Google_Protobuf_FieldOptions.CType>.size(of: v, &cache) }
-        if let v = _packed { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _lazy { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _jstype { n &+= 1 &+ WireEnum<Google_Protobuf_FieldOptions.JSType>.size(of: v, &cache) }
-        if let v = _weak { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _unverifiedLazy { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _ctype { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FieldOptions.CType>.size(of: v, &cache) }
+        if let v = _packed { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _lazy { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _jstype { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FieldOptions.JSType>.size(of: v, &cache) }
+        if let v = _weak { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _unverifiedLazy { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _ctype {
             w.writeTag(8)
-            WireEnum<Google_Protobuf_FieldOptions.CType>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldOptions.CType>.write(v, &w)
         }
         if let v = _packed {
             w.writeTag(16)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _deprecated {
             w.writeTag(24)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _lazy {
             w.writeTag(40)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _jstype {
             w.writeTag(48)
-            WireEnum<Google_Protobuf_FieldOptions.JSType>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldOptions.JSType>.write(v, &w)
         }
         if let v = _weak {
             w.writeTag(80)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _unverifiedLazy {
             w.writeTag(120)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 8:
                 if let v: Google_Protobuf_FieldOptions.CType = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _ctype = v }
-            case 16: _packed = try WireBool.read(&r)
-            case 24: _deprecated = try WireBool.read(&r)
-            case 40: _lazy = try WireBool.read(&r)
+            case 16: _packed = try ProtoWire.WireBool.read(&r)
+            case 24: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 40: _lazy = try ProtoWire.WireBool.read(&r)
             case 48:
                 if let v: Google_Protobuf_FieldOptions.JSType = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _jstype = v }
-            case 80: _weak = try WireBool.read(&r)
-            case 120: _unverifiedLazy = try WireBool.read(&r)
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 80: _weak = try ProtoWire.WireBool.read(&r)
+            case 120: _unverifiedLazy = try ProtoWire.WireBool.read(&r)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.FieldOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FieldOptions", [
         ("ctype", "ctype"),
         ("packed", "packed"),
         ("deprecated", "deprecated"),
@@ -3838,67 +3838,67 @@ extension Google_Protobuf_FieldOptions: ExtensibleMessage {
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _ctype {
             w.key(t, 0)
-            WireEnum<Google_Protobuf_FieldOptions.CType>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldOptions.CType>.writeJSON(v, &w)
         }
         if let v = _packed {
             w.key(t, 1)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _deprecated {
             w.key(t, 2)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _lazy {
             w.key(t, 3)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _jstype {
             w.key(t, 4)
-            WireEnum<Google_Protobuf_FieldOptions.JSType>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_FieldOptions.JSType>.writeJSON(v, &w)
         }
         if let v = _weak {
             w.key(t, 5)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _unverifiedLazy {
             w.key(t, 6)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 7)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireEnum<Google_Protobuf_FieldOptions.CType>.self, into: &_ctype)
-            case 1: try r.readOptional(WireBool.self, into: &_packed)
-            case 2: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 3: try r.readOptional(WireBool.self, into: &_lazy)
-            case 4: try r.readOptional(WireEnum<Google_Protobuf_FieldOptions.JSType>.self, into: &_jstype)
-            case 5: try r.readOptional(WireBool.self, into: &_weak)
-            case 6: try r.readOptional(WireBool.self, into: &_unverifiedLazy)
-            case 7: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.CType>.self, into: &_ctype)
+            case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_packed)
+            case 2: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 3: try r.readOptional(ProtoWire.WireBool.self, into: &_lazy)
+            case 4: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.JSType>.self, into: &_jstype)
+            case 5: try r.readOptional(ProtoWire.WireBool.self, into: &_weak)
+            case 6: try r.readOptional(ProtoWire.WireBool.self, into: &_unverifiedLazy)
+            case 7: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_OneofOptions: ExtensibleMessage {
+extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.OneofOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3908,59 +3908,59 @@ extension Google_Protobuf_OneofOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.OneofOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.OneofOptions", [
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_EnumOptions: ExtensibleMessage {
+extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.EnumOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -3970,83 +3970,83 @@ extension Google_Protobuf_EnumOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _allowAlias { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _allowAlias { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _allowAlias {
             w.writeTag(16)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _deprecated {
             w.writeTag(24)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 16: _allowAlias = try WireBool.read(&r)
-            case 24: _deprecated = try WireBool.read(&r)
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 16: _allowAlias = try ProtoWire.WireBool.read(&r)
+            case 24: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumOptions", [
         ("allowAlias", "allow_alias"),
         ("deprecated", "deprecated"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _allowAlias {
             w.key(t, 0)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _deprecated {
             w.key(t, 1)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireBool.self, into: &_allowAlias)
-            case 1: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 2: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_allowAlias)
+            case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_EnumValueOptions: ExtensibleMessage {
+extension Google_Protobuf_EnumValueOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.EnumValueOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -4056,71 +4056,71 @@ extension Google_Protobuf_EnumValueOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _deprecated { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _deprecated {
             w.writeTag(8)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _deprecated = try WireBool.read(&r)
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 8: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.EnumValueOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumValueOptions", [
         ("deprecated", "deprecated"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _deprecated {
             w.key(t, 0)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 1: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_ServiceOptions: ExtensibleMessage {
+extension Google_Protobuf_ServiceOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ServiceOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -4130,71 +4130,71 @@ extension Google_Protobuf_ServiceOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _deprecated { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _deprecated { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _deprecated {
             w.writeTag(264)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 264: _deprecated = try WireBool.read(&r)
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 264: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.ServiceOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ServiceOptions", [
         ("deprecated", "deprecated"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _deprecated {
             w.key(t, 0)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 1: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_MethodOptions: ExtensibleMessage {
+extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.MethodOptions"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -4204,84 +4204,84 @@ extension Google_Protobuf_MethodOptions: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _deprecated { n &+= 2 &+ WireBool.size(of: v, &cache) }
-        if let v = _idempotencyLevel { n &+= 2 &+ WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        if let v = _deprecated { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _idempotencyLevel { n &+= 2 &+ ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _deprecated {
             w.writeTag(264)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _idempotencyLevel {
             w.writeTag(272)
-            WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 264: _deprecated = try WireBool.read(&r)
+            case 264: _deprecated = try ProtoWire.WireBool.read(&r)
             case 272:
                 if let v: Google_Protobuf_MethodOptions.IdempotencyLevel = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _idempotencyLevel = v }
-            case 7994: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.MethodOptions", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.MethodOptions", [
         ("deprecated", "deprecated"),
         ("idempotencyLevel", "idempotency_level"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _deprecated {
             w.key(t, 0)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _idempotencyLevel {
             w.key(t, 1)
-            WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireBool.self, into: &_deprecated)
-            case 1: try r.readOptional(WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.self, into: &_idempotencyLevel)
-            case 2: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.self, into: &_idempotencyLevel)
+            case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_UninterpretedOption: ProtoMessage {
+extension Google_Protobuf_UninterpretedOption: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UninterpretedOption"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -4290,64 +4290,64 @@ extension Google_Protobuf_UninterpretedOption: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name, tagSize: 1, &cache)
-        if let v = _identifierValue { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _positiveIntValue { n &+= 1 &+ WireUInt64.size(of: v, &cache) }
-        if let v = _negativeIntValue { n &+= 1 &+ WireInt64.size(of: v, &cache) }
-        if let v = _doubleValue { n &+= 1 &+ WireDouble.size(of: v, &cache) }
-        if let v = _stringValue { n &+= 1 &+ WireBytes.size(of: v, &cache) }
-        if let v = _aggregateValue { n &+= 1 &+ WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name, tagSize: 1, &cache)
+        if let v = _identifierValue { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _positiveIntValue { n &+= 1 &+ ProtoWire.WireUInt64.size(of: v, &cache) }
+        if let v = _negativeIntValue { n &+= 1 &+ ProtoWire.WireInt64.size(of: v, &cache) }
+        if let v = _doubleValue { n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache) }
+        if let v = _stringValue { n &+= 1 &+ ProtoWire.WireBytes.size(of: v, &cache) }
+        if let v = _aggregateValue { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name, tag: 18)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name, tag: 18)
         if let v = _identifierValue {
             w.writeTag(26)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _positiveIntValue {
             w.writeTag(32)
-            WireUInt64.write(v, &w)
+            ProtoWire.WireUInt64.write(v, &w)
         }
         if let v = _negativeIntValue {
             w.writeTag(40)
-            WireInt64.write(v, &w)
+            ProtoWire.WireInt64.write(v, &w)
         }
         if let v = _doubleValue {
             w.writeTag(49)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         }
         if let v = _stringValue {
             w.writeTag(58)
-            WireBytes.write(v, &w)
+            ProtoWire.WireBytes.write(v, &w)
         }
         if let v = _aggregateValue {
             w.writeTag(66)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 18: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, tag, into: &name)
-            case 26: _identifierValue = try WireString.read(&r)
-            case 32: _positiveIntValue = try WireUInt64.read(&r)
-            case 40: _negativeIntValue = try WireInt64.read(&r)
-            case 49: _doubleValue = try WireDouble.read(&r)
-            case 58: _stringValue = try WireBytes.read(&r)
-            case 66: _aggregateValue = try WireString.read(&r)
+            case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, tag, into: &name)
+            case 26: _identifierValue = try ProtoWire.WireString.read(&r)
+            case 32: _positiveIntValue = try ProtoWire.WireUInt64.read(&r)
+            case 40: _negativeIntValue = try ProtoWire.WireInt64.read(&r)
+            case 49: _doubleValue = try ProtoWire.WireDouble.read(&r)
+            case 58: _stringValue = try ProtoWire.WireBytes.read(&r)
+            case 66: _aggregateValue = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.UninterpretedOption", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.UninterpretedOption", [
         ("name", "name"),
         ("identifierValue", "identifier_value"),
         ("positiveIntValue", "positive_int_value"),
@@ -4357,60 +4357,60 @@ extension Google_Protobuf_UninterpretedOption: ProtoMessage {
         ("aggregateValue", "aggregate_value"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !name.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, name)
         }
         if let v = _identifierValue {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _positiveIntValue {
             w.key(t, 2)
-            WireUInt64.writeJSON(v, &w)
+            ProtoWire.WireUInt64.writeJSON(v, &w)
         }
         if let v = _negativeIntValue {
             w.key(t, 3)
-            WireInt64.writeJSON(v, &w)
+            ProtoWire.WireInt64.writeJSON(v, &w)
         }
         if let v = _doubleValue {
             w.key(t, 4)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         }
         if let v = _stringValue {
             w.key(t, 5)
-            WireBytes.writeJSON(v, &w)
+            ProtoWire.WireBytes.writeJSON(v, &w)
         }
         if let v = _aggregateValue {
             w.key(t, 6)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, into: &name)
-            case 1: try r.readOptional(WireString.self, into: &_identifierValue)
-            case 2: try r.readOptional(WireUInt64.self, into: &_positiveIntValue)
-            case 3: try r.readOptional(WireInt64.self, into: &_negativeIntValue)
-            case 4: try r.readOptional(WireDouble.self, into: &_doubleValue)
-            case 5: try r.readOptional(WireBytes.self, into: &_stringValue)
-            case 6: try r.readOptional(WireString.self, into: &_aggregateValue)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, into: &name)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_identifierValue)
+            case 2: try r.readOptional(ProtoWire.WireUInt64.self, into: &_positiveIntValue)
+            case 3: try r.readOptional(ProtoWire.WireInt64.self, into: &_negativeIntValue)
+            case 4: try r.readOptional(ProtoWire.WireDouble.self, into: &_doubleValue)
+            case 5: try r.readOptional(ProtoWire.WireBytes.self, into: &_stringValue)
+            case 6: try r.readOptional(ProtoWire.WireString.self, into: &_aggregateValue)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_UninterpretedOption.NamePart: ProtoMessage {
+extension Google_Protobuf_UninterpretedOption.NamePart: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UninterpretedOption.NamePart"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -4420,163 +4420,163 @@ extension Google_Protobuf_UninterpretedOption.NamePart: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _namePart { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _isExtension { n &+= 1 &+ WireBool.size(of: v, &cache) }
+        if let v = _namePart { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _isExtension { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _namePart {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _isExtension {
             w.writeTag(16)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _namePart = try WireString.read(&r)
-            case 16: _isExtension = try WireBool.read(&r)
+            case 10: _namePart = try ProtoWire.WireString.read(&r)
+            case 16: _isExtension = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.UninterpretedOption.NamePart", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.UninterpretedOption.NamePart", [
         ("namePart", "name_part"),
         ("isExtension", "is_extension"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _namePart {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _isExtension {
             w.key(t, 1)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_namePart)
-            case 1: try r.readOptional(WireBool.self, into: &_isExtension)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_namePart)
+            case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_isExtension)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_SourceCodeInfo: ProtoMessage {
+extension Google_Protobuf_SourceCodeInfo: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.SourceCodeInfo"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, tag, into: &location)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, tag, into: &location)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.SourceCodeInfo", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.SourceCodeInfo", [
         ("location", "location"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !location.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, into: &location)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, into: &location)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_SourceCodeInfo.Location: ProtoMessage {
+extension Google_Protobuf_SourceCodeInfo.Location: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.SourceCodeInfo.Location"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.packed(WireInt32.self, path, tagSize: 1, &cache)
-        n &+= FieldSize.packed(WireInt32.self, span, tagSize: 1, &cache)
-        if let v = _leadingComments { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _trailingComments { n &+= 1 &+ WireString.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireString.self, leadingDetachedComments, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, path, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, span, tagSize: 1, &cache)
+        if let v = _leadingComments { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _trailingComments { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, leadingDetachedComments, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writePacked(WireInt32.self, path, tag: 10)
-        w.writePacked(WireInt32.self, span, tag: 18)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writePacked(ProtoWire.WireInt32.self, path, tag: 10)
+        w.writePacked(ProtoWire.WireInt32.self, span, tag: 18)
         if let v = _leadingComments {
             w.writeTag(26)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _trailingComments {
             w.writeTag(34)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
-        w.writeRepeated(WireString.self, leadingDetachedComments, tag: 50)
+        w.writeRepeated(ProtoWire.WireString.self, leadingDetachedComments, tag: 50)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8, 10: try r.readRepeated(WireInt32.self, tag, into: &path)
-            case 16, 18: try r.readRepeated(WireInt32.self, tag, into: &span)
-            case 26: _leadingComments = try WireString.read(&r)
-            case 34: _trailingComments = try WireString.read(&r)
-            case 50: try r.readRepeated(WireString.self, tag, into: &leadingDetachedComments)
+            case 8, 10: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &path)
+            case 16, 18: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &span)
+            case 26: _leadingComments = try ProtoWire.WireString.read(&r)
+            case 34: _trailingComments = try ProtoWire.WireString.read(&r)
+            case 50: try r.readRepeated(ProtoWire.WireString.self, tag, into: &leadingDetachedComments)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.SourceCodeInfo.Location", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.SourceCodeInfo.Location", [
         ("path", "path"),
         ("span", "span"),
         ("leadingComments", "leading_comments"),
@@ -4584,181 +4584,181 @@ extension Google_Protobuf_SourceCodeInfo.Location: ProtoMessage {
         ("leadingDetachedComments", "leading_detached_comments"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !path.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireInt32.self, path)
+            try w.writeRepeated(ProtoWire.WireInt32.self, path)
         }
         if !span.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireInt32.self, span)
+            try w.writeRepeated(ProtoWire.WireInt32.self, span)
         }
         if let v = _leadingComments {
             w.key(t, 2)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _trailingComments {
             w.key(t, 3)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if !leadingDetachedComments.isEmpty || w.emitDefaults {
             w.key(t, 4)
-            try w.writeRepeated(WireString.self, leadingDetachedComments)
+            try w.writeRepeated(ProtoWire.WireString.self, leadingDetachedComments)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireInt32.self, into: &path)
-            case 1: try r.readRepeated(WireInt32.self, into: &span)
-            case 2: try r.readOptional(WireString.self, into: &_leadingComments)
-            case 3: try r.readOptional(WireString.self, into: &_trailingComments)
-            case 4: try r.readRepeated(WireString.self, into: &leadingDetachedComments)
+            case 0: try r.readRepeated(ProtoWire.WireInt32.self, into: &path)
+            case 1: try r.readRepeated(ProtoWire.WireInt32.self, into: &span)
+            case 2: try r.readOptional(ProtoWire.WireString.self, into: &_leadingComments)
+            case 3: try r.readOptional(ProtoWire.WireString.self, into: &_trailingComments)
+            case 4: try r.readRepeated(ProtoWire.WireString.self, into: &leadingDetachedComments)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_GeneratedCodeInfo: ProtoMessage {
+extension Google_Protobuf_GeneratedCodeInfo: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.GeneratedCodeInfo"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, tag, into: &annotation)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, tag, into: &annotation)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.GeneratedCodeInfo", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.GeneratedCodeInfo", [
         ("annotation", "annotation"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !annotation.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, into: &annotation)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, into: &annotation)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoMessage {
+extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.GeneratedCodeInfo.Annotation"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.packed(WireInt32.self, path, tagSize: 1, &cache)
-        if let v = _sourceFile { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _begin { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _end { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, path, tagSize: 1, &cache)
+        if let v = _sourceFile { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _begin { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _end { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writePacked(WireInt32.self, path, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writePacked(ProtoWire.WireInt32.self, path, tag: 10)
         if let v = _sourceFile {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _begin {
             w.writeTag(24)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _end {
             w.writeTag(32)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8, 10: try r.readRepeated(WireInt32.self, tag, into: &path)
-            case 18: _sourceFile = try WireString.read(&r)
-            case 24: _begin = try WireInt32.read(&r)
-            case 32: _end = try WireInt32.read(&r)
+            case 8, 10: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &path)
+            case 18: _sourceFile = try ProtoWire.WireString.read(&r)
+            case 24: _begin = try ProtoWire.WireInt32.read(&r)
+            case 32: _end = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.GeneratedCodeInfo.Annotation", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.GeneratedCodeInfo.Annotation", [
         ("path", "path"),
         ("sourceFile", "source_file"),
         ("begin", "begin"),
         ("end", "end"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !path.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireInt32.self, path)
+            try w.writeRepeated(ProtoWire.WireInt32.self, path)
         }
         if let v = _sourceFile {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _begin {
             w.key(t, 2)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _end {
             w.key(t, 3)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireInt32.self, into: &path)
-            case 1: try r.readOptional(WireString.self, into: &_sourceFile)
-            case 2: try r.readOptional(WireInt32.self, into: &_begin)
-            case 3: try r.readOptional(WireInt32.self, into: &_end)
+            case 0: try r.readRepeated(ProtoWire.WireInt32.self, into: &path)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_sourceFile)
+            case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_begin)
+            case 3: try r.readOptional(ProtoWire.WireInt32.self, into: &_end)
             default: break
             }
         }

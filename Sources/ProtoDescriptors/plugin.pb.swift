@@ -51,7 +51,7 @@ public struct Google_Protobuf_Compiler_Version: Sendable, Hashable {
     var _suffix: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -103,7 +103,7 @@ public struct Google_Protobuf_Compiler_CodeGeneratorRequest: Sendable, Hashable 
     var _compilerVersion: Google_Protobuf_Compiler_Version? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -145,10 +145,10 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
     public var file: [Google_Protobuf_Compiler_CodeGeneratorResponse.File] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Sync with code_generator.h.
-    public enum Feature: ProtoEnum {
+    public enum Feature: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// FEATURE_NONE = 0
         case none
@@ -179,7 +179,7 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
         public static let allCases: [Feature] = [.none, .proto3Optional]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("google.protobuf.compiler.CodeGeneratorResponse.Feature", [(0, "FEATURE_NONE"), (1, "FEATURE_PROTO3_OPTIONAL")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.compiler.CodeGeneratorResponse.Feature", [(0, "FEATURE_NONE"), (1, "FEATURE_PROTO3_OPTIONAL")])
     }
 
     /// Represents a single generated file.
@@ -277,7 +277,7 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
         var _generatedCodeInfo: Google_Protobuf_GeneratedCodeInfo? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -287,97 +287,97 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
     public init() {}
 }
 
-extension Google_Protobuf_Compiler_Version: ProtoMessage {
+extension Google_Protobuf_Compiler_Version: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.Version"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _major { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _minor { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _patch { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _suffix { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _major { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _minor { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _patch { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _suffix { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _major {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _minor {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _patch {
             w.writeTag(24)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _suffix {
             w.writeTag(34)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _major = try WireInt32.read(&r)
-            case 16: _minor = try WireInt32.read(&r)
-            case 24: _patch = try WireInt32.read(&r)
-            case 34: _suffix = try WireString.read(&r)
+            case 8: _major = try ProtoWire.WireInt32.read(&r)
+            case 16: _minor = try ProtoWire.WireInt32.read(&r)
+            case 24: _patch = try ProtoWire.WireInt32.read(&r)
+            case 34: _suffix = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.Version", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.compiler.Version", [
         ("major", "major"),
         ("minor", "minor"),
         ("patch", "patch"),
         ("suffix", "suffix"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _major {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _minor {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _patch {
             w.key(t, 2)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _suffix {
             w.key(t, 3)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_major)
-            case 1: try r.readOptional(WireInt32.self, into: &_minor)
-            case 2: try r.readOptional(WireInt32.self, into: &_patch)
-            case 3: try r.readOptional(WireString.self, into: &_suffix)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_major)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_minor)
+            case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_patch)
+            case 3: try r.readOptional(ProtoWire.WireString.self, into: &_suffix)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoMessage {
+extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorRequest"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -386,203 +386,203 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireString.self, fileToGenerate, tagSize: 1, &cache)
-        if let v = _parameter { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _compilerVersion { n &+= 1 &+ WireMessage<Google_Protobuf_Compiler_Version>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, fileToGenerate, tagSize: 1, &cache)
+        if let v = _parameter { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _compilerVersion { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Compiler_Version>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireString.self, fileToGenerate, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireString.self, fileToGenerate, tag: 10)
         if let v = _parameter {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _compilerVersion {
             w.writeTag(26)
-            WireMessage<Google_Protobuf_Compiler_Version>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Compiler_Version>.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile, tag: 122)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile, tag: 122)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireString.self, tag, into: &fileToGenerate)
-            case 18: _parameter = try WireString.read(&r)
+            case 10: try r.readRepeated(ProtoWire.WireString.self, tag, into: &fileToGenerate)
+            case 18: _parameter = try ProtoWire.WireString.read(&r)
             case 26:
                 if _compilerVersion == nil { _compilerVersion = Google_Protobuf_Compiler_Version() }
                 try r.readMessage(into: &_compilerVersion!)
-            case 122: try r.readRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &protoFile)
+            case 122: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &protoFile)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.CodeGeneratorRequest", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.compiler.CodeGeneratorRequest", [
         ("fileToGenerate", "file_to_generate"),
         ("parameter", "parameter"),
         ("compilerVersion", "compiler_version"),
         ("protoFile", "proto_file"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !fileToGenerate.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireString.self, fileToGenerate)
+            try w.writeRepeated(ProtoWire.WireString.self, fileToGenerate)
         }
         if let v = _parameter {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _compilerVersion {
             w.key(t, 2)
-            try WireMessage<Google_Protobuf_Compiler_Version>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Compiler_Version>.writeJSON(v, &w)
         }
         if !protoFile.isEmpty || w.emitDefaults {
             w.key(t, 3)
-            try w.writeRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireString.self, into: &fileToGenerate)
-            case 1: try r.readOptional(WireString.self, into: &_parameter)
+            case 0: try r.readRepeated(ProtoWire.WireString.self, into: &fileToGenerate)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_parameter)
             case 2: try r.readMessage(into: &_compilerVersion)
-            case 3: try r.readRepeated(WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &protoFile)
+            case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &protoFile)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoMessage {
+extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorResponse"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _error { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _supportedFeatures { n &+= 1 &+ WireUInt64.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file, tagSize: 1, &cache)
+        if let v = _error { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _supportedFeatures { n &+= 1 &+ ProtoWire.WireUInt64.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _error {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _supportedFeatures {
             w.writeTag(16)
-            WireUInt64.write(v, &w)
+            ProtoWire.WireUInt64.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file, tag: 122)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file, tag: 122)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _error = try WireString.read(&r)
-            case 16: _supportedFeatures = try WireUInt64.read(&r)
-            case 122: try r.readRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, tag, into: &file)
+            case 10: _error = try ProtoWire.WireString.read(&r)
+            case 16: _supportedFeatures = try ProtoWire.WireUInt64.read(&r)
+            case 122: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, tag, into: &file)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse", [
         ("error", "error"),
         ("supportedFeatures", "supported_features"),
         ("file", "file"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _error {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _supportedFeatures {
             w.key(t, 1)
-            WireUInt64.writeJSON(v, &w)
+            ProtoWire.WireUInt64.writeJSON(v, &w)
         }
         if !file.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_error)
-            case 1: try r.readOptional(WireUInt64.self, into: &_supportedFeatures)
-            case 2: try r.readRepeated(WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, into: &file)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_error)
+            case 1: try r.readOptional(ProtoWire.WireUInt64.self, into: &_supportedFeatures)
+            case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, into: &file)
             default: break
             }
         }
     }
 }
 
-extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoMessage {
+extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorResponse.File"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _name { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _insertionPoint { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _content { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _generatedCodeInfo { n &+= 2 &+ WireMessage<Google_Protobuf_GeneratedCodeInfo>.size(of: v, &cache) }
+        if let v = _name { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _insertionPoint { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _content { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _generatedCodeInfo { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _name {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _insertionPoint {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _content {
             w.writeTag(122)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _generatedCodeInfo {
             w.writeTag(130)
-            WireMessage<Google_Protobuf_GeneratedCodeInfo>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try WireString.read(&r)
-            case 18: _insertionPoint = try WireString.read(&r)
-            case 122: _content = try WireString.read(&r)
+            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 18: _insertionPoint = try ProtoWire.WireString.read(&r)
+            case 122: _content = try ProtoWire.WireString.read(&r)
             case 130:
                 if _generatedCodeInfo == nil { _generatedCodeInfo = Google_Protobuf_GeneratedCodeInfo() }
                 try r.readMessage(into: &_generatedCodeInfo!)
@@ -591,44 +591,44 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse.File", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse.File", [
         ("name", "name"),
         ("insertionPoint", "insertion_point"),
         ("content", "content"),
         ("generatedCodeInfo", "generated_code_info"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _name {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _insertionPoint {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _content {
             w.key(t, 2)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _generatedCodeInfo {
             w.key(t, 3)
-            try WireMessage<Google_Protobuf_GeneratedCodeInfo>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_name)
-            case 1: try r.readOptional(WireString.self, into: &_insertionPoint)
-            case 2: try r.readOptional(WireString.self, into: &_content)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_name)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_insertionPoint)
+            case 2: try r.readOptional(ProtoWire.WireString.self, into: &_content)
             case 3: try r.readMessage(into: &_generatedCodeInfo)
             default: break
             }

@@ -1,7 +1,5 @@
 // ClientEmitter.swift: with `Clients=true`, a typed client per service (protocol plus final class).
 
-import ProtoDescriptors
-
 /// Emits into `<base>.client.pb.swift` (see ``LayerFileEmitter``) `<Prefix><Service>ClientProtocol`
 /// and the final class `<Prefix><Service>Client` that implements it over a `ProtoHTTPManager`:
 ///
@@ -18,57 +16,38 @@ struct ClientEmitter {
     /// The module the generated clients use.
     static let clientModule = "ProtoHTTP"
 
-    /// Method names that would clash with the class's members or cannot be declared: get `_p`.
-    static let reservedMethodNames: Set<String> = ["init", "deinit", "self", "subscript", "manager", "wireProtocol"]
-
     let context: FileContext
 
-    /// The Swift name of a method: lowerCamelCase, `_p` when reserved, backticks for keywords.
-    static func methodName(_ protoName: String) -> String {
-        let name = Naming.lowerCamelCase(protoName)
-        if reservedMethodNames.contains(name) { return name + "_p" }
-        if SwiftKeywords.allKeywords.contains(name) { return "`\(name)`" }
-        return name
-    }
-
-    func emit(_ service: Google_Protobuf_ServiceDescriptorProto, index: Int, _ p: inout CodePrinter) throws(GeneratorError) {
-        let file = context.file
+    func emit(_ service: ServiceModel, _ p: inout CodePrinter) {
         let access = context.access
-        let fullName = file.package.isEmpty ? service.name : file.package + "." + service.name
-        let prefix = Naming.typePrefix(package: file.package,
-                                       swiftPrefix: file.options.hasSwiftPrefix ? file.options.swiftPrefix : nil)
-        let metadata = Naming.sanitizeTypeName(prefix + service.name + "Metadata", disambiguator: "Service")
-        let protocolName = Naming.sanitizeTypeName(prefix + service.name + "ClientProtocol", disambiguator: "Service")
-        let className = Naming.sanitizeTypeName(prefix + service.name + "Client", disambiguator: "Service")
-        let methods = try service.method.enumerated().map { i, method throws(GeneratorError) in
-            try Method(method, path: [6, Int32(index), 2, Int32(i)], metadata: metadata, context: context)
-        }
+        let className = service.clientClassName
+        let methods = service.methods.map { Method($0, context: context) }
 
-        p.doc(["The unary calls of the `\(fullName)` service, callback and async forms; ``\(className)`` implements it."])
-        p.block("\(access)protocol \(protocolName): Sendable {") { p in
+        p.doc(["The unary calls of the `\(service.fullName)` service, callback and async forms; ``\(className)`` implements it."])
+        p.block("\(access)protocol \(service.clientProtocolName): Sendable {") { p in
             for (i, m) in methods.enumerated() {
                 if i > 0 { p.line() }
                 guard m.isUnary else { p.line(m.streamingComment); continue }
                 p.doc(m.docs)
                 p.line("@discardableResult")
-                p.line("func \(m.name)(\(m.callbackParameters(defaults: false))) -> CallHandle")
+                p.line("func \(m.name)(\(m.callbackParameters(defaults: false))) -> ProtoHTTP.CallHandle")
                 p.doc(m.asyncDocs)
-                p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPError) -> \(m.output)")
+                p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output)")
             }
         }
         p.line()
-        var docs = context.comments.lines([6, Int32(index)])
+        var docs = context.comments.lines(service.sourcePath)
         if !docs.isEmpty { docs.append("") }
-        docs.append("The typed client of the `\(fullName)` service, calling through a `ProtoHTTPManager`.")
+        docs.append("The typed client of the `\(service.fullName)` service, calling through a `ProtoHTTPManager`.")
         p.doc(docs)
-        p.block("\(access)final class \(className): \(protocolName), Sendable {") { p in
+        p.block("\(access)final class \(className): \(service.clientProtocolName), Sendable {") { p in
             p.doc(["The manager that sends the calls (base URL, headers, interceptors, callback queue)."])
-            p.line("\(access)let manager: ProtoHTTPManager")
+            p.line("\(access)let manager: ProtoHTTP.ProtoHTTPManager")
             p.doc(["The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect."])
-            p.line("\(access)let wireProtocol: (any WireProtocol)?")
+            p.line("\(access)let wireProtocol: (any ProtoHTTP.WireProtocol)?")
             p.line()
             p.doc(["A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's."])
-            p.block("\(access)init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {") { p in
+            p.block("\(access)init(manager: ProtoHTTP.ProtoHTTPManager, wireProtocol: (any ProtoHTTP.WireProtocol)? = nil) {") { p in
                 p.line("self.manager = manager")
                 p.line("self.wireProtocol = wireProtocol")
             }
@@ -77,19 +56,19 @@ struct ClientEmitter {
                 guard m.isUnary else { p.line(m.streamingComment); continue }
                 p.doc(m.docs)
                 p.line("@discardableResult")
-                p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> CallHandle {") { p in
+                p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> ProtoHTTP.CallHandle {") { p in
                     p.line("manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)")
                 }
                 p.line()
                 p.doc(m.asyncDocs)
-                p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPError) -> \(m.output) {") { p in
+                p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output) {") { p in
                     p.line("try await manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol))")
                 }
             }
         }
     }
 
-    /// What the emitter needs of one method.
+    /// What the emitter prints of one method.
     private struct Method {
         let name: String
         let input: String
@@ -100,30 +79,29 @@ struct ClientEmitter {
         let docs: [String]
         let asyncDocs: [String]
 
-        init(_ method: Google_Protobuf_MethodDescriptorProto, path sourcePath: [Int32], metadata: String,
-             context: FileContext) throws(GeneratorError) {
-            name = ClientEmitter.methodName(method.name)
-            input = try context.types.message(method.inputType).swiftName
-            output = try context.types.message(method.outputType).swiftName
-            self.method = "\(metadata).\(Naming.sanitizeTypeName(method.name, disambiguator: "Method"))"
-            isUnary = !method.clientStreaming && !method.serverStreaming
-            streamingComment = "// \(method.name) is streaming: not generated (unary only)"
-            var docs = context.comments.lines(sourcePath)
+        init(_ method: ServiceModel.Method, context: FileContext) {
+            name = method.clientName
+            input = method.input.swiftName
+            output = method.output.swiftName
+            self.method = method.metadataType
+            isUnary = method.isUnary
+            streamingComment = "// \(method.protoName) is streaming: not generated (unary only)"
+            var docs = context.comments.lines(method.sourcePath)
             if !docs.isEmpty { docs.append("") }
-            docs.append("Calls `\(method.name)`; exactly one of `success` and `failure` runs, on the manager's callback queue.")
+            docs.append("Calls `\(method.protoName)`; exactly one of `success` and `failure` runs, on the manager's callback queue.")
             self.docs = docs
             let plain = Naming.trimBackticks(name)
             asyncDocs = ["The async form of ``\(plain)(_:options:completion:success:failure:)``; cancelling the task cancels the call."]
         }
 
         func callbackParameters(defaults: Bool) -> String {
-            "_ request: \(input), options: CallOptions\(defaults ? " = CallOptions()" : ""), "
+            "_ request: \(input), options: ProtoHTTP.CallOptions\(defaults ? " = ProtoHTTP.CallOptions()" : ""), "
                 + "completion: (@Sendable () -> Void)?\(defaults ? " = nil" : ""), "
-                + "success: @escaping @Sendable (\(output), ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void"
+                + "success: @escaping @Sendable (\(output), ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void"
         }
 
         func asyncParameters(defaults: Bool) -> String {
-            "_ request: \(input), options: CallOptions\(defaults ? " = CallOptions()" : "")"
+            "_ request: \(input), options: ProtoHTTP.CallOptions\(defaults ? " = ProtoHTTP.CallOptions()" : "")"
         }
     }
 }

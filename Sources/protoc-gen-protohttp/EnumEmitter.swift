@@ -15,7 +15,7 @@ struct EnumEmitter {
         let aliases = e.values.filter { v in
             v.aliasOf != nil && taken.insert(v.swiftName).inserted
         }
-        p.block("\(access)enum \(e.relativeName): ProtoEnum {") { p in
+        p.block("\(access)enum \(e.relativeName): ProtoWire.ProtoEnum {") { p in
             p.line("\(access)typealias RawValue = Int")
             for v in cases {
                 p.doc(comments.doc(e.sourcePath + [2, Int32(v.index)], fallback: ["\(v.protoName) = \(v.number)"]))
@@ -62,7 +62,7 @@ struct EnumEmitter {
             p.line()
             p.doc(["The protobuf names of the values, for JSON."])
             let names = e.values.map { "(\($0.number), \"\($0.protoName)\")" }.joined(separator: ", ")
-            p.line("\(access)static let _protoNames = ProtoEnumNames(\"\(e.protoName)\", [\(names)])")
+            p.line("\(access)static let _protoNames = ProtoWire.ProtoEnumNames(\"\(e.protoName)\", [\(names)])")
         }
     }
 }

@@ -77,7 +77,7 @@ struct ExtensionEmitter {
         let registry = registryName(file)
         p.doc(["Every extension declared in `\(file.name)`; pass it to the decoder to decode them typed",
                "(`init(serializedBytes:extensions:)`), combined with others through `union(_:)`."])
-        p.block("\(access)let \(registry): ExtensionRegistry = [", closer: "]") { p in
+        p.block("\(access)let \(registry): ProtoWire.ExtensionRegistry = [", closer: "]") { p in
             for ext in extensions { p.line(ext.reference + ",") }
         }
         p.line()
@@ -101,7 +101,7 @@ struct ExtensionEmitter {
             arguments += ", defaultValue: " + (try Proto2Defaults.literal(ext.descriptor.defaultValue, for: ext.value))
         }
         let keyword = isStatic ? "static let" : "let"
-        p.line("\(context.access)\(keyword) \(ext.declarationName) = MessageExtension<\(ext.fieldType), \(ext.extendee.swiftName)>(")
+        p.line("\(context.access)\(keyword) \(ext.declarationName) = ProtoWire.MessageExtension<\(ext.fieldType), \(ext.extendee.swiftName)>(")
         p.indent()
         p.line(arguments + ")")
         p.outdent()

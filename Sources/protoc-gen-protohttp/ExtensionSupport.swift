@@ -43,15 +43,15 @@ struct ExtensionModel {
         let packed = value.isPackable && (isProto2 ? (f.options.hasPacked && f.options.packed)
                                                    : !(f.options.hasPacked && !f.options.packed))
         switch (value.kind, isRepeated) {
-        case (.group(let m), false): fieldType = "OptionalGroupExtensionField<\(m.swiftName)>"
-        case (.group(let m), true): fieldType = "RepeatedGroupExtensionField<\(m.swiftName)>"
-        case (.message(let m), false): fieldType = "OptionalMessageExtensionField<\(m.swiftName)>"
-        case (.message(let m), true): fieldType = "RepeatedMessageExtensionField<\(m.swiftName)>"
-        case (.closedEnum(let e), false): fieldType = "OptionalEnumExtensionField<\(e.swiftName)>"
+        case (.group(let m), false): fieldType = "ProtoWire.OptionalGroupExtensionField<\(m.swiftName)>"
+        case (.group(let m), true): fieldType = "ProtoWire.RepeatedGroupExtensionField<\(m.swiftName)>"
+        case (.message(let m), false): fieldType = "ProtoWire.OptionalMessageExtensionField<\(m.swiftName)>"
+        case (.message(let m), true): fieldType = "ProtoWire.RepeatedMessageExtensionField<\(m.swiftName)>"
+        case (.closedEnum(let e), false): fieldType = "ProtoWire.OptionalEnumExtensionField<\(e.swiftName)>"
         case (.closedEnum(let e), true):
-            fieldType = (packed ? "PackedEnumExtensionField<" : "RepeatedEnumExtensionField<") + e.swiftName + ">"
-        case (_, false): fieldType = "OptionalExtensionField<\(value.codec)>"
-        case (_, true): fieldType = (packed ? "PackedExtensionField<" : "RepeatedExtensionField<") + value.codec + ">"
+            fieldType = (packed ? "ProtoWire.PackedEnumExtensionField<" : "ProtoWire.RepeatedEnumExtensionField<") + e.swiftName + ">"
+        case (_, false): fieldType = "ProtoWire.OptionalExtensionField<\(value.codec)>"
+        case (_, true): fieldType = (packed ? "ProtoWire.PackedExtensionField<" : "ProtoWire.RepeatedExtensionField<") + value.codec + ">"
         }
         // Groups are named after their type, as regular group fields are.
         let namingBase = value.isGroup ? (value.messageType?.descriptor.name ?? f.name) : f.name

@@ -73,7 +73,7 @@ struct FileEmitter {
         }
         try ExtensionEmitter(context: context).emit(&p)
         for (i, service) in file.service.enumerated() {
-            try ServiceEmitter(context: context).emit(service, index: i, &p)
+            ServiceEmitter(context: context).emit(try ServiceModel(service, index: i, context: context), &p)
             p.line()
         }
         var text = p.text

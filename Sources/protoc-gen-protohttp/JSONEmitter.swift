@@ -37,16 +37,16 @@ struct JSONEmitter {
         let names = fields.map { "(\(Proto2Defaults.swiftStringLiteral(jsonName($0))), \(Proto2Defaults.swiftStringLiteral($0.descriptor.name)))" }
         let extensibleArgument = extensible ? ", isExtensible: true" : ""
         if names.isEmpty {
-            p.line("static let _protoJSONFields = JSONFieldTable(\"\(model.type.protoName)\", []\(extensibleArgument))")
+            p.line("static let _protoJSONFields = ProtoWire.JSONFieldTable(\"\(model.type.protoName)\", []\(extensibleArgument))")
         } else {
-            p.line("static let _protoJSONFields = JSONFieldTable(\"\(model.type.protoName)\", [")
+            p.line("static let _protoJSONFields = ProtoWire.JSONFieldTable(\"\(model.type.protoName)\", [")
             p.indent()
             for n in names { p.line(n + ",") }
             p.outdent()
             p.line("]\(extensibleArgument))")
         }
         p.line()
-        p.block("\(access)func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {") { p in
+        p.block("\(access)func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {") { p in
             if !fields.isEmpty { p.line("let t = Self._protoJSONFields") }
             p.line("w.beginObject()")
             var seenOneofs: Set<Int> = []
@@ -61,9 +61,9 @@ struct JSONEmitter {
             p.line("w.endObject()")
         }
         p.line()
-        p.block("\(access)mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {") { p in
+        p.block("\(access)mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {") { p in
             p.line("let t = Self._protoJSONFields")
-            p.line("var seen = JSONSeenFields()")
+            p.line("var seen = ProtoWire.JSONSeenFields()")
             p.line("try r.beginObject()")
             if fields.isEmpty && !extensible {
                 p.line("while try r.nextField(t, &seen) != nil {}")
@@ -72,7 +72,7 @@ struct JSONEmitter {
             p.block("while let i = try r.nextField(t, &seen) {") { p in
                 p.switchBlock("switch i {") { p in
                     for (i, f) in fields.enumerated() { mergeLine(f, i, fieldCount: fields.count, model, &p) }
-                    if extensible { p.line("case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)") }
+                    if extensible { p.line("case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)") }
                     p.line("default: break")
                 }
             }
@@ -94,7 +94,7 @@ struct JSONEmitter {
 
     /// The codec used for JSON (groups are written as messages).
     private func codec(_ v: ValueType) -> String {
-        v.isGroup ? "WireMessage<\(v.swiftType)>" : v.codec
+        v.isGroup ? "ProtoWire.WireMessage<\(v.swiftType)>" : v.codec
     }
 
     private func throwsOnWrite(_ v: ValueType) -> Bool { v.isMessage }

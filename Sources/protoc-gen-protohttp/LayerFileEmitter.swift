@@ -24,9 +24,10 @@ struct LayerFileEmitter {
         for line in context.imports { p.line(line) }
         if !context.imports.isEmpty { p.line() }
         for (i, service) in context.file.service.enumerated() {
+            let model = try ServiceModel(service, index: i, context: context)
             switch layer {
-            case .client: try ClientEmitter(context: context).emit(service, index: i, &p)
-            case .server: try ServerEmitter(context: context).emit(service, index: i, &p)
+            case .client: ClientEmitter(context: context).emit(model, &p)
+            case .server: ServerEmitter(context: context).emit(model, &p)
             }
             p.line()
         }

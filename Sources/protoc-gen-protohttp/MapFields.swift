@@ -4,7 +4,7 @@
 /// closed (proto2) enums that the enum does not declare send the whole entry to unknown fields.
 enum MapFields {
     static func sizeLine(_ field: FieldModel, key: ValueType, value: ValueType) -> String {
-        "n &+= FieldSize.map(\(key.codec).self, \(value.codec).self, \(field.ref), tagSize: \(field.tagSize), &cache)"
+        "n &+= ProtoWire.FieldSize.map(\(key.codec).self, \(value.codec).self, \(field.ref), tagSize: \(field.tagSize), &cache)"
     }
 
     static func writeLine(_ field: FieldModel, key: ValueType, value: ValueType) -> String {

@@ -24,11 +24,11 @@ struct MessageEmitter {
                 p.line()
             }
             p.doc(["Fields this schema does not know, kept byte-exact."])
-            p.line("\(access)var unknownFields = UnknownFields()")
+            p.line("\(access)var unknownFields = ProtoWire.UnknownFields()")
             p.line()
             if type.isExtensible {
                 p.doc(["The extension fields present; read them through the extensions' accessors."])
-                p.line("\(access)var extensionFields = ExtensionFieldSet()")
+                p.line("\(access)var extensionFields = ProtoWire.ExtensionFieldSet()")
                 p.line()
             }
             for oneof in model.oneofs {
@@ -66,7 +66,7 @@ struct MessageEmitter {
             p.block("\(access)var \(field.name): \(type) {") { p in
                 if field.isBoxed {
                     p.line("get { \(backing)?.value ?? \(fallback) }")
-                    p.line("set { \(backing) = ProtoBox(newValue) }")
+                    p.line("set { \(backing) = ProtoWire.ProtoBox(newValue) }")
                 } else {
                     p.line("get { \(backing) ?? \(fallback) }")
                     p.line("set { \(backing) = newValue }")
@@ -76,7 +76,7 @@ struct MessageEmitter {
             p.line("\(access)var \(field.hasName): Bool { \(backing) != nil }")
             p.doc(["Clears `\(field.bareName)`."])
             p.line("\(access)mutating func \(field.clearName)() { \(backing) = nil }")
-            let storage = field.isBoxed ? "ProtoBox<\(type)>" : type
+            let storage = field.isBoxed ? "ProtoWire.ProtoBox<\(type)>" : type
             p.line("var \(backing): \(storage)? = nil")
         case .oneofMember:
             break

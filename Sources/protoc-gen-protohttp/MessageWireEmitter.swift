@@ -11,13 +11,13 @@ struct MessageWireEmitter {
 
     func emit(_ model: MessageModel, _ p: inout CodePrinter) {
         let access = context.access
-        let conformance = model.type.isExtensible ? "ExtensibleMessage" : "ProtoMessage"
+        let conformance = model.type.isExtensible ? "ProtoWire.ExtensibleMessage" : "ProtoWire.ProtoMessage"
         p.block("extension \(model.type.swiftName): \(conformance) {") { p in
             p.line("\(access)static let protoMessageName = \"\(model.type.protoName)\"")
             p.line()
             Proto2Support.emitIsInitialized(model, context: context, &p)
             let order = writeOrder(model)
-            p.block("\(access)func _protoSize(_ cache: inout SizeCache) -> Int {") { p in
+            p.block("\(access)func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {") { p in
                 p.line("var n = 0")
                 for item in order {
                     switch item {
@@ -31,7 +31,7 @@ struct MessageWireEmitter {
                 p.line("return n")
             }
             p.line()
-            p.block("\(access)func _protoWrite(_ w: inout WireWriter) {") { p in
+            p.block("\(access)func _protoWrite(_ w: inout ProtoWire.WireWriter) {") { p in
                 for item in order {
                     switch item {
                     case .field(let f): writeLines(f, &p)
@@ -43,7 +43,7 @@ struct MessageWireEmitter {
                 p.line("unknownFields.write(to: &w)")
             }
             p.line()
-            p.block("\(access)mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {") { p in
+            p.block("\(access)mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {") { p in
                 p.block("while let tag = try r.readTag() {") { p in
                     p.switchBlock("switch tag.rawValue {") { p in
                         for f in model.fieldsByNumber {
@@ -105,16 +105,16 @@ struct MessageWireEmitter {
         case .optional:
             let value = f.isBoxed ? "v.value" : "v"
             if v.isGroup {
-                p.line("if let v = \(f.backingName) { n &+= FieldSize.group(\(value), tagSize: \(f.tagSize), &cache) }")
+                p.line("if let v = \(f.backingName) { n &+= ProtoWire.FieldSize.group(\(value), tagSize: \(f.tagSize), &cache) }")
             } else {
                 p.line("if let v = \(f.backingName) { n &+= \(f.tagSize) &+ \(v.codec).size(of: \(value), &cache) }")
             }
         case .repeated(let packed):
             if v.isGroup {
-                p.line("n &+= FieldSize.repeatedGroup(\(f.ref), tagSize: \(f.tagSize), &cache)")
+                p.line("n &+= ProtoWire.FieldSize.repeatedGroup(\(f.ref), tagSize: \(f.tagSize), &cache)")
             } else {
                 let fn = packed ? "packed" : "repeated"
-                p.line("n &+= FieldSize.\(fn)(\(v.codec).self, \(f.ref), tagSize: \(f.tagSize), &cache)")
+                p.line("n &+= ProtoWire.FieldSize.\(fn)(\(v.codec).self, \(f.ref), tagSize: \(f.tagSize), &cache)")
             }
         case .map(let key, let value):
             p.line(MapFields.sizeLine(f, key: key, value: value))
@@ -168,7 +168,7 @@ struct MessageWireEmitter {
                 p.indent()
                 let target: String
                 if f.isBoxed {
-                    p.line("if \(b) == nil { \(b) = ProtoBox(\(m.swiftName)()) }")
+                    p.line("if \(b) == nil { \(b) = ProtoWire.ProtoBox(\(m.swiftName)()) }")
                     target = "&\(b)!.value"
                 } else {
                     p.line("if \(b) == nil { \(b) = \(m.swiftName)() }")

@@ -48,7 +48,7 @@ struct OneofEmitter {
             for field in oneof.fields {
                 let v = field.value
                 let size = v.isGroup
-                    ? "FieldSize.group(v, tagSize: \(field.tagSize), &cache)"
+                    ? "ProtoWire.FieldSize.group(v, tagSize: \(field.tagSize), &cache)"
                     : "\(field.tagSize) &+ \(v.codec).size(of: v, &cache)"
                 p.line("case .\(field.bareName)(let v)?: n &+= \(size)")
             }

@@ -18,46 +18,37 @@ import ProtoDescriptors
 struct ServiceEmitter {
     let context: FileContext
 
-    func emit(_ service: Google_Protobuf_ServiceDescriptorProto, index: Int, _ p: inout CodePrinter) throws(GeneratorError) {
-        let file = context.file
+    func emit(_ service: ServiceModel, _ p: inout CodePrinter) {
         let access = context.access
-        let fullName = file.package.isEmpty ? service.name : file.package + "." + service.name
-        let prefix = Naming.typePrefix(package: file.package,
-                                       swiftPrefix: file.options.hasSwiftPrefix ? file.options.swiftPrefix : nil)
-        let typeName = Naming.sanitizeTypeName(prefix + service.name + "Metadata", disambiguator: "Service")
-        let path: [Int32] = [6, Int32(index)]
-        var docs = context.comments.lines(path)
+        var docs = context.comments.lines(service.sourcePath)
         if !docs.isEmpty { docs.append("") }
-        docs.append("Method metadata of the `\(fullName)` service.")
+        docs.append("Method metadata of the `\(service.fullName)` service.")
         p.doc(docs)
-        try p.blockThrowing("\(access)enum \(typeName) {") { p throws(GeneratorError) in
+        p.block("\(access)enum \(service.metadataName) {") { p in
             p.doc(["The service's full protobuf name."])
-            p.line("\(access)static let serviceName = \"\(fullName)\"")
-            for (i, method) in service.method.enumerated() {
+            p.line("\(access)static let serviceName = \"\(service.fullName)\"")
+            for method in service.methods {
                 p.line()
-                let input = try context.types.message(method.inputType)
-                let output = try context.types.message(method.outputType)
-                var mdocs = context.comments.lines(path + [2, Int32(i)])
+                let d = method.descriptor
+                var mdocs = context.comments.lines(method.sourcePath)
                 if !mdocs.isEmpty { mdocs.append("") }
-                mdocs.append("`rpc \(method.name)(\(method.clientStreaming ? "stream " : "")\(input.protoName)) returns (\(method.serverStreaming ? "stream " : "")\(output.protoName))`.")
+                mdocs.append("`rpc \(d.name)(\(d.clientStreaming ? "stream " : "")\(method.input.protoName)) returns (\(d.serverStreaming ? "stream " : "")\(method.output.protoName))`.")
                 p.doc(mdocs)
-                let level = method.options.idempotencyLevel
-                let methodType = Naming.sanitizeTypeName(method.name, disambiguator: "Method")
-                p.block("\(access)enum \(methodType): \(Imports.methodsModule).RPCMethod {") { p in
+                p.block("\(access)enum \(method.metadataTypeName): \(Imports.methodsModule).RPCMethod {") { p in
                     p.doc(["The request message type."])
-                    p.line("\(access)typealias Input = \(input.swiftName)")
+                    p.line("\(access)typealias Input = \(method.input.swiftName)")
                     p.doc(["The response message type."])
-                    p.line("\(access)typealias Output = \(output.swiftName)")
+                    p.line("\(access)typealias Output = \(method.output.swiftName)")
                     p.doc(["The method name as declared."])
-                    p.line("\(access)static let name = \"\(method.name)\"")
+                    p.line("\(access)static let name = \"\(d.name)\"")
                     p.doc(["The RPC path, `/<package>.<Service>/<Method>`."])
-                    p.line("\(access)static let path = \"/\(fullName)/\(method.name)\"")
+                    p.line("\(access)static let path = \"\(method.rpcPath)\"")
                     p.doc(["The method's `option idempotency_level`."])
-                    p.line("\(access)static let idempotencyLevel: \(Imports.methodsModule).IdempotencyLevel = \(ServiceEmitter.swiftCase(level))")
+                    p.line("\(access)static let idempotencyLevel: \(Imports.methodsModule).IdempotencyLevel = \(ServiceEmitter.swiftCase(d.options.idempotencyLevel))")
                     p.doc(["Whether the client sends a stream of requests."])
-                    p.line("\(access)static let isClientStreaming = \(method.clientStreaming)")
+                    p.line("\(access)static let isClientStreaming = \(d.clientStreaming)")
                     p.doc(["Whether the server sends a stream of responses."])
-                    p.line("\(access)static let isServerStreaming = \(method.serverStreaming)")
+                    p.line("\(access)static let isServerStreaming = \(d.serverStreaming)")
                 }
             }
         }

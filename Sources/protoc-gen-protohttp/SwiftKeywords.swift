@@ -1,4 +1,4 @@
-// SwiftKeywords.swift: the Swift words and ProtoWire names that generated identifiers must avoid.
+// SwiftKeywords.swift: the Swift words and module names that generated identifiers must avoid.
 
 /// Word lists used by ``Naming`` to escape or suffix identifiers, as swift-protobuf does.
 enum SwiftKeywords {
@@ -20,26 +20,21 @@ enum SwiftKeywords {
     ]
     static let specialVariables: Set<String> = ["__COLUMN__", "__FILE__", "__FUNCTION__", "__LINE__"]
 
-    /// Public ProtoWire names that generated code refers to unqualified; a generated type with
-    /// one of these names would shadow it.
-    static let protoWireNames: Set<String> = [
-        "ProtoWire", "ProtoMessage", "ProtoEnum", "ProtoBox", "UnknownFields", "WireReader",
-        "WireWriter", "WireError", "SizeCache", "FieldSize", "FieldTag", "WireType", "Varint",
-        "WireInt32", "WireInt64", "WireUInt32", "WireUInt64", "WireSInt32", "WireSInt64",
-        "WireFixed32", "WireFixed64", "WireSFixed32", "WireSFixed64", "WireFloat", "WireDouble",
-        "WireBool", "WireString", "WireBytes", "WireEnum", "WireMessage", "Foundation",
-        "FoundationEssentials", "ExtensibleMessage", "ExtensionFieldSet", "ExtensionRegistry",
-        "MessageExtension", "OptionalExtensionField", "RepeatedExtensionField", "PackedExtensionField",
-        "OptionalEnumExtensionField", "RepeatedEnumExtensionField", "PackedEnumExtensionField",
-        "OptionalMessageExtensionField", "RepeatedMessageExtensionField", "OptionalGroupExtensionField",
-        "RepeatedGroupExtensionField",
+    /// Modules generated code names runtime types through (`ProtoWire.WireReader`,
+    /// `ProtoHTTP.CallOptions`, `ProtoHTTPServer.Context`) or imports. Runtime types need no
+    /// list: qualified, a user's type of the same name cannot shadow them. The module names
+    /// themselves can: a type `ProtoWire` in the user's module would make `ProtoWire.X` look
+    /// inside it. (`ProtoHTTPServer` is also a class in its module, so the server layer spells
+    /// its types through that class's member aliases, ``ServerEmitter``.)
+    static let moduleNames: Set<String> = [
+        "ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer", "Foundation", "FoundationEssentials",
     ]
 
     static let allKeywords = declarations.union(statements).union(expressionsAndTypes)
 
     /// Type names that get a `Message`/`Enum`/`Oneof` suffix.
     static let reservedTypeNames: Set<String> = allKeywords
-        .union(commonTypes).union(specialVariables).union(protoWireNames)
+        .union(commonTypes).union(specialVariables).union(moduleNames)
         .union([
             "Extensions", "protoMessageName", "isInitialized", "unknownFields", "debugDescription",
             "description", "dynamicType", "hashValue", "Type", "Protocol", "Swift", "Equatable",

@@ -44,31 +44,31 @@ struct ValueType {
     init(_ field: Google_Protobuf_FieldDescriptorProto, types: TypeTable) throws(GeneratorError) {
         protoType = field.type
         switch field.type {
-        case .double: (kind, swiftType, codec, wireType, zero) = (.scalar, "Double", "WireDouble", 1, "0")
-        case .float: (kind, swiftType, codec, wireType, zero) = (.scalar, "Float", "WireFloat", 5, "0")
-        case .int64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "WireInt64", 0, "0")
-        case .uint64: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt64", "WireUInt64", 0, "0")
-        case .int32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "WireInt32", 0, "0")
-        case .fixed64: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt64", "WireFixed64", 1, "0")
-        case .fixed32: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt32", "WireFixed32", 5, "0")
-        case .bool: (kind, swiftType, codec, wireType, zero) = (.scalar, "Bool", "WireBool", 0, "false")
-        case .string: (kind, swiftType, codec, wireType, zero) = (.scalar, "String", "WireString", 2, "\"\"")
-        case .bytes: (kind, swiftType, codec, wireType, zero) = (.scalar, "Data", "WireBytes", 2, "Data()")
-        case .uint32: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt32", "WireUInt32", 0, "0")
-        case .sfixed32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "WireSFixed32", 5, "0")
-        case .sfixed64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "WireSFixed64", 1, "0")
-        case .sint32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "WireSInt32", 0, "0")
-        case .sint64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "WireSInt64", 0, "0")
+        case .double: (kind, swiftType, codec, wireType, zero) = (.scalar, "Double", "ProtoWire.WireDouble", 1, "0")
+        case .float: (kind, swiftType, codec, wireType, zero) = (.scalar, "Float", "ProtoWire.WireFloat", 5, "0")
+        case .int64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "ProtoWire.WireInt64", 0, "0")
+        case .uint64: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt64", "ProtoWire.WireUInt64", 0, "0")
+        case .int32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "ProtoWire.WireInt32", 0, "0")
+        case .fixed64: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt64", "ProtoWire.WireFixed64", 1, "0")
+        case .fixed32: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt32", "ProtoWire.WireFixed32", 5, "0")
+        case .bool: (kind, swiftType, codec, wireType, zero) = (.scalar, "Bool", "ProtoWire.WireBool", 0, "false")
+        case .string: (kind, swiftType, codec, wireType, zero) = (.scalar, "String", "ProtoWire.WireString", 2, "\"\"")
+        case .bytes: (kind, swiftType, codec, wireType, zero) = (.scalar, "Data", "ProtoWire.WireBytes", 2, "Data()")
+        case .uint32: (kind, swiftType, codec, wireType, zero) = (.scalar, "UInt32", "ProtoWire.WireUInt32", 0, "0")
+        case .sfixed32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "ProtoWire.WireSFixed32", 5, "0")
+        case .sfixed64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "ProtoWire.WireSFixed64", 1, "0")
+        case .sint32: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int32", "ProtoWire.WireSInt32", 0, "0")
+        case .sint64: (kind, swiftType, codec, wireType, zero) = (.scalar, "Int64", "ProtoWire.WireSInt64", 0, "0")
         case .enum:
             let e = try types.enumType(field.typeName)
             kind = e.isClosed ? .closedEnum(e) : .openEnum(e)
             swiftType = e.swiftName
-            codec = "WireEnum<\(e.swiftName)>"
+            codec = "ProtoWire.WireEnum<\(e.swiftName)>"
             wireType = 0
             zero = e.dotted(e.defaultValue)
         case .message:
             let m = try types.message(field.typeName)
-            (kind, swiftType, codec, wireType, zero) = (.message(m), m.swiftName, "WireMessage<\(m.swiftName)>", 2, "\(m.swiftName)()")
+            (kind, swiftType, codec, wireType, zero) = (.message(m), m.swiftName, "ProtoWire.WireMessage<\(m.swiftName)>", 2, "\(m.swiftName)()")
         case .group:
             let m = try types.message(field.typeName)
             (kind, swiftType, codec, wireType, zero) = (.group(m), m.swiftName, "", 3, "\(m.swiftName)()")

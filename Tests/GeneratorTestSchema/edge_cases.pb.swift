@@ -10,7 +10,7 @@ import ProtoWire
 import ProtoHTTPCore
 
 /// An enum with an alias and value names that need escaping.
-public enum Protohttp_GenTest_Keyword: ProtoEnum {
+public enum Protohttp_GenTest_Keyword: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// Becomes `default`, in backticks.
     case `default`
@@ -59,7 +59,7 @@ public enum Protohttp_GenTest_Keyword: ProtoEnum {
     public static let allCases: [Protohttp_GenTest_Keyword] = [.default, .self_, .keyword2Nd, .type, .rawValue_]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.gen_test.Keyword", [(0, "KEYWORD_DEFAULT"), (1, "KEYWORD_SELF"), (1, "KEYWORD_ALIAS_OF_SELF"), (2, "KEYWORD_2ND"), (3, "KEYWORD_TYPE"), (4, "KEYWORD_RAW_VALUE"), (4, "MOO"), (4, "moo")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.gen_test.Keyword", [(0, "KEYWORD_DEFAULT"), (1, "KEYWORD_SELF"), (1, "KEYWORD_ALIAS_OF_SELF"), (2, "KEYWORD_2ND"), (3, "KEYWORD_TYPE"), (4, "KEYWORD_RAW_VALUE"), (4, "MOO"), (4, "moo")])
 }
 
 /// Field names that clash with Swift keywords, generated members and generated locals.
@@ -230,7 +230,7 @@ public struct Protohttp_GenTest_Names: Sendable, Hashable {
     var _p: Protohttp_GenTest_Names.ProtocolEnum? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `default` oneof.
     public enum OneOf_Default: Sendable, Hashable {
@@ -243,7 +243,7 @@ public struct Protohttp_GenTest_Names: Sendable, Hashable {
     }
 
     /// The `protohttp.gen_test.Names.Protocol` enum.
-    public enum ProtocolEnum: ProtoEnum {
+    public enum ProtocolEnum: ProtoWire.ProtoEnum {
         public typealias RawValue = Int
         /// PROTOCOL_A = 0
         case a
@@ -270,7 +270,7 @@ public struct Protohttp_GenTest_Names: Sendable, Hashable {
         public static let allCases: [ProtocolEnum] = [.a]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoEnumNames("protohttp.gen_test.Names.Protocol", [(0, "PROTOCOL_A")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.gen_test.Names.Protocol", [(0, "PROTOCOL_A")])
     }
 
     /// A nested message named like a Swift keyword.
@@ -287,7 +287,7 @@ public struct Protohttp_GenTest_Names: Sendable, Hashable {
         var _x: Int32? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -454,7 +454,7 @@ public struct Protohttp_GenTest_Defaults: Sendable, Hashable {
     var _empty: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -465,13 +465,13 @@ public struct Protohttp_GenTest_Ping: Sendable, Hashable {
     /// Field 1; kept in copy-on-write heap storage, as its type can contain this message.
     public var pong: Protohttp_GenTest_Pong {
         get { _pong?.value ?? Protohttp_GenTest_Pong() }
-        set { _pong = ProtoBox(newValue) }
+        set { _pong = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `pong` is set.
     public var hasPong: Bool { _pong != nil }
     /// Clears `pong`.
     public mutating func clearPong() { _pong = nil }
-    var _pong: ProtoBox<Protohttp_GenTest_Pong>? = nil
+    var _pong: ProtoWire.ProtoBox<Protohttp_GenTest_Pong>? = nil
 
     /// Field 2.
     public var id: Int32 {
@@ -485,7 +485,7 @@ public struct Protohttp_GenTest_Ping: Sendable, Hashable {
     var _id: Int32? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -496,13 +496,13 @@ public struct Protohttp_GenTest_Pong: Sendable, Hashable {
     /// Field 1; kept in copy-on-write heap storage, as its type can contain this message.
     public var ping: Protohttp_GenTest_Ping {
         get { _ping?.value ?? Protohttp_GenTest_Ping() }
-        set { _ping = ProtoBox(newValue) }
+        set { _ping = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `ping` is set.
     public var hasPing: Bool { _ping != nil }
     /// Clears `ping`.
     public mutating func clearPing() { _ping = nil }
-    var _ping: ProtoBox<Protohttp_GenTest_Ping>? = nil
+    var _ping: ProtoWire.ProtoBox<Protohttp_GenTest_Ping>? = nil
 
     /// Field 2 (required).
     public var id: Int32 {
@@ -519,120 +519,120 @@ public struct Protohttp_GenTest_Pong: Sendable, Hashable {
     public var children: [String: Protohttp_GenTest_Pong] = [:]
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Protohttp_GenTest_Names: ProtoMessage {
+extension Protohttp_GenTest_Names: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Names"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _unknownFields_p { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _init_p { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _self_p { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _description_p { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _class { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _hasValue_p { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _value { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _n { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _tag { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        n &+= FieldSize.packed(WireInt32.self, self.w, tagSize: 1, &cache)
-        if let v = _baseURL { n &+= 1 &+ WireDouble.size(of: v, &cache) }
+        if let v = _unknownFields_p { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _init_p { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _self_p { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _description_p { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _class { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _hasValue_p { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _value { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _n { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _tag { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, self.w, tagSize: 1, &cache)
+        if let v = _baseURL { n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache) }
         switch `default` {
-        case .r(let v)?: n &+= 1 &+ WireInt32.size(of: v, &cache)
-        case .k(let v)?: n &+= 1 &+ WireEnum<Protohttp_GenTest_Keyword>.size(of: v, &cache)
-        case .nested(let v)?: n &+= 1 &+ WireMessage<Protohttp_GenTest_Names>.size(of: v, &cache)
+        case .r(let v)?: n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache)
+        case .k(let v)?: n &+= 1 &+ ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.size(of: v, &cache)
+        case .nested(let v)?: n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Names>.size(of: v, &cache)
         case nil: break
         }
-        if let v = _t { n &+= 1 &+ WireMessage<Protohttp_GenTest_Names.TypeMessage>.size(of: v, &cache) }
-        if let v = _p { n &+= 2 &+ WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.size(of: v, &cache) }
+        if let v = _t { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Names.TypeMessage>.size(of: v, &cache) }
+        if let v = _p { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _unknownFields_p {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _init_p {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _self_p {
             w.writeTag(24)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _description_p {
             w.writeTag(32)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _class {
             w.writeTag(42)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _hasValue_p {
             w.writeTag(48)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _value {
             w.writeTag(56)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _n {
             w.writeTag(64)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _tag {
             w.writeTag(72)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
-        w.writePacked(WireInt32.self, self.w, tag: 82)
+        w.writePacked(ProtoWire.WireInt32.self, self.w, tag: 82)
         if let v = _baseURL {
             w.writeTag(89)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         }
         switch `default` {
         case .r(let v)?:
             w.writeTag(96)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         case .k(let v)?:
             w.writeTag(104)
-            WireEnum<Protohttp_GenTest_Keyword>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.write(v, &w)
         case .nested(let v)?:
             w.writeTag(114)
-            WireMessage<Protohttp_GenTest_Names>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_GenTest_Names>.write(v, &w)
         case nil: break
         }
         if let v = _t {
             w.writeTag(122)
-            WireMessage<Protohttp_GenTest_Names.TypeMessage>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_GenTest_Names.TypeMessage>.write(v, &w)
         }
         if let v = _p {
             w.writeTag(128)
-            WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _unknownFields_p = try WireInt32.read(&r)
-            case 16: _init_p = try WireInt32.read(&r)
-            case 24: _self_p = try WireInt32.read(&r)
-            case 32: _description_p = try WireInt32.read(&r)
-            case 42: _class = try WireString.read(&r)
-            case 48: _hasValue_p = try WireInt32.read(&r)
-            case 56: _value = try WireInt32.read(&r)
-            case 64: _n = try WireInt32.read(&r)
-            case 72: _tag = try WireInt32.read(&r)
-            case 80, 82: try r.readRepeated(WireInt32.self, tag, into: &self.w)
-            case 89: _baseURL = try WireDouble.read(&r)
-            case 96: `default` = .r(try WireInt32.read(&r))
+            case 8: _unknownFields_p = try ProtoWire.WireInt32.read(&r)
+            case 16: _init_p = try ProtoWire.WireInt32.read(&r)
+            case 24: _self_p = try ProtoWire.WireInt32.read(&r)
+            case 32: _description_p = try ProtoWire.WireInt32.read(&r)
+            case 42: _class = try ProtoWire.WireString.read(&r)
+            case 48: _hasValue_p = try ProtoWire.WireInt32.read(&r)
+            case 56: _value = try ProtoWire.WireInt32.read(&r)
+            case 64: _n = try ProtoWire.WireInt32.read(&r)
+            case 72: _tag = try ProtoWire.WireInt32.read(&r)
+            case 80, 82: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &self.w)
+            case 89: _baseURL = try ProtoWire.WireDouble.read(&r)
+            case 96: `default` = .r(try ProtoWire.WireInt32.read(&r))
             case 104:
                 if let v: Protohttp_GenTest_Keyword = try r.readClosedEnum(tag, unknownFields: &unknownFields) { `default` = .k(v) }
             case 114:
@@ -653,7 +653,7 @@ extension Protohttp_GenTest_Names: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Names", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.gen_test.Names", [
         ("unknownFields", "unknown_fields"),
         ("init", "init"),
         ("self", "self"),
@@ -672,278 +672,278 @@ extension Protohttp_GenTest_Names: ProtoMessage {
         ("p", "p"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _unknownFields_p {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _init_p {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _self_p {
             w.key(t, 2)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _description_p {
             w.key(t, 3)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _class {
             w.key(t, 4)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _hasValue_p {
             w.key(t, 5)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _value {
             w.key(t, 6)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _n {
             w.key(t, 7)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _tag {
             w.key(t, 8)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if !self.w.isEmpty || w.emitDefaults {
             w.key(t, 9)
-            try w.writeRepeated(WireInt32.self, self.w)
+            try w.writeRepeated(ProtoWire.WireInt32.self, self.w)
         }
         if let v = _baseURL {
             w.key(t, 10)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         }
         switch `default` {
         case .r(let v)?:
             w.key(t, 11)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         case .k(let v)?:
             w.key(t, 12)
-            WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
         case .nested(let v)?:
             w.key(t, 13)
-            try WireMessage<Protohttp_GenTest_Names>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_GenTest_Names>.writeJSON(v, &w)
         case nil: break
         }
         if let v = _t {
             w.key(t, 14)
-            try WireMessage<Protohttp_GenTest_Names.TypeMessage>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_GenTest_Names.TypeMessage>.writeJSON(v, &w)
         }
         if let v = _p {
             w.key(t, 15)
-            WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_unknownFields_p)
-            case 1: try r.readOptional(WireInt32.self, into: &_init_p)
-            case 2: try r.readOptional(WireInt32.self, into: &_self_p)
-            case 3: try r.readOptional(WireInt32.self, into: &_description_p)
-            case 4: try r.readOptional(WireString.self, into: &_class)
-            case 5: try r.readOptional(WireInt32.self, into: &_hasValue_p)
-            case 6: try r.readOptional(WireInt32.self, into: &_value)
-            case 7: try r.readOptional(WireInt32.self, into: &_n)
-            case 8: try r.readOptional(WireInt32.self, into: &_tag)
-            case 9: try r.readRepeated(WireInt32.self, into: &self.w)
-            case 10: try r.readOptional(WireDouble.self, into: &_baseURL)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_unknownFields_p)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_init_p)
+            case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_self_p)
+            case 3: try r.readOptional(ProtoWire.WireInt32.self, into: &_description_p)
+            case 4: try r.readOptional(ProtoWire.WireString.self, into: &_class)
+            case 5: try r.readOptional(ProtoWire.WireInt32.self, into: &_hasValue_p)
+            case 6: try r.readOptional(ProtoWire.WireInt32.self, into: &_value)
+            case 7: try r.readOptional(ProtoWire.WireInt32.self, into: &_n)
+            case 8: try r.readOptional(ProtoWire.WireInt32.self, into: &_tag)
+            case 9: try r.readRepeated(ProtoWire.WireInt32.self, into: &self.w)
+            case 10: try r.readOptional(ProtoWire.WireDouble.self, into: &_baseURL)
             case 11:
-                if let v = try r.readOneofMember(WireInt32.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireInt32.self) {
                     try r.claimOneof(&seen, 16, t)
                     `default` = .r(v)
                 }
             case 12:
-                if let v = try r.readOneofMember(WireEnum<Protohttp_GenTest_Keyword>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.self) {
                     try r.claimOneof(&seen, 16, t)
                     `default` = .k(v)
                 }
             case 13:
-                if let v = try r.readOneofMember(WireMessage<Protohttp_GenTest_Names>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Protohttp_GenTest_Names>.self) {
                     try r.claimOneof(&seen, 16, t)
                     `default` = .nested(v)
                 }
             case 14: try r.readMessage(into: &_t)
-            case 15: try r.readOptional(WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.self, into: &_p)
+            case 15: try r.readOptional(ProtoWire.WireEnum<Protohttp_GenTest_Names.ProtocolEnum>.self, into: &_p)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_GenTest_Names.TypeMessage: ProtoMessage {
+extension Protohttp_GenTest_Names.TypeMessage: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Names.Type"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _x { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _x { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _x {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _x = try WireInt32.read(&r)
+            case 8: _x = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Names.Type", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.gen_test.Names.Type", [
         ("x", "x"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _x {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_x)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_x)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_GenTest_Defaults: ProtoMessage {
+extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Defaults"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _fInf { n &+= 1 &+ WireFloat.size(of: v, &cache) }
-        if let v = _fNinf { n &+= 1 &+ WireFloat.size(of: v, &cache) }
-        if let v = _dNan { n &+= 1 &+ WireDouble.size(of: v, &cache) }
-        if let v = _s { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _b { n &+= 1 &+ WireBytes.size(of: v, &cache) }
-        if let v = _min64 { n &+= 1 &+ WireInt64.size(of: v, &cache) }
-        if let v = _k { n &+= 1 &+ WireEnum<Protohttp_GenTest_Keyword>.size(of: v, &cache) }
-        if let v = _kAlias { n &+= 1 &+ WireEnum<Protohttp_GenTest_Keyword>.size(of: v, &cache) }
-        if let v = _dExp { n &+= 1 &+ WireDouble.size(of: v, &cache) }
-        if let v = _fNeg { n &+= 1 &+ WireFloat.size(of: v, &cache) }
-        if let v = _max64 { n &+= 1 &+ WireUInt64.size(of: v, &cache) }
-        if let v = _min32 { n &+= 1 &+ WireSInt32.size(of: v, &cache) }
-        if let v = _flag { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _empty { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _fInf { n &+= 1 &+ ProtoWire.WireFloat.size(of: v, &cache) }
+        if let v = _fNinf { n &+= 1 &+ ProtoWire.WireFloat.size(of: v, &cache) }
+        if let v = _dNan { n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache) }
+        if let v = _s { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _b { n &+= 1 &+ ProtoWire.WireBytes.size(of: v, &cache) }
+        if let v = _min64 { n &+= 1 &+ ProtoWire.WireInt64.size(of: v, &cache) }
+        if let v = _k { n &+= 1 &+ ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.size(of: v, &cache) }
+        if let v = _kAlias { n &+= 1 &+ ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.size(of: v, &cache) }
+        if let v = _dExp { n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache) }
+        if let v = _fNeg { n &+= 1 &+ ProtoWire.WireFloat.size(of: v, &cache) }
+        if let v = _max64 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: v, &cache) }
+        if let v = _min32 { n &+= 1 &+ ProtoWire.WireSInt32.size(of: v, &cache) }
+        if let v = _flag { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _empty { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _fInf {
             w.writeTag(13)
-            WireFloat.write(v, &w)
+            ProtoWire.WireFloat.write(v, &w)
         }
         if let v = _fNinf {
             w.writeTag(21)
-            WireFloat.write(v, &w)
+            ProtoWire.WireFloat.write(v, &w)
         }
         if let v = _dNan {
             w.writeTag(25)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         }
         if let v = _s {
             w.writeTag(34)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _b {
             w.writeTag(42)
-            WireBytes.write(v, &w)
+            ProtoWire.WireBytes.write(v, &w)
         }
         if let v = _min64 {
             w.writeTag(48)
-            WireInt64.write(v, &w)
+            ProtoWire.WireInt64.write(v, &w)
         }
         if let v = _k {
             w.writeTag(56)
-            WireEnum<Protohttp_GenTest_Keyword>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.write(v, &w)
         }
         if let v = _kAlias {
             w.writeTag(64)
-            WireEnum<Protohttp_GenTest_Keyword>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.write(v, &w)
         }
         if let v = _dExp {
             w.writeTag(73)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         }
         if let v = _fNeg {
             w.writeTag(85)
-            WireFloat.write(v, &w)
+            ProtoWire.WireFloat.write(v, &w)
         }
         if let v = _max64 {
             w.writeTag(88)
-            WireUInt64.write(v, &w)
+            ProtoWire.WireUInt64.write(v, &w)
         }
         if let v = _min32 {
             w.writeTag(96)
-            WireSInt32.write(v, &w)
+            ProtoWire.WireSInt32.write(v, &w)
         }
         if let v = _flag {
             w.writeTag(104)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _empty {
             w.writeTag(114)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 13: _fInf = try WireFloat.read(&r)
-            case 21: _fNinf = try WireFloat.read(&r)
-            case 25: _dNan = try WireDouble.read(&r)
-            case 34: _s = try WireString.read(&r)
-            case 42: _b = try WireBytes.read(&r)
-            case 48: _min64 = try WireInt64.read(&r)
+            case 13: _fInf = try ProtoWire.WireFloat.read(&r)
+            case 21: _fNinf = try ProtoWire.WireFloat.read(&r)
+            case 25: _dNan = try ProtoWire.WireDouble.read(&r)
+            case 34: _s = try ProtoWire.WireString.read(&r)
+            case 42: _b = try ProtoWire.WireBytes.read(&r)
+            case 48: _min64 = try ProtoWire.WireInt64.read(&r)
             case 56:
                 if let v: Protohttp_GenTest_Keyword = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _k = v }
             case 64:
                 if let v: Protohttp_GenTest_Keyword = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _kAlias = v }
-            case 73: _dExp = try WireDouble.read(&r)
-            case 85: _fNeg = try WireFloat.read(&r)
-            case 88: _max64 = try WireUInt64.read(&r)
-            case 96: _min32 = try WireSInt32.read(&r)
-            case 104: _flag = try WireBool.read(&r)
-            case 114: _empty = try WireString.read(&r)
+            case 73: _dExp = try ProtoWire.WireDouble.read(&r)
+            case 85: _fNeg = try ProtoWire.WireFloat.read(&r)
+            case 88: _max64 = try ProtoWire.WireUInt64.read(&r)
+            case 96: _min32 = try ProtoWire.WireSInt32.read(&r)
+            case 104: _flag = try ProtoWire.WireBool.read(&r)
+            case 114: _empty = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Defaults", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.gen_test.Defaults", [
         ("fInf", "f_inf"),
         ("fNinf", "f_ninf"),
         ("dNan", "d_nan"),
@@ -960,95 +960,95 @@ extension Protohttp_GenTest_Defaults: ProtoMessage {
         ("empty", "empty"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _fInf {
             w.key(t, 0)
-            WireFloat.writeJSON(v, &w)
+            ProtoWire.WireFloat.writeJSON(v, &w)
         }
         if let v = _fNinf {
             w.key(t, 1)
-            WireFloat.writeJSON(v, &w)
+            ProtoWire.WireFloat.writeJSON(v, &w)
         }
         if let v = _dNan {
             w.key(t, 2)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         }
         if let v = _s {
             w.key(t, 3)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _b {
             w.key(t, 4)
-            WireBytes.writeJSON(v, &w)
+            ProtoWire.WireBytes.writeJSON(v, &w)
         }
         if let v = _min64 {
             w.key(t, 5)
-            WireInt64.writeJSON(v, &w)
+            ProtoWire.WireInt64.writeJSON(v, &w)
         }
         if let v = _k {
             w.key(t, 6)
-            WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
         }
         if let v = _kAlias {
             w.key(t, 7)
-            WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.writeJSON(v, &w)
         }
         if let v = _dExp {
             w.key(t, 8)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         }
         if let v = _fNeg {
             w.key(t, 9)
-            WireFloat.writeJSON(v, &w)
+            ProtoWire.WireFloat.writeJSON(v, &w)
         }
         if let v = _max64 {
             w.key(t, 10)
-            WireUInt64.writeJSON(v, &w)
+            ProtoWire.WireUInt64.writeJSON(v, &w)
         }
         if let v = _min32 {
             w.key(t, 11)
-            WireSInt32.writeJSON(v, &w)
+            ProtoWire.WireSInt32.writeJSON(v, &w)
         }
         if let v = _flag {
             w.key(t, 12)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _empty {
             w.key(t, 13)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireFloat.self, into: &_fInf)
-            case 1: try r.readOptional(WireFloat.self, into: &_fNinf)
-            case 2: try r.readOptional(WireDouble.self, into: &_dNan)
-            case 3: try r.readOptional(WireString.self, into: &_s)
-            case 4: try r.readOptional(WireBytes.self, into: &_b)
-            case 5: try r.readOptional(WireInt64.self, into: &_min64)
-            case 6: try r.readOptional(WireEnum<Protohttp_GenTest_Keyword>.self, into: &_k)
-            case 7: try r.readOptional(WireEnum<Protohttp_GenTest_Keyword>.self, into: &_kAlias)
-            case 8: try r.readOptional(WireDouble.self, into: &_dExp)
-            case 9: try r.readOptional(WireFloat.self, into: &_fNeg)
-            case 10: try r.readOptional(WireUInt64.self, into: &_max64)
-            case 11: try r.readOptional(WireSInt32.self, into: &_min32)
-            case 12: try r.readOptional(WireBool.self, into: &_flag)
-            case 13: try r.readOptional(WireString.self, into: &_empty)
+            case 0: try r.readOptional(ProtoWire.WireFloat.self, into: &_fInf)
+            case 1: try r.readOptional(ProtoWire.WireFloat.self, into: &_fNinf)
+            case 2: try r.readOptional(ProtoWire.WireDouble.self, into: &_dNan)
+            case 3: try r.readOptional(ProtoWire.WireString.self, into: &_s)
+            case 4: try r.readOptional(ProtoWire.WireBytes.self, into: &_b)
+            case 5: try r.readOptional(ProtoWire.WireInt64.self, into: &_min64)
+            case 6: try r.readOptional(ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.self, into: &_k)
+            case 7: try r.readOptional(ProtoWire.WireEnum<Protohttp_GenTest_Keyword>.self, into: &_kAlias)
+            case 8: try r.readOptional(ProtoWire.WireDouble.self, into: &_dExp)
+            case 9: try r.readOptional(ProtoWire.WireFloat.self, into: &_fNeg)
+            case 10: try r.readOptional(ProtoWire.WireUInt64.self, into: &_max64)
+            case 11: try r.readOptional(ProtoWire.WireSInt32.self, into: &_min32)
+            case 12: try r.readOptional(ProtoWire.WireBool.self, into: &_flag)
+            case 13: try r.readOptional(ProtoWire.WireString.self, into: &_empty)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_GenTest_Ping: ProtoMessage {
+extension Protohttp_GenTest_Ping: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Ping"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -1057,72 +1057,72 @@ extension Protohttp_GenTest_Ping: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _pong { n &+= 1 &+ WireMessage<Protohttp_GenTest_Pong>.size(of: v.value, &cache) }
-        if let v = _id { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _pong { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Pong>.size(of: v.value, &cache) }
+        if let v = _id { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _pong {
             w.writeTag(10)
-            WireMessage<Protohttp_GenTest_Pong>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_GenTest_Pong>.write(v.value, &w)
         }
         if let v = _id {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10:
-                if _pong == nil { _pong = ProtoBox(Protohttp_GenTest_Pong()) }
+                if _pong == nil { _pong = ProtoWire.ProtoBox(Protohttp_GenTest_Pong()) }
                 try r.readMessage(into: &_pong!.value)
-            case 16: _id = try WireInt32.read(&r)
+            case 16: _id = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Ping", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.gen_test.Ping", [
         ("pong", "pong"),
         ("id", "id"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _pong {
             w.key(t, 0)
-            try WireMessage<Protohttp_GenTest_Pong>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_GenTest_Pong>.writeJSON(v.value, &w)
         }
         if let v = _id {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
             case 0: try r.readMessage(into: &_pong)
-            case 1: try r.readOptional(WireInt32.self, into: &_id)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_id)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_GenTest_Pong: ProtoMessage {
+extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Pong"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -1133,74 +1133,74 @@ extension Protohttp_GenTest_Pong: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _ping { n &+= 1 &+ WireMessage<Protohttp_GenTest_Ping>.size(of: v.value, &cache) }
-        if let v = _id { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        n &+= FieldSize.map(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, children, tagSize: 1, &cache)
+        if let v = _ping { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Ping>.size(of: v.value, &cache) }
+        if let v = _id { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, children, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _ping {
             w.writeTag(10)
-            WireMessage<Protohttp_GenTest_Ping>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_GenTest_Ping>.write(v.value, &w)
         }
         if let v = _id {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
-        w.writeMap(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, children, tag: 26)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, children, tag: 26)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10:
-                if _ping == nil { _ping = ProtoBox(Protohttp_GenTest_Ping()) }
+                if _ping == nil { _ping = ProtoWire.ProtoBox(Protohttp_GenTest_Ping()) }
                 try r.readMessage(into: &_ping!.value)
-            case 16: _id = try WireInt32.read(&r)
-            case 26: try r.readMapEntry(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
+            case 16: _id = try ProtoWire.WireInt32.read(&r)
+            case 26: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Pong", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.gen_test.Pong", [
         ("ping", "ping"),
         ("id", "id"),
         ("children", "children"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _ping {
             w.key(t, 0)
-            try WireMessage<Protohttp_GenTest_Ping>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_GenTest_Ping>.writeJSON(v.value, &w)
         }
         if let v = _id {
             w.key(t, 1)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if !children.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeMap(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, children)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, children)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
             case 0: try r.readMessage(into: &_ping)
-            case 1: try r.readOptional(WireInt32.self, into: &_id)
-            case 2: try r.readMap(WireString.self, WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
+            case 1: try r.readOptional(ProtoWire.WireInt32.self, into: &_id)
+            case 2: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
             default: break
             }
         }

@@ -133,7 +133,7 @@ public struct Protohttp_GenTest_Event: Sendable, Hashable {
     }
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `payload` oneof.
     public enum OneOf_Payload: Sendable, Hashable {
@@ -147,83 +147,83 @@ public struct Protohttp_GenTest_Event: Sendable, Hashable {
     public init() {}
 }
 
-extension Protohttp_GenTest_Event: ProtoMessage {
+extension Protohttp_GenTest_Event: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Event"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _at { n &+= 1 &+ WireMessage<Google_Protobuf_Timestamp>.size(of: v, &cache) }
-        if let v = _took { n &+= 1 &+ WireMessage<Google_Protobuf_Duration>.size(of: v, &cache) }
-        if let v = _detail { n &+= 1 &+ WireMessage<Google_Protobuf_Any>.size(of: v, &cache) }
-        if let v = _attributes { n &+= 1 &+ WireMessage<Google_Protobuf_Struct>.size(of: v, &cache) }
-        if let v = _extra { n &+= 1 &+ WireMessage<Google_Protobuf_Value>.size(of: v, &cache) }
-        if let v = _tags { n &+= 1 &+ WireMessage<Google_Protobuf_ListValue>.size(of: v, &cache) }
-        if let v = _mask { n &+= 1 &+ WireMessage<Google_Protobuf_FieldMask>.size(of: v, &cache) }
-        if let v = _retries { n &+= 1 &+ WireMessage<Google_Protobuf_Int32Value>.size(of: v, &cache) }
-        if let v = _note { n &+= 1 &+ WireMessage<Google_Protobuf_StringValue>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_Timestamp>.self, history, tagSize: 1, &cache)
-        n &+= FieldSize.map(WireString.self, WireMessage<Google_Protobuf_Duration>.self, timings, tagSize: 1, &cache)
+        if let v = _at { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Timestamp>.size(of: v, &cache) }
+        if let v = _took { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Duration>.size(of: v, &cache) }
+        if let v = _detail { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Any>.size(of: v, &cache) }
+        if let v = _attributes { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Struct>.size(of: v, &cache) }
+        if let v = _extra { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Value>.size(of: v, &cache) }
+        if let v = _tags { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_ListValue>.size(of: v, &cache) }
+        if let v = _mask { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FieldMask>.size(of: v, &cache) }
+        if let v = _retries { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Int32Value>.size(of: v, &cache) }
+        if let v = _note { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_StringValue>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_Timestamp>.self, history, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Duration>.self, timings, tagSize: 1, &cache)
         switch payload {
-        case .raw(let v)?: n &+= 1 &+ WireMessage<Google_Protobuf_BytesValue>.size(of: v, &cache)
-        case .nothing(let v)?: n &+= 1 &+ WireEnum<Google_Protobuf_NullValue>.size(of: v, &cache)
+        case .raw(let v)?: n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_BytesValue>.size(of: v, &cache)
+        case .nothing(let v)?: n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_NullValue>.size(of: v, &cache)
         case nil: break
         }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _at {
             w.writeTag(10)
-            WireMessage<Google_Protobuf_Timestamp>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Timestamp>.write(v, &w)
         }
         if let v = _took {
             w.writeTag(18)
-            WireMessage<Google_Protobuf_Duration>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Duration>.write(v, &w)
         }
         if let v = _detail {
             w.writeTag(26)
-            WireMessage<Google_Protobuf_Any>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Any>.write(v, &w)
         }
         if let v = _attributes {
             w.writeTag(34)
-            WireMessage<Google_Protobuf_Struct>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Struct>.write(v, &w)
         }
         if let v = _extra {
             w.writeTag(42)
-            WireMessage<Google_Protobuf_Value>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Value>.write(v, &w)
         }
         if let v = _tags {
             w.writeTag(50)
-            WireMessage<Google_Protobuf_ListValue>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_ListValue>.write(v, &w)
         }
         if let v = _mask {
             w.writeTag(58)
-            WireMessage<Google_Protobuf_FieldMask>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_FieldMask>.write(v, &w)
         }
         if let v = _retries {
             w.writeTag(66)
-            WireMessage<Google_Protobuf_Int32Value>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Int32Value>.write(v, &w)
         }
         if let v = _note {
             w.writeTag(74)
-            WireMessage<Google_Protobuf_StringValue>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_StringValue>.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Google_Protobuf_Timestamp>.self, history, tag: 82)
-        w.writeMap(WireString.self, WireMessage<Google_Protobuf_Duration>.self, timings, tag: 90)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Timestamp>.self, history, tag: 82)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Duration>.self, timings, tag: 90)
         switch payload {
         case .raw(let v)?:
             w.writeTag(98)
-            WireMessage<Google_Protobuf_BytesValue>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_BytesValue>.write(v, &w)
         case .nothing(let v)?:
             w.writeTag(104)
-            WireEnum<Google_Protobuf_NullValue>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_NullValue>.write(v, &w)
         case nil: break
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10:
@@ -253,8 +253,8 @@ extension Protohttp_GenTest_Event: ProtoMessage {
             case 74:
                 if _note == nil { _note = Google_Protobuf_StringValue() }
                 try r.readMessage(into: &_note!)
-            case 82: try r.readRepeated(WireMessage<Google_Protobuf_Timestamp>.self, tag, into: &history)
-            case 90: try r.readMapEntry(WireString.self, WireMessage<Google_Protobuf_Duration>.self, into: &timings)
+            case 82: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Timestamp>.self, tag, into: &history)
+            case 90: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Duration>.self, into: &timings)
             case 98:
                 var v = Google_Protobuf_BytesValue()
                 if case .raw(let old)? = payload {
@@ -263,13 +263,13 @@ extension Protohttp_GenTest_Event: ProtoMessage {
                 }
                 try r.readMessage(into: &v)
                 payload = .raw(v)
-            case 104: payload = .nothing(try WireEnum<Google_Protobuf_NullValue>.read(&r))
+            case 104: payload = .nothing(try ProtoWire.WireEnum<Google_Protobuf_NullValue>.read(&r))
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.gen_test.Event", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.gen_test.Event", [
         ("at", "at"),
         ("took", "took"),
         ("detail", "detail"),
@@ -285,68 +285,68 @@ extension Protohttp_GenTest_Event: ProtoMessage {
         ("nothing", "nothing"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _at {
             w.key(t, 0)
-            try WireMessage<Google_Protobuf_Timestamp>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Timestamp>.writeJSON(v, &w)
         }
         if let v = _took {
             w.key(t, 1)
-            try WireMessage<Google_Protobuf_Duration>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Duration>.writeJSON(v, &w)
         }
         if let v = _detail {
             w.key(t, 2)
-            try WireMessage<Google_Protobuf_Any>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Any>.writeJSON(v, &w)
         }
         if let v = _attributes {
             w.key(t, 3)
-            try WireMessage<Google_Protobuf_Struct>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Struct>.writeJSON(v, &w)
         }
         if let v = _extra {
             w.key(t, 4)
-            try WireMessage<Google_Protobuf_Value>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Value>.writeJSON(v, &w)
         }
         if let v = _tags {
             w.key(t, 5)
-            try WireMessage<Google_Protobuf_ListValue>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_ListValue>.writeJSON(v, &w)
         }
         if let v = _mask {
             w.key(t, 6)
-            try WireMessage<Google_Protobuf_FieldMask>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_FieldMask>.writeJSON(v, &w)
         }
         if let v = _retries {
             w.key(t, 7)
-            try WireMessage<Google_Protobuf_Int32Value>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Int32Value>.writeJSON(v, &w)
         }
         if let v = _note {
             w.key(t, 8)
-            try WireMessage<Google_Protobuf_StringValue>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_StringValue>.writeJSON(v, &w)
         }
         if !history.isEmpty || w.emitDefaults {
             w.key(t, 9)
-            try w.writeRepeated(WireMessage<Google_Protobuf_Timestamp>.self, history)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Timestamp>.self, history)
         }
         if !timings.isEmpty || w.emitDefaults {
             w.key(t, 10)
-            try w.writeMap(WireString.self, WireMessage<Google_Protobuf_Duration>.self, timings)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Duration>.self, timings)
         }
         switch payload {
         case .raw(let v)?:
             w.key(t, 11)
-            try WireMessage<Google_Protobuf_BytesValue>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_BytesValue>.writeJSON(v, &w)
         case .nothing(let v)?:
             w.key(t, 12)
-            WireEnum<Google_Protobuf_NullValue>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_NullValue>.writeJSON(v, &w)
         case nil: break
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
@@ -359,15 +359,15 @@ extension Protohttp_GenTest_Event: ProtoMessage {
             case 6: try r.readMessage(into: &_mask)
             case 7: try r.readMessage(into: &_retries)
             case 8: try r.readMessage(into: &_note)
-            case 9: try r.readRepeated(WireMessage<Google_Protobuf_Timestamp>.self, into: &history)
-            case 10: try r.readMap(WireString.self, WireMessage<Google_Protobuf_Duration>.self, into: &timings)
+            case 9: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Timestamp>.self, into: &history)
+            case 10: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Duration>.self, into: &timings)
             case 11:
-                if let v = try r.readOneofMember(WireMessage<Google_Protobuf_BytesValue>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Google_Protobuf_BytesValue>.self) {
                     try r.claimOneof(&seen, 13, t)
                     payload = .raw(v)
                 }
             case 12:
-                if let v = try r.readOneofMember(WireEnum<Google_Protobuf_NullValue>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireEnum<Google_Protobuf_NullValue>.self) {
                     try r.claimOneof(&seen, 13, t)
                     payload = .nothing(v)
                 }

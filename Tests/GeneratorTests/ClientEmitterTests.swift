@@ -17,10 +17,10 @@ struct ClientEmitterTests {
         #expect(importLines(text) == ["import ProtoHTTP"], "no Foundation, no ProtoWire (no well-known types), no server")
         #expect(text.contains("public protocol Protohttp_GenTest_EchoClientProtocol: Sendable {"))
         #expect(text.contains("public final class Protohttp_GenTest_EchoClient: Protohttp_GenTest_EchoClientProtocol, Sendable {"))
-        #expect(text.contains("public init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {"))
+        #expect(text.contains("public init(manager: ProtoHTTP.ProtoHTTPManager, wireProtocol: (any ProtoHTTP.WireProtocol)? = nil) {"))
         for method in ["say", "get", "put"] {
             #expect(text.contains("public func \(method)(_ request: "), "\(method), callback form")
-            #expect(text.contains("(_ request: Protohttp_GenTest_") && text.contains(", options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> "), "\(method), async form")
+            #expect(text.contains("(_ request: Protohttp_GenTest_") && text.contains(", options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> "), "\(method), async form")
         }
         #expect(text.contains("manager.unary(Protohttp_GenTest_EchoMetadata.Say.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)"))
         #expect(text.contains("try await manager.unary(Protohttp_GenTest_EchoMetadata.Get.self, request, options: options.defaulting(wireProtocol: wireProtocol))"))
@@ -66,7 +66,7 @@ struct ClientEmitterTests {
         try proto.write(to: directory.appendingPathComponent("esc.proto"), atomically: true, encoding: .utf8)
         let text = try PluginHarness.generate(["esc.proto"], includePath: directory.path, option: "Clients=true").file("esc.client.pb.swift")
         for name in ["`import`", "init_p", "manager_p", "getURL", "wireProtocol_p"] {
-            #expect(text.contains("func \(name)(_ request: Esc_M, options: CallOptions = CallOptions()"), "\(name)")
+            #expect(text.contains("func \(name)(_ request: Esc_M, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()"), "\(name)")
         }
         #expect(text.contains("// Watch is streaming: not generated (unary only)"))
         #expect(!text.contains("func watch("))

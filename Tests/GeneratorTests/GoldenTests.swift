@@ -27,6 +27,15 @@ struct GoldenTests {
         try expectFresh(generated, committedDirectory: "Tests/ProtoHTTPTests/Generated", script: "scripts/regenerate-test-schema")
     }
 
+    @Test("clashing_names.proto → Tests/GeneratorClashSchema (runtime-named types)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    func clashSchemaIsFresh() throws {
+        let generated = try PluginHarness.generate(
+            ["clashing_names.proto"], includePath: "Protos/clash",
+            option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true")
+        #expect(generated.keys.sorted() == ["clashing_names.client.pb.swift", "clashing_names.pb.swift", "clashing_names.server.pb.swift"])
+        try expectFresh(generated, committedDirectory: "Tests/GeneratorClashSchema", script: "scripts/regenerate-test-schema")
+    }
+
     @Test("notes.proto → Sources/ProtoHTTPDemoService/Generated and Sources/ProtoHTTPDemo/Generated (the demo)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func demoSchemaIsFresh() throws {
         let service = try PluginHarness.generate(

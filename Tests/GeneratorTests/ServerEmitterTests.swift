@@ -26,20 +26,20 @@ struct ServerEmitterTests {
         #expect(importLines(text) == ["import ProtoHTTPServer"], "no Foundation, no ProtoWire (no well-known types), no client")
         #expect(text.contains("""
             /// The handler of the `protohttp.gen_test.Echo` service: implement its methods and pass the value to `ProtoHTTPServer`.
-            public protocol Protohttp_GenTest_EchoHandler: ProtoHTTPService {
+            public protocol Protohttp_GenTest_EchoHandler: ProtoHTTPServer.Service {
                 /// Says it back.
                 ///
                 /// Answers the unary call `/protohttp.gen_test.Echo/Say`.
-                func say(_ request: Protohttp_GenTest_Names, context: ServerContext) async throws -> Protohttp_GenTest_Names
+                func say(_ request: Protohttp_GenTest_Names, context: ProtoHTTPServer.Context) async throws -> Protohttp_GenTest_Names
 
             """))
-        #expect(text.contains("    func get(_ request: Protohttp_GenTest_Ping, context: ServerContext) async throws -> Protohttp_GenTest_Pong\n"))
-        #expect(text.contains("    func put(_ request: Protohttp_GenTest_Ping, context: ServerContext) async throws -> Protohttp_GenTest_Pong\n"))
+        #expect(text.contains("    func get(_ request: Protohttp_GenTest_Ping, context: ProtoHTTPServer.Context) async throws -> Protohttp_GenTest_Pong\n"))
+        #expect(text.contains("    func put(_ request: Protohttp_GenTest_Ping, context: ProtoHTTPServer.Context) async throws -> Protohttp_GenTest_Pong\n"))
         #expect(text.contains("""
             extension Protohttp_GenTest_EchoHandler {
                 /// The `protohttp.gen_test.Echo` service's unary methods, each bound to this handler's method.
-                public var serviceDefinition: ServiceDefinition {
-                    ServiceDefinition(name: "protohttp.gen_test.Echo", methods: [
+                public var serviceDefinition: ProtoHTTPServer.Definition {
+                    ProtoHTTPServer.Definition(name: "protohttp.gen_test.Echo", methods: [
                         .unary(Protohttp_GenTest_EchoMetadata.Say.self) { try await self.say($0, context: $1) },
                         .unary(Protohttp_GenTest_EchoMetadata.Get.self) { try await self.get($0, context: $1) },
                         .unary(Protohttp_GenTest_EchoMetadata.Put.self) { try await self.put($0, context: $1) },
@@ -66,7 +66,7 @@ struct ServerEmitterTests {
         #expect(main.contains("\nimport ProtoWire\nimport ProtoHTTPCore\n"))
         #expect(client.contains("final class Protohttp_GenTest_EchoClient: "))
         #expect(!client.contains("import ProtoHTTPServer") && !client.contains("Handler"))
-        #expect(server.contains("protocol Protohttp_GenTest_EchoHandler: ProtoHTTPService {"))
+        #expect(server.contains("protocol Protohttp_GenTest_EchoHandler: ProtoHTTPServer.Service {"))
         #expect(server.contains("extension Protohttp_GenTest_EchoHandler {"))
         #expect(!server.contains("import ProtoHTTP\n") && !server.contains("ClientProtocol"))
         for text in [client, server] {
@@ -117,20 +117,20 @@ struct ServerEmitterTests {
             }
             """, option: "Servers=true")
         for (name, method) in [("`import`", "Import"), ("init_p", "Init"), ("serviceDefinition_p", "ServiceDefinition"), ("getURL", "GetURL")] {
-            #expect(text.contains("    func \(name)(_ request: Esc_M, context: ServerContext) async throws -> Esc_M\n"), "\(name)")
+            #expect(text.contains("    func \(name)(_ request: Esc_M, context: ProtoHTTPServer.Context) async throws -> Esc_M\n"), "\(name)")
             #expect(text.contains(".unary(Esc_NamesMetadata.\(method).self) { try await self.\(name)($0, context: $1) },"), "\(name)")
         }
         #expect(text.contains("    // Watch is streaming: not generated (unary only)\n"))
         #expect(!text.contains("func watch("))
         // The protocol's own member stays unescaped, once.
-        #expect(text.components(separatedBy: "var serviceDefinition: ServiceDefinition {").count == 2)
+        #expect(text.components(separatedBy: "var serviceDefinition: ProtoHTTPServer.Definition {").count == 2)
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
     func internalVisibilityHasNoPublic() throws {
         let text = try PluginHarness.generate([file], includePath: ".", option: "Servers=true").file("edge_cases.server.pb.swift")
-        #expect(text.contains("\nprotocol Protohttp_GenTest_EchoHandler: ProtoHTTPService {\n"))
-        #expect(text.contains("\n    var serviceDefinition: ServiceDefinition {\n"))
+        #expect(text.contains("\nprotocol Protohttp_GenTest_EchoHandler: ProtoHTTPServer.Service {\n"))
+        #expect(text.contains("\n    var serviceDefinition: ProtoHTTPServer.Definition {\n"))
         #expect(!text.contains("public "))
     }
 
@@ -145,14 +145,14 @@ struct ServerEmitterTests {
             }
             """, option: "Visibility=Public,Servers=true")
         #expect(text.contains("""
-            public protocol Esc_TailHandler: ProtoHTTPService {
+            public protocol Esc_TailHandler: ProtoHTTPServer.Service {
                 // Follow is streaming: not generated (unary only)
             }
 
             extension Esc_TailHandler {
                 /// The `esc.Tail` service's unary methods, each bound to this handler's method.
-                public var serviceDefinition: ServiceDefinition {
-                    ServiceDefinition(name: "esc.Tail", methods: [])
+                public var serviceDefinition: ProtoHTTPServer.Definition {
+                    ProtoHTTPServer.Definition(name: "esc.Tail", methods: [])
                 }
             }
             """))

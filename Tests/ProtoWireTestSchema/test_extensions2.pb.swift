@@ -9,7 +9,7 @@ import Foundation
 import ProtoWire
 
 /// The `protohttp.ext2.Color` enum.
-public enum Protohttp_Ext2_Color: ProtoEnum {
+public enum Protohttp_Ext2_Color: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// COLOR_RED = 1
     case red
@@ -44,7 +44,7 @@ public enum Protohttp_Ext2_Color: ProtoEnum {
     public static let allCases: [Protohttp_Ext2_Color] = [.red, .green, .blue]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.ext2.Color", [(1, "COLOR_RED"), (2, "COLOR_GREEN"), (3, "COLOR_BLUE")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.ext2.Color", [(1, "COLOR_RED"), (2, "COLOR_GREEN"), (3, "COLOR_BLUE")])
 }
 
 /// A message with regular fields interleaved with two extension ranges.
@@ -74,19 +74,19 @@ public struct Protohttp_Ext2_Extendable: Sendable, Hashable {
     /// A submessage that is itself extensible, to check that the registry applies at depth.
     public var child: Protohttp_Ext2_Extendable {
         get { _child?.value ?? Protohttp_Ext2_Extendable() }
-        set { _child = ProtoBox(newValue) }
+        set { _child = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `child` is set.
     public var hasChild: Bool { _child != nil }
     /// Clears `child`.
     public mutating func clearChild() { _child = nil }
-    var _child: ProtoBox<Protohttp_Ext2_Extendable>? = nil
+    var _child: ProtoWire.ProtoBox<Protohttp_Ext2_Extendable>? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -117,7 +117,7 @@ public struct Protohttp_Ext2_Payload: Sendable, Hashable {
     var _s: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -137,7 +137,7 @@ public struct Protohttp_Ext2_NeedsInit: Sendable, Hashable {
     var _id: Int32? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -157,7 +157,7 @@ public struct Protohttp_Ext2_OptGroup: Sendable, Hashable {
     var _g: Int32? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -177,7 +177,7 @@ public struct Protohttp_Ext2_RepGroup: Sendable, Hashable {
     var _h: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -186,7 +186,7 @@ public struct Protohttp_Ext2_RepGroup: Sendable, Hashable {
 /// Extensions declared inside a message (scope), including one with a keyword name.
 public struct Protohttp_Ext2_Scope: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -195,10 +195,10 @@ public struct Protohttp_Ext2_Scope: Sendable, Hashable {
 /// A MessageSet and two message types that travel in it.
 public struct Protohttp_Ext2_Container: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
-    public var extensionFields = ExtensionFieldSet()
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -218,7 +218,7 @@ public struct Protohttp_Ext2_ItemA: Sendable, Hashable {
     var _text: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -238,7 +238,7 @@ public struct Protohttp_Ext2_ItemB: Sendable, Hashable {
     var _value: Int32? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -258,13 +258,13 @@ public struct Protohttp_Ext2_HasContainer: Sendable, Hashable {
     var _set: Protohttp_Ext2_Container? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Protohttp_Ext2_Extendable: ExtensibleMessage {
+extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "protohttp.ext2.Extendable"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -274,156 +274,156 @@ extension Protohttp_Ext2_Extendable: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _a { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _a { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= extensionFields.size(in: 10..<20, &cache)
-        if let v = _b { n &+= 2 &+ WireString.size(of: v, &cache) }
-        if let v = _child { n &+= 2 &+ WireMessage<Protohttp_Ext2_Extendable>.size(of: v.value, &cache) }
+        if let v = _b { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _child { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.size(of: v.value, &cache) }
         n &+= extensionFields.size(in: 100..<536870912, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _a {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         extensionFields.write(in: 10..<20, &w)
         if let v = _b {
             w.writeTag(162)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _child {
             w.writeTag(242)
-            WireMessage<Protohttp_Ext2_Extendable>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.write(v.value, &w)
         }
         extensionFields.write(in: 100..<536870912, &w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _a = try WireInt32.read(&r)
-            case 162: _b = try WireString.read(&r)
+            case 8: _a = try ProtoWire.WireInt32.read(&r)
+            case 162: _b = try ProtoWire.WireString.read(&r)
             case 242:
-                if _child == nil { _child = ProtoBox(Protohttp_Ext2_Extendable()) }
+                if _child == nil { _child = ProtoWire.ProtoBox(Protohttp_Ext2_Extendable()) }
                 try r.readMessage(into: &_child!.value)
             default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Extendable", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.Extendable", [
         ("a", "a"),
         ("b", "b"),
         ("child", "child"),
     ], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _a {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _b {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _child {
             w.key(t, 2)
-            try WireMessage<Protohttp_Ext2_Extendable>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.writeJSON(v.value, &w)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_a)
-            case 1: try r.readOptional(WireString.self, into: &_b)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_a)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_b)
             case 2: try r.readMessage(into: &_child)
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_Payload: ProtoMessage {
+extension Protohttp_Ext2_Payload: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.Payload"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _n { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _s { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _n { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _s { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _n {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _s {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _n = try WireInt32.read(&r)
-            case 18: _s = try WireString.read(&r)
+            case 8: _n = try ProtoWire.WireInt32.read(&r)
+            case 18: _s = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Payload", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.Payload", [
         ("n", "n"),
         ("s", "s"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _n {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _s {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_n)
-            case 1: try r.readOptional(WireString.self, into: &_s)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_n)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_s)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_NeedsInit: ProtoMessage {
+extension Protohttp_Ext2_NeedsInit: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.NeedsInit"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -432,179 +432,179 @@ extension Protohttp_Ext2_NeedsInit: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _id { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _id { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _id {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _id = try WireInt32.read(&r)
+            case 8: _id = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.NeedsInit", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.NeedsInit", [
         ("id", "id"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _id {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_id)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_id)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_OptGroup: ProtoMessage {
+extension Protohttp_Ext2_OptGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.OptGroup"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _g { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _g { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _g {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _g = try WireInt32.read(&r)
+            case 8: _g = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.OptGroup", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.OptGroup", [
         ("g", "g"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _g {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_g)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_g)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_RepGroup: ProtoMessage {
+extension Protohttp_Ext2_RepGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.RepGroup"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _h { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _h { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _h {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _h = try WireString.read(&r)
+            case 10: _h = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.RepGroup", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.RepGroup", [
         ("h", "h"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _h {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_h)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_h)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_Scope: ProtoMessage {
+extension Protohttp_Ext2_Scope: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.Scope"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             default: try r.skipUnknown(tag, into: &unknownFields)
@@ -612,22 +612,22 @@ extension Protohttp_Ext2_Scope: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Scope", [])
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.Scope", [])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         w.beginObject()
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while try r.nextField(t, &seen) != nil {}
     }
 }
 
-extension Protohttp_Ext2_Container: ExtensibleMessage {
+extension Protohttp_Ext2_Container: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "protohttp.ext2.Container"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -636,19 +636,19 @@ extension Protohttp_Ext2_Container: ExtensibleMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= extensionFields.messageSetSize(&cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         extensionFields.writeMessageSet(&w)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             default: try r.readMessageSetField(tag, into: &self)
@@ -656,136 +656,136 @@ extension Protohttp_Ext2_Container: ExtensibleMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.Container", [], isExtensible: true)
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.Container", [], isExtensible: true)
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         w.beginObject()
         try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_ItemA: ProtoMessage {
+extension Protohttp_Ext2_ItemA: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.ItemA"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _text { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _text { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _text {
             w.writeTag(10)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _text = try WireString.read(&r)
+            case 10: _text = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.ItemA", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.ItemA", [
         ("text", "text"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _text {
             w.key(t, 0)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireString.self, into: &_text)
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_text)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_ItemB: ProtoMessage {
+extension Protohttp_Ext2_ItemB: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.ItemB"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _value { n &+= 1 &+ WireInt32.size(of: v, &cache) }
+        if let v = _value { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _value {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _value = try WireInt32.read(&r)
+            case 8: _value = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.ItemB", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.ItemB", [
         ("value", "value"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _value {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_value)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_value)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Ext2_HasContainer: ProtoMessage {
+extension Protohttp_Ext2_HasContainer: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.HasContainer"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -794,22 +794,22 @@ extension Protohttp_Ext2_HasContainer: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _set { n &+= 1 &+ WireMessage<Protohttp_Ext2_Container>.size(of: v, &cache) }
+        if let v = _set { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Ext2_Container>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _set {
             w.writeTag(10)
-            WireMessage<Protohttp_Ext2_Container>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Ext2_Container>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10:
@@ -820,23 +820,23 @@ extension Protohttp_Ext2_HasContainer: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.ext2.HasContainer", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.ext2.HasContainer", [
         ("set", "set"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _set {
             w.key(t, 0)
-            try WireMessage<Protohttp_Ext2_Container>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Ext2_Container>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
@@ -848,74 +848,74 @@ extension Protohttp_Ext2_HasContainer: ProtoMessage {
 }
 
 /// A singular scalar with a declared default.
-public let Protohttp_Ext2_Extensions_opt_int32 = MessageExtension<OptionalExtensionField<WireInt32>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_opt_int32 = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireInt32>, Protohttp_Ext2_Extendable>(
     fieldNumber: 10, fieldName: "protohttp.ext2.opt_int32", defaultValue: 42)
 
 /// Extension `protohttp.ext2.opt_string`: field 11 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_opt_string = MessageExtension<OptionalExtensionField<WireString>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_opt_string = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireString>, Protohttp_Ext2_Extendable>(
     fieldNumber: 11, fieldName: "protohttp.ext2.opt_string")
 
 /// Extension `protohttp.ext2.opt_bytes`: field 12 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_opt_bytes = MessageExtension<OptionalExtensionField<WireBytes>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_opt_bytes = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireBytes>, Protohttp_Ext2_Extendable>(
     fieldNumber: 12, fieldName: "protohttp.ext2.opt_bytes")
 
 /// Extension `protohttp.ext2.opt_color`: field 13 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_opt_color = MessageExtension<OptionalEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_opt_color = ProtoWire.MessageExtension<ProtoWire.OptionalEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
     fieldNumber: 13, fieldName: "protohttp.ext2.opt_color", defaultValue: .green)
 
 /// Extension `protohttp.ext2.rep_sint32`: field 14 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_rep_sint32 = MessageExtension<RepeatedExtensionField<WireSInt32>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_rep_sint32 = ProtoWire.MessageExtension<ProtoWire.RepeatedExtensionField<ProtoWire.WireSInt32>, Protohttp_Ext2_Extendable>(
     fieldNumber: 14, fieldName: "protohttp.ext2.rep_sint32")
 
 /// Extension `protohttp.ext2.packed_fixed64`: field 15 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_packed_fixed64 = MessageExtension<PackedExtensionField<WireFixed64>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_packed_fixed64 = ProtoWire.MessageExtension<ProtoWire.PackedExtensionField<ProtoWire.WireFixed64>, Protohttp_Ext2_Extendable>(
     fieldNumber: 15, fieldName: "protohttp.ext2.packed_fixed64")
 
 /// Extension `protohttp.ext2.rep_color`: field 16 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_rep_color = MessageExtension<RepeatedEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_rep_color = ProtoWire.MessageExtension<ProtoWire.RepeatedEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
     fieldNumber: 16, fieldName: "protohttp.ext2.rep_color")
 
 /// Extension `protohttp.ext2.packed_color`: field 17 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_packed_color = MessageExtension<PackedEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_packed_color = ProtoWire.MessageExtension<ProtoWire.PackedEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
     fieldNumber: 17, fieldName: "protohttp.ext2.packed_color")
 
 /// Extension `protohttp.ext2.opt_payload`: field 100 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_opt_payload = MessageExtension<OptionalMessageExtensionField<Protohttp_Ext2_Payload>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_opt_payload = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_Payload>, Protohttp_Ext2_Extendable>(
     fieldNumber: 100, fieldName: "protohttp.ext2.opt_payload")
 
 /// Extension `protohttp.ext2.rep_payload`: field 101 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_rep_payload = MessageExtension<RepeatedMessageExtensionField<Protohttp_Ext2_Payload>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_rep_payload = ProtoWire.MessageExtension<ProtoWire.RepeatedMessageExtensionField<Protohttp_Ext2_Payload>, Protohttp_Ext2_Extendable>(
     fieldNumber: 101, fieldName: "protohttp.ext2.rep_payload")
 
 /// Extension `protohttp.ext2.optgroup`: field 102 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_optgroup = MessageExtension<OptionalGroupExtensionField<Protohttp_Ext2_OptGroup>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_optgroup = ProtoWire.MessageExtension<ProtoWire.OptionalGroupExtensionField<Protohttp_Ext2_OptGroup>, Protohttp_Ext2_Extendable>(
     fieldNumber: 102, fieldName: "protohttp.ext2.optgroup")
 
 /// Extension `protohttp.ext2.repgroup`: field 103 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_repgroup = MessageExtension<RepeatedGroupExtensionField<Protohttp_Ext2_RepGroup>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_repgroup = ProtoWire.MessageExtension<ProtoWire.RepeatedGroupExtensionField<Protohttp_Ext2_RepGroup>, Protohttp_Ext2_Extendable>(
     fieldNumber: 103, fieldName: "protohttp.ext2.repgroup")
 
 /// Extension `protohttp.ext2.needs_init`: field 104 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_needs_init = MessageExtension<OptionalMessageExtensionField<Protohttp_Ext2_NeedsInit>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_needs_init = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_NeedsInit>, Protohttp_Ext2_Extendable>(
     fieldNumber: 104, fieldName: "protohttp.ext2.needs_init")
 
 /// Extension `protohttp.ext2.packed_uint64`: field 536870911 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_packed_uint64 = MessageExtension<PackedExtensionField<WireUInt64>, Protohttp_Ext2_Extendable>(
+public let Protohttp_Ext2_Extensions_packed_uint64 = ProtoWire.MessageExtension<ProtoWire.PackedExtensionField<ProtoWire.WireUInt64>, Protohttp_Ext2_Extendable>(
     fieldNumber: 536870911, fieldName: "protohttp.ext2.packed_uint64")
 
 extension Protohttp_Ext2_Scope {
     /// The extensions declared inside this message.
     public enum Extensions {
         /// Extension `protohttp.ext2.Scope.nested_double`: field 110 of `protohttp.ext2.Extendable`.
-        public static let nested_double = MessageExtension<OptionalExtensionField<WireDouble>, Protohttp_Ext2_Extendable>(
+        public static let nested_double = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireDouble>, Protohttp_Ext2_Extendable>(
             fieldNumber: 110, fieldName: "protohttp.ext2.Scope.nested_double")
 
         /// Extension `protohttp.ext2.Scope.default`: field 111 of `protohttp.ext2.Extendable`.
-        public static let `default` = MessageExtension<OptionalExtensionField<WireBool>, Protohttp_Ext2_Extendable>(
+        public static let `default` = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireBool>, Protohttp_Ext2_Extendable>(
             fieldNumber: 111, fieldName: "protohttp.ext2.Scope.default")
 
         /// Extension `protohttp.ext2.Scope.nested_strings`: field 112 of `protohttp.ext2.Extendable`.
-        public static let nested_strings = MessageExtension<RepeatedExtensionField<WireString>, Protohttp_Ext2_Extendable>(
+        public static let nested_strings = ProtoWire.MessageExtension<ProtoWire.RepeatedExtensionField<ProtoWire.WireString>, Protohttp_Ext2_Extendable>(
             fieldNumber: 112, fieldName: "protohttp.ext2.Scope.nested_strings")
     }
 }
@@ -924,7 +924,7 @@ extension Protohttp_Ext2_ItemA {
     /// The extensions declared inside this message.
     public enum Extensions {
         /// Extension `protohttp.ext2.ItemA.item_a`: field 1000 of `protohttp.ext2.Container`.
-        public static let item_a = MessageExtension<OptionalMessageExtensionField<Protohttp_Ext2_ItemA>, Protohttp_Ext2_Container>(
+        public static let item_a = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_ItemA>, Protohttp_Ext2_Container>(
             fieldNumber: 1000, fieldName: "protohttp.ext2.ItemA.item_a")
     }
 }
@@ -933,7 +933,7 @@ extension Protohttp_Ext2_ItemB {
     /// The extensions declared inside this message.
     public enum Extensions {
         /// Extension `protohttp.ext2.ItemB.item_b`: field 2000 of `protohttp.ext2.Container`.
-        public static let item_b = MessageExtension<OptionalMessageExtensionField<Protohttp_Ext2_ItemB>, Protohttp_Ext2_Container>(
+        public static let item_b = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_ItemB>, Protohttp_Ext2_Container>(
             fieldNumber: 2000, fieldName: "protohttp.ext2.ItemB.item_b")
     }
 }
@@ -1102,7 +1102,7 @@ extension Protohttp_Ext2_Container {
 
 /// Every extension declared in `Protos/test/test_extensions2.proto`; pass it to the decoder to decode them typed
 /// (`init(serializedBytes:extensions:)`), combined with others through `union(_:)`.
-public let Protohttp_Ext2_TestExtensions2_Extensions: ExtensionRegistry = [
+public let Protohttp_Ext2_TestExtensions2_Extensions: ProtoWire.ExtensionRegistry = [
     Protohttp_Ext2_Extensions_opt_int32,
     Protohttp_Ext2_Extensions_opt_string,
     Protohttp_Ext2_Extensions_opt_bytes,

@@ -31,7 +31,7 @@ public struct Protohttp_Test2_Groups2: Sendable, Hashable {
     var _after: Int32? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The `protohttp.test2.Groups2.OptGroup` message.
     public struct OptGroup: Sendable, Hashable {
@@ -69,7 +69,7 @@ public struct Protohttp_Test2_Groups2: Sendable, Hashable {
         var _inner: Protohttp_Test2_Groups2.OptGroup.Inner? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// The `protohttp.test2.Groups2.OptGroup.Inner` message.
         public struct Inner: Sendable, Hashable {
@@ -85,7 +85,7 @@ public struct Protohttp_Test2_Groups2: Sendable, Hashable {
             var _c: Int64? = nil
 
             /// Fields this schema does not know, kept byte-exact.
-            public var unknownFields = UnknownFields()
+            public var unknownFields = ProtoWire.UnknownFields()
 
             /// Creates a message with every field at its default.
             public init() {}
@@ -120,7 +120,7 @@ public struct Protohttp_Test2_Groups2: Sendable, Hashable {
         var _child: Protohttp_Test2_Groups2? = nil
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -130,110 +130,110 @@ public struct Protohttp_Test2_Groups2: Sendable, Hashable {
     public init() {}
 }
 
-extension Protohttp_Test2_Groups2: ProtoMessage {
+extension Protohttp_Test2_Groups2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _optGroup { n &+= FieldSize.group(v, tagSize: 1, &cache) }
-        n &+= FieldSize.repeatedGroup(repGroup, tagSize: 1, &cache)
-        if let v = _after { n &+= 2 &+ WireInt32.size(of: v, &cache) }
+        if let v = _optGroup { n &+= ProtoWire.FieldSize.group(v, tagSize: 1, &cache) }
+        n &+= ProtoWire.FieldSize.repeatedGroup(repGroup, tagSize: 1, &cache)
+        if let v = _after { n &+= 2 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _optGroup { w.writeGroup(v, fieldNumber: 1) }
         w.writeRepeatedGroup(repGroup, fieldNumber: 10)
         if let v = _after {
             w.writeTag(160)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 11:
                 if _optGroup == nil { _optGroup = Protohttp_Test2_Groups2.OptGroup() }
                 try r.readGroup(fieldNumber: 1, into: &_optGroup!)
             case 83: try r.readRepeatedGroup(fieldNumber: 10, into: &repGroup)
-            case 160: _after = try WireInt32.read(&r)
+            case 160: _after = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.Groups2", [
         ("optgroup", "optgroup"),
         ("repgroup", "repgroup"),
         ("after", "after"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _optGroup {
             w.key(t, 0)
-            try WireMessage<Protohttp_Test2_Groups2.OptGroup>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Groups2.OptGroup>.writeJSON(v, &w)
         }
         if !repGroup.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireMessage<Protohttp_Test2_Groups2.RepGroup>.self, repGroup)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test2_Groups2.RepGroup>.self, repGroup)
         }
         if let v = _after {
             w.key(t, 2)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
             case 0: try r.readMessage(into: &_optGroup)
-            case 1: try r.readRepeated(WireMessage<Protohttp_Test2_Groups2.RepGroup>.self, into: &repGroup)
-            case 2: try r.readOptional(WireInt32.self, into: &_after)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test2_Groups2.RepGroup>.self, into: &repGroup)
+            case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_after)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Test2_Groups2.OptGroup: ProtoMessage {
+extension Protohttp_Test2_Groups2.OptGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2.OptGroup"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _a { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _b { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _inner { n &+= FieldSize.group(v, tagSize: 1, &cache) }
+        if let v = _a { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _b { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _inner { n &+= ProtoWire.FieldSize.group(v, tagSize: 1, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _a {
             w.writeTag(16)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _b {
             w.writeTag(26)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _inner { w.writeGroup(v, fieldNumber: 4) }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 16: _a = try WireInt32.read(&r)
-            case 26: _b = try WireString.read(&r)
+            case 16: _a = try ProtoWire.WireInt32.read(&r)
+            case 26: _b = try ProtoWire.WireString.read(&r)
             case 35:
                 if _inner == nil { _inner = Protohttp_Test2_Groups2.OptGroup.Inner() }
                 try r.readGroup(fieldNumber: 4, into: &_inner!)
@@ -242,38 +242,38 @@ extension Protohttp_Test2_Groups2.OptGroup: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2.OptGroup", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.Groups2.OptGroup", [
         ("a", "a"),
         ("b", "b"),
         ("inner", "inner"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _a {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _b {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _inner {
             w.key(t, 2)
-            try WireMessage<Protohttp_Test2_Groups2.OptGroup.Inner>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Groups2.OptGroup.Inner>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_a)
-            case 1: try r.readOptional(WireString.self, into: &_b)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_a)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_b)
             case 2: try r.readMessage(into: &_inner)
             default: break
             }
@@ -281,87 +281,87 @@ extension Protohttp_Test2_Groups2.OptGroup: ProtoMessage {
     }
 }
 
-extension Protohttp_Test2_Groups2.OptGroup.Inner: ProtoMessage {
+extension Protohttp_Test2_Groups2.OptGroup.Inner: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2.OptGroup.Inner"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _c { n &+= 1 &+ WireSInt64.size(of: v, &cache) }
+        if let v = _c { n &+= 1 &+ ProtoWire.WireSInt64.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _c {
             w.writeTag(40)
-            WireSInt64.write(v, &w)
+            ProtoWire.WireSInt64.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 40: _c = try WireSInt64.read(&r)
+            case 40: _c = try ProtoWire.WireSInt64.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2.OptGroup.Inner", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.Groups2.OptGroup.Inner", [
         ("c", "c"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _c {
             w.key(t, 0)
-            WireSInt64.writeJSON(v, &w)
+            ProtoWire.WireSInt64.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireSInt64.self, into: &_c)
+            case 0: try r.readOptional(ProtoWire.WireSInt64.self, into: &_c)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Test2_Groups2.RepGroup: ProtoMessage {
+extension Protohttp_Test2_Groups2.RepGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2.RepGroup"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _d { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _child { n &+= 1 &+ WireMessage<Protohttp_Test2_Groups2>.size(of: v, &cache) }
+        if let v = _d { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _child { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Test2_Groups2>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _d {
             w.writeTag(88)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _child {
             w.writeTag(98)
-            WireMessage<Protohttp_Test2_Groups2>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_Groups2>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 88: _d = try WireInt32.read(&r)
+            case 88: _d = try ProtoWire.WireInt32.read(&r)
             case 98:
                 if _child == nil { _child = Protohttp_Test2_Groups2() }
                 try r.readMessage(into: &_child!)
@@ -370,32 +370,32 @@ extension Protohttp_Test2_Groups2.RepGroup: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Groups2.RepGroup", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.Groups2.RepGroup", [
         ("d", "d"),
         ("child", "child"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _d {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _child {
             w.key(t, 1)
-            try WireMessage<Protohttp_Test2_Groups2>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Groups2>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_d)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_d)
             case 1: try r.readMessage(into: &_child)
             default: break
             }

@@ -9,7 +9,7 @@ import Foundation
 import ProtoWire
 
 /// An open enum for Presence3.
-public enum Protohttp_Test_PresenceEnum: ProtoEnum {
+public enum Protohttp_Test_PresenceEnum: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// PRESENCE_ENUM_ZERO = 0
     case zero
@@ -43,7 +43,7 @@ public enum Protohttp_Test_PresenceEnum: ProtoEnum {
     public static let allCases: [Protohttp_Test_PresenceEnum] = [.zero, .one]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.test.PresenceEnum", [(0, "PRESENCE_ENUM_ZERO"), (1, "PRESENCE_ENUM_ONE")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.test.PresenceEnum", [(0, "PRESENCE_ENUM_ZERO"), (1, "PRESENCE_ENUM_ONE")])
 }
 
 /// proto3 optional fields: present even when set to the default value.
@@ -150,114 +150,114 @@ public struct Protohttp_Test_Presence3: Sendable, Hashable {
     /// Field 10; kept in copy-on-write heap storage, as its type can contain this message.
     public var pChild: Protohttp_Test_Presence3 {
         get { _pChild?.value ?? Protohttp_Test_Presence3() }
-        set { _pChild = ProtoBox(newValue) }
+        set { _pChild = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `pChild` is set.
     public var hasPChild: Bool { _pChild != nil }
     /// Clears `pChild`.
     public mutating func clearPChild() { _pChild = nil }
-    var _pChild: ProtoBox<Protohttp_Test_Presence3>? = nil
+    var _pChild: ProtoWire.ProtoBox<Protohttp_Test_Presence3>? = nil
 
     /// Field 11.
     public var implicitInt32: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Protohttp_Test_Presence3: ProtoMessage {
+extension Protohttp_Test_Presence3: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test.Presence3"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _pInt32 { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _pUint64 { n &+= 1 &+ WireUInt64.size(of: v, &cache) }
-        if let v = _pSint32 { n &+= 1 &+ WireSInt32.size(of: v, &cache) }
-        if let v = _pDouble { n &+= 1 &+ WireDouble.size(of: v, &cache) }
-        if let v = _pFloat { n &+= 1 &+ WireFloat.size(of: v, &cache) }
-        if let v = _pBool { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _pString { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _pBytes { n &+= 1 &+ WireBytes.size(of: v, &cache) }
-        if let v = _pEnum { n &+= 1 &+ WireEnum<Protohttp_Test_PresenceEnum>.size(of: v, &cache) }
-        if let v = _pChild { n &+= 1 &+ WireMessage<Protohttp_Test_Presence3>.size(of: v.value, &cache) }
-        if implicitInt32 != 0 { n &+= 1 &+ WireInt32.size(of: implicitInt32, &cache) }
+        if let v = _pInt32 { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _pUint64 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: v, &cache) }
+        if let v = _pSint32 { n &+= 1 &+ ProtoWire.WireSInt32.size(of: v, &cache) }
+        if let v = _pDouble { n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache) }
+        if let v = _pFloat { n &+= 1 &+ ProtoWire.WireFloat.size(of: v, &cache) }
+        if let v = _pBool { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _pString { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _pBytes { n &+= 1 &+ ProtoWire.WireBytes.size(of: v, &cache) }
+        if let v = _pEnum { n &+= 1 &+ ProtoWire.WireEnum<Protohttp_Test_PresenceEnum>.size(of: v, &cache) }
+        if let v = _pChild { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Test_Presence3>.size(of: v.value, &cache) }
+        if implicitInt32 != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: implicitInt32, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _pInt32 {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _pUint64 {
             w.writeTag(16)
-            WireUInt64.write(v, &w)
+            ProtoWire.WireUInt64.write(v, &w)
         }
         if let v = _pSint32 {
             w.writeTag(24)
-            WireSInt32.write(v, &w)
+            ProtoWire.WireSInt32.write(v, &w)
         }
         if let v = _pDouble {
             w.writeTag(33)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         }
         if let v = _pFloat {
             w.writeTag(45)
-            WireFloat.write(v, &w)
+            ProtoWire.WireFloat.write(v, &w)
         }
         if let v = _pBool {
             w.writeTag(48)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _pString {
             w.writeTag(58)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _pBytes {
             w.writeTag(66)
-            WireBytes.write(v, &w)
+            ProtoWire.WireBytes.write(v, &w)
         }
         if let v = _pEnum {
             w.writeTag(72)
-            WireEnum<Protohttp_Test_PresenceEnum>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test_PresenceEnum>.write(v, &w)
         }
         if let v = _pChild {
             w.writeTag(82)
-            WireMessage<Protohttp_Test_Presence3>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test_Presence3>.write(v.value, &w)
         }
         if implicitInt32 != 0 {
             w.writeTag(88)
-            WireInt32.write(implicitInt32, &w)
+            ProtoWire.WireInt32.write(implicitInt32, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _pInt32 = try WireInt32.read(&r)
-            case 16: _pUint64 = try WireUInt64.read(&r)
-            case 24: _pSint32 = try WireSInt32.read(&r)
-            case 33: _pDouble = try WireDouble.read(&r)
-            case 45: _pFloat = try WireFloat.read(&r)
-            case 48: _pBool = try WireBool.read(&r)
-            case 58: _pString = try WireString.read(&r)
-            case 66: _pBytes = try WireBytes.read(&r)
-            case 72: _pEnum = try WireEnum<Protohttp_Test_PresenceEnum>.read(&r)
+            case 8: _pInt32 = try ProtoWire.WireInt32.read(&r)
+            case 16: _pUint64 = try ProtoWire.WireUInt64.read(&r)
+            case 24: _pSint32 = try ProtoWire.WireSInt32.read(&r)
+            case 33: _pDouble = try ProtoWire.WireDouble.read(&r)
+            case 45: _pFloat = try ProtoWire.WireFloat.read(&r)
+            case 48: _pBool = try ProtoWire.WireBool.read(&r)
+            case 58: _pString = try ProtoWire.WireString.read(&r)
+            case 66: _pBytes = try ProtoWire.WireBytes.read(&r)
+            case 72: _pEnum = try ProtoWire.WireEnum<Protohttp_Test_PresenceEnum>.read(&r)
             case 82:
-                if _pChild == nil { _pChild = ProtoBox(Protohttp_Test_Presence3()) }
+                if _pChild == nil { _pChild = ProtoWire.ProtoBox(Protohttp_Test_Presence3()) }
                 try r.readMessage(into: &_pChild!.value)
-            case 88: implicitInt32 = try WireInt32.read(&r)
+            case 88: implicitInt32 = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test.Presence3", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test.Presence3", [
         ("pInt32", "p_int32"),
         ("pUint64", "p_uint64"),
         ("pSint32", "p_sint32"),
@@ -271,73 +271,73 @@ extension Protohttp_Test_Presence3: ProtoMessage {
         ("implicitInt32", "implicit_int32"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _pInt32 {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _pUint64 {
             w.key(t, 1)
-            WireUInt64.writeJSON(v, &w)
+            ProtoWire.WireUInt64.writeJSON(v, &w)
         }
         if let v = _pSint32 {
             w.key(t, 2)
-            WireSInt32.writeJSON(v, &w)
+            ProtoWire.WireSInt32.writeJSON(v, &w)
         }
         if let v = _pDouble {
             w.key(t, 3)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         }
         if let v = _pFloat {
             w.key(t, 4)
-            WireFloat.writeJSON(v, &w)
+            ProtoWire.WireFloat.writeJSON(v, &w)
         }
         if let v = _pBool {
             w.key(t, 5)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _pString {
             w.key(t, 6)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _pBytes {
             w.key(t, 7)
-            WireBytes.writeJSON(v, &w)
+            ProtoWire.WireBytes.writeJSON(v, &w)
         }
         if let v = _pEnum {
             w.key(t, 8)
-            WireEnum<Protohttp_Test_PresenceEnum>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test_PresenceEnum>.writeJSON(v, &w)
         }
         if let v = _pChild {
             w.key(t, 9)
-            try WireMessage<Protohttp_Test_Presence3>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_Presence3>.writeJSON(v.value, &w)
         }
         if implicitInt32 != 0 || w.emitDefaults {
             w.key(t, 10)
-            WireInt32.writeJSON(implicitInt32, &w)
+            ProtoWire.WireInt32.writeJSON(implicitInt32, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_pInt32)
-            case 1: try r.readOptional(WireUInt64.self, into: &_pUint64)
-            case 2: try r.readOptional(WireSInt32.self, into: &_pSint32)
-            case 3: try r.readOptional(WireDouble.self, into: &_pDouble)
-            case 4: try r.readOptional(WireFloat.self, into: &_pFloat)
-            case 5: try r.readOptional(WireBool.self, into: &_pBool)
-            case 6: try r.readOptional(WireString.self, into: &_pString)
-            case 7: try r.readOptional(WireBytes.self, into: &_pBytes)
-            case 8: try r.readOptional(WireEnum<Protohttp_Test_PresenceEnum>.self, into: &_pEnum)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_pInt32)
+            case 1: try r.readOptional(ProtoWire.WireUInt64.self, into: &_pUint64)
+            case 2: try r.readOptional(ProtoWire.WireSInt32.self, into: &_pSint32)
+            case 3: try r.readOptional(ProtoWire.WireDouble.self, into: &_pDouble)
+            case 4: try r.readOptional(ProtoWire.WireFloat.self, into: &_pFloat)
+            case 5: try r.readOptional(ProtoWire.WireBool.self, into: &_pBool)
+            case 6: try r.readOptional(ProtoWire.WireString.self, into: &_pString)
+            case 7: try r.readOptional(ProtoWire.WireBytes.self, into: &_pBytes)
+            case 8: try r.readOptional(ProtoWire.WireEnum<Protohttp_Test_PresenceEnum>.self, into: &_pEnum)
             case 9: try r.readMessage(into: &_pChild)
-            case 10: try r.readImplicit(WireInt32.self, into: &implicitInt32)
+            case 10: try r.readImplicit(ProtoWire.WireInt32.self, into: &implicitInt32)
             default: break
             }
         }

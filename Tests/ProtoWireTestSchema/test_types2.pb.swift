@@ -9,7 +9,7 @@ import Foundation
 import ProtoWire
 
 /// A closed enum: unknown numbers go to unknown fields. Its default is the first value.
-public enum Protohttp_Test2_Shade: ProtoEnum {
+public enum Protohttp_Test2_Shade: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// SHADE_LIGHT = 1
     case light
@@ -44,11 +44,11 @@ public enum Protohttp_Test2_Shade: ProtoEnum {
     public static let allCases: [Protohttp_Test2_Shade] = [.light, .dark, .negative]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.test2.Shade", [(1, "SHADE_LIGHT"), (2, "SHADE_DARK"), (-3, "SHADE_NEGATIVE")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.test2.Shade", [(1, "SHADE_LIGHT"), (2, "SHADE_DARK"), (-3, "SHADE_NEGATIVE")])
 }
 
 /// A closed enum whose first value is 0, as map values require.
-public enum Protohttp_Test2_Level: ProtoEnum {
+public enum Protohttp_Test2_Level: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// LEVEL_ZERO = 0
     case zero
@@ -83,7 +83,7 @@ public enum Protohttp_Test2_Level: ProtoEnum {
     public static let allCases: [Protohttp_Test2_Level] = [.zero, .one, .two]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.test2.Level", [(0, "LEVEL_ZERO"), (1, "LEVEL_ONE"), (2, "LEVEL_TWO")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.test2.Level", [(0, "LEVEL_ZERO"), (1, "LEVEL_ONE"), (2, "LEVEL_TWO")])
 }
 
 /// A small message used as a field, a repeated element, a map value and a oneof case.
@@ -111,7 +111,7 @@ public struct Protohttp_Test2_Nested2: Sendable, Hashable {
     var _b: String? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -153,7 +153,7 @@ public struct Protohttp_Test2_Required2: Sendable, Hashable {
     var _inner: Protohttp_Test2_Nested2? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -500,13 +500,13 @@ public struct Protohttp_Test2_TestAllTypes2: Sendable, Hashable {
     /// Field 100; kept in copy-on-write heap storage, as its type can contain this message.
     public var recursive: Protohttp_Test2_TestAllTypes2 {
         get { _recursive?.value ?? Protohttp_Test2_TestAllTypes2() }
-        set { _recursive = ProtoBox(newValue) }
+        set { _recursive = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `recursive` is set.
     public var hasRecursive: Bool { _recursive != nil }
     /// Clears `recursive`.
     public mutating func clearRecursive() { _recursive = nil }
-    var _recursive: ProtoBox<Protohttp_Test2_TestAllTypes2>? = nil
+    var _recursive: ProtoWire.ProtoBox<Protohttp_Test2_TestAllTypes2>? = nil
 
     /// Field 101.
     public var req: Protohttp_Test2_Required2 {
@@ -523,7 +523,7 @@ public struct Protohttp_Test2_TestAllTypes2: Sendable, Hashable {
     public var rReq: [Protohttp_Test2_Required2] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `choice` oneof.
     public enum OneOf_Choice: Sendable, Hashable {
@@ -541,73 +541,73 @@ public struct Protohttp_Test2_TestAllTypes2: Sendable, Hashable {
     public init() {}
 }
 
-extension Protohttp_Test2_Nested2: ProtoMessage {
+extension Protohttp_Test2_Nested2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Nested2"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _a { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _b { n &+= 1 &+ WireString.size(of: v, &cache) }
+        if let v = _a { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _b { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _a {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _b {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _a = try WireInt32.read(&r)
-            case 18: _b = try WireString.read(&r)
+            case 8: _a = try ProtoWire.WireInt32.read(&r)
+            case 18: _b = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Nested2", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.Nested2", [
         ("a", "a"),
         ("b", "b"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _a {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _b {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_a)
-            case 1: try r.readOptional(WireString.self, into: &_b)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_a)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_b)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Test2_Required2: ProtoMessage {
+extension Protohttp_Test2_Required2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Required2"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -617,36 +617,36 @@ extension Protohttp_Test2_Required2: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _id { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _note { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _inner { n &+= 1 &+ WireMessage<Protohttp_Test2_Nested2>.size(of: v, &cache) }
+        if let v = _id { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _note { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _inner { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Test2_Nested2>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _id {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _note {
             w.writeTag(18)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _inner {
             w.writeTag(26)
-            WireMessage<Protohttp_Test2_Nested2>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_Nested2>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _id = try WireInt32.read(&r)
-            case 18: _note = try WireString.read(&r)
+            case 8: _id = try ProtoWire.WireInt32.read(&r)
+            case 18: _note = try ProtoWire.WireString.read(&r)
             case 26:
                 if _inner == nil { _inner = Protohttp_Test2_Nested2() }
                 try r.readMessage(into: &_inner!)
@@ -655,38 +655,38 @@ extension Protohttp_Test2_Required2: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.Required2", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.Required2", [
         ("id", "id"),
         ("note", "note"),
         ("inner", "inner"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _id {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _note {
             w.key(t, 1)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _inner {
             w.key(t, 2)
-            try WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_id)
-            case 1: try r.readOptional(WireString.self, into: &_note)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_id)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_note)
             case 2: try r.readMessage(into: &_inner)
             default: break
             }
@@ -694,7 +694,7 @@ extension Protohttp_Test2_Required2: ProtoMessage {
     }
 }
 
-extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
+extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.TestAllTypes2"
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -705,224 +705,224 @@ extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
         return true
     }
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _oInt32 { n &+= 1 &+ WireInt32.size(of: v, &cache) }
-        if let v = _oInt64 { n &+= 1 &+ WireInt64.size(of: v, &cache) }
-        if let v = _oUint32 { n &+= 1 &+ WireUInt32.size(of: v, &cache) }
-        if let v = _oUint64 { n &+= 1 &+ WireUInt64.size(of: v, &cache) }
-        if let v = _oSint32 { n &+= 1 &+ WireSInt32.size(of: v, &cache) }
-        if let v = _oSint64 { n &+= 1 &+ WireSInt64.size(of: v, &cache) }
-        if let v = _oFixed32 { n &+= 1 &+ WireFixed32.size(of: v, &cache) }
-        if let v = _oFixed64 { n &+= 1 &+ WireFixed64.size(of: v, &cache) }
-        if let v = _oSfixed32 { n &+= 1 &+ WireSFixed32.size(of: v, &cache) }
-        if let v = _oSfixed64 { n &+= 1 &+ WireSFixed64.size(of: v, &cache) }
-        if let v = _oFloat { n &+= 1 &+ WireFloat.size(of: v, &cache) }
-        if let v = _oDouble { n &+= 1 &+ WireDouble.size(of: v, &cache) }
-        if let v = _oBool { n &+= 1 &+ WireBool.size(of: v, &cache) }
-        if let v = _oString { n &+= 1 &+ WireString.size(of: v, &cache) }
-        if let v = _oBytes { n &+= 1 &+ WireBytes.size(of: v, &cache) }
-        if let v = _oShade { n &+= 2 &+ WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache) }
-        if let v = _oNested { n &+= 2 &+ WireMessage<Protohttp_Test2_Nested2>.size(of: v, &cache) }
-        if let v = _oShadeNodefault { n &+= 2 &+ WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireInt32.self, rInt32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireInt64.self, rInt64, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireUInt32.self, rUint32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireUInt64.self, rUint64, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireSInt32.self, rSint32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireSInt64.self, rSint64, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireFixed32.self, rFixed32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireFixed64.self, rFixed64, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireSFixed32.self, rSfixed32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireSFixed64.self, rSfixed64, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireFloat.self, rFloat, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireDouble.self, rDouble, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireBool.self, rBool, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireString.self, rString, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireBytes.self, rBytes, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireEnum<Protohttp_Test2_Shade>.self, rShade, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireMessage<Protohttp_Test2_Nested2>.self, rNested, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireInt32.self, pInt32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireInt64.self, pInt64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireUInt32.self, pUint32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireUInt64.self, pUint64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSInt32.self, pSint32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSInt64.self, pSint64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFixed32.self, pFixed32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFixed64.self, pFixed64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSFixed32.self, pSfixed32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSFixed64.self, pSfixed64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFloat.self, pFloat, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireDouble.self, pDouble, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireBool.self, pBool, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireEnum<Protohttp_Test2_Shade>.self, pShade, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireString.self, WireEnum<Protohttp_Test2_Level>.self, mStringLevel, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested, tagSize: 2, &cache)
+        if let v = _oInt32 { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _oInt64 { n &+= 1 &+ ProtoWire.WireInt64.size(of: v, &cache) }
+        if let v = _oUint32 { n &+= 1 &+ ProtoWire.WireUInt32.size(of: v, &cache) }
+        if let v = _oUint64 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: v, &cache) }
+        if let v = _oSint32 { n &+= 1 &+ ProtoWire.WireSInt32.size(of: v, &cache) }
+        if let v = _oSint64 { n &+= 1 &+ ProtoWire.WireSInt64.size(of: v, &cache) }
+        if let v = _oFixed32 { n &+= 1 &+ ProtoWire.WireFixed32.size(of: v, &cache) }
+        if let v = _oFixed64 { n &+= 1 &+ ProtoWire.WireFixed64.size(of: v, &cache) }
+        if let v = _oSfixed32 { n &+= 1 &+ ProtoWire.WireSFixed32.size(of: v, &cache) }
+        if let v = _oSfixed64 { n &+= 1 &+ ProtoWire.WireSFixed64.size(of: v, &cache) }
+        if let v = _oFloat { n &+= 1 &+ ProtoWire.WireFloat.size(of: v, &cache) }
+        if let v = _oDouble { n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache) }
+        if let v = _oBool { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _oString { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _oBytes { n &+= 1 &+ ProtoWire.WireBytes.size(of: v, &cache) }
+        if let v = _oShade { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache) }
+        if let v = _oNested { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_Nested2>.size(of: v, &cache) }
+        if let v = _oShadeNodefault { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, rInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt64.self, rInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireUInt32.self, rUint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireUInt64.self, rUint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSInt32.self, rSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSInt64.self, rSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFixed32.self, rFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFixed64.self, rFixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSFixed32.self, rSfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSFixed64.self, rSfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFloat.self, rFloat, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireDouble.self, rDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireBool.self, rBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, rString, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireBytes.self, rBytes, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, rShade, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, rNested, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, pInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, pInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt32.self, pUint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt64.self, pUint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt32.self, pSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt64.self, pSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed32.self, pFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed64.self, pFixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed32.self, pSfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed64.self, pSfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFloat.self, pFloat, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireDouble.self, pDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireBool.self, pBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, pShade, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Test2_Level>.self, mStringLevel, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested, tagSize: 2, &cache)
         switch choice {
-        case .cInt64(let v)?: n &+= 2 &+ WireInt64.size(of: v, &cache)
-        case .cString(let v)?: n &+= 2 &+ WireString.size(of: v, &cache)
-        case .cNested(let v)?: n &+= 2 &+ WireMessage<Protohttp_Test2_Nested2>.size(of: v, &cache)
-        case .cShade(let v)?: n &+= 2 &+ WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache)
+        case .cInt64(let v)?: n &+= 2 &+ ProtoWire.WireInt64.size(of: v, &cache)
+        case .cString(let v)?: n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .cNested(let v)?: n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_Nested2>.size(of: v, &cache)
+        case .cShade(let v)?: n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache)
         case nil: break
         }
-        if let v = _recursive { n &+= 2 &+ WireMessage<Protohttp_Test2_TestAllTypes2>.size(of: v.value, &cache) }
-        if let v = _req { n &+= 2 &+ WireMessage<Protohttp_Test2_Required2>.size(of: v, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Protohttp_Test2_Required2>.self, rReq, tagSize: 2, &cache)
+        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.size(of: v.value, &cache) }
+        if let v = _req { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_Required2>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test2_Required2>.self, rReq, tagSize: 2, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _oInt32 {
             w.writeTag(8)
-            WireInt32.write(v, &w)
+            ProtoWire.WireInt32.write(v, &w)
         }
         if let v = _oInt64 {
             w.writeTag(16)
-            WireInt64.write(v, &w)
+            ProtoWire.WireInt64.write(v, &w)
         }
         if let v = _oUint32 {
             w.writeTag(24)
-            WireUInt32.write(v, &w)
+            ProtoWire.WireUInt32.write(v, &w)
         }
         if let v = _oUint64 {
             w.writeTag(32)
-            WireUInt64.write(v, &w)
+            ProtoWire.WireUInt64.write(v, &w)
         }
         if let v = _oSint32 {
             w.writeTag(40)
-            WireSInt32.write(v, &w)
+            ProtoWire.WireSInt32.write(v, &w)
         }
         if let v = _oSint64 {
             w.writeTag(48)
-            WireSInt64.write(v, &w)
+            ProtoWire.WireSInt64.write(v, &w)
         }
         if let v = _oFixed32 {
             w.writeTag(61)
-            WireFixed32.write(v, &w)
+            ProtoWire.WireFixed32.write(v, &w)
         }
         if let v = _oFixed64 {
             w.writeTag(65)
-            WireFixed64.write(v, &w)
+            ProtoWire.WireFixed64.write(v, &w)
         }
         if let v = _oSfixed32 {
             w.writeTag(77)
-            WireSFixed32.write(v, &w)
+            ProtoWire.WireSFixed32.write(v, &w)
         }
         if let v = _oSfixed64 {
             w.writeTag(81)
-            WireSFixed64.write(v, &w)
+            ProtoWire.WireSFixed64.write(v, &w)
         }
         if let v = _oFloat {
             w.writeTag(93)
-            WireFloat.write(v, &w)
+            ProtoWire.WireFloat.write(v, &w)
         }
         if let v = _oDouble {
             w.writeTag(97)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         }
         if let v = _oBool {
             w.writeTag(104)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         }
         if let v = _oString {
             w.writeTag(114)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         }
         if let v = _oBytes {
             w.writeTag(122)
-            WireBytes.write(v, &w)
+            ProtoWire.WireBytes.write(v, &w)
         }
         if let v = _oShade {
             w.writeTag(128)
-            WireEnum<Protohttp_Test2_Shade>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test2_Shade>.write(v, &w)
         }
         if let v = _oNested {
             w.writeTag(138)
-            WireMessage<Protohttp_Test2_Nested2>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_Nested2>.write(v, &w)
         }
         if let v = _oShadeNodefault {
             w.writeTag(144)
-            WireEnum<Protohttp_Test2_Shade>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test2_Shade>.write(v, &w)
         }
-        w.writeRepeated(WireInt32.self, rInt32, tag: 248)
-        w.writeRepeated(WireInt64.self, rInt64, tag: 256)
-        w.writeRepeated(WireUInt32.self, rUint32, tag: 264)
-        w.writeRepeated(WireUInt64.self, rUint64, tag: 272)
-        w.writeRepeated(WireSInt32.self, rSint32, tag: 280)
-        w.writeRepeated(WireSInt64.self, rSint64, tag: 288)
-        w.writeRepeated(WireFixed32.self, rFixed32, tag: 301)
-        w.writeRepeated(WireFixed64.self, rFixed64, tag: 305)
-        w.writeRepeated(WireSFixed32.self, rSfixed32, tag: 317)
-        w.writeRepeated(WireSFixed64.self, rSfixed64, tag: 321)
-        w.writeRepeated(WireFloat.self, rFloat, tag: 333)
-        w.writeRepeated(WireDouble.self, rDouble, tag: 337)
-        w.writeRepeated(WireBool.self, rBool, tag: 344)
-        w.writeRepeated(WireString.self, rString, tag: 354)
-        w.writeRepeated(WireBytes.self, rBytes, tag: 362)
-        w.writeRepeated(WireEnum<Protohttp_Test2_Shade>.self, rShade, tag: 368)
-        w.writeRepeated(WireMessage<Protohttp_Test2_Nested2>.self, rNested, tag: 378)
-        w.writePacked(WireInt32.self, pInt32, tag: 490)
-        w.writePacked(WireInt64.self, pInt64, tag: 498)
-        w.writePacked(WireUInt32.self, pUint32, tag: 506)
-        w.writePacked(WireUInt64.self, pUint64, tag: 514)
-        w.writePacked(WireSInt32.self, pSint32, tag: 522)
-        w.writePacked(WireSInt64.self, pSint64, tag: 530)
-        w.writePacked(WireFixed32.self, pFixed32, tag: 538)
-        w.writePacked(WireFixed64.self, pFixed64, tag: 546)
-        w.writePacked(WireSFixed32.self, pSfixed32, tag: 554)
-        w.writePacked(WireSFixed64.self, pSfixed64, tag: 562)
-        w.writePacked(WireFloat.self, pFloat, tag: 570)
-        w.writePacked(WireDouble.self, pDouble, tag: 578)
-        w.writePacked(WireBool.self, pBool, tag: 586)
-        w.writePacked(WireEnum<Protohttp_Test2_Shade>.self, pShade, tag: 594)
-        w.writeMap(WireString.self, WireEnum<Protohttp_Test2_Level>.self, mStringLevel, tag: 650)
-        w.writeMap(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested, tag: 658)
+        w.writeRepeated(ProtoWire.WireInt32.self, rInt32, tag: 248)
+        w.writeRepeated(ProtoWire.WireInt64.self, rInt64, tag: 256)
+        w.writeRepeated(ProtoWire.WireUInt32.self, rUint32, tag: 264)
+        w.writeRepeated(ProtoWire.WireUInt64.self, rUint64, tag: 272)
+        w.writeRepeated(ProtoWire.WireSInt32.self, rSint32, tag: 280)
+        w.writeRepeated(ProtoWire.WireSInt64.self, rSint64, tag: 288)
+        w.writeRepeated(ProtoWire.WireFixed32.self, rFixed32, tag: 301)
+        w.writeRepeated(ProtoWire.WireFixed64.self, rFixed64, tag: 305)
+        w.writeRepeated(ProtoWire.WireSFixed32.self, rSfixed32, tag: 317)
+        w.writeRepeated(ProtoWire.WireSFixed64.self, rSfixed64, tag: 321)
+        w.writeRepeated(ProtoWire.WireFloat.self, rFloat, tag: 333)
+        w.writeRepeated(ProtoWire.WireDouble.self, rDouble, tag: 337)
+        w.writeRepeated(ProtoWire.WireBool.self, rBool, tag: 344)
+        w.writeRepeated(ProtoWire.WireString.self, rString, tag: 354)
+        w.writeRepeated(ProtoWire.WireBytes.self, rBytes, tag: 362)
+        w.writeRepeated(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, rShade, tag: 368)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, rNested, tag: 378)
+        w.writePacked(ProtoWire.WireInt32.self, pInt32, tag: 490)
+        w.writePacked(ProtoWire.WireInt64.self, pInt64, tag: 498)
+        w.writePacked(ProtoWire.WireUInt32.self, pUint32, tag: 506)
+        w.writePacked(ProtoWire.WireUInt64.self, pUint64, tag: 514)
+        w.writePacked(ProtoWire.WireSInt32.self, pSint32, tag: 522)
+        w.writePacked(ProtoWire.WireSInt64.self, pSint64, tag: 530)
+        w.writePacked(ProtoWire.WireFixed32.self, pFixed32, tag: 538)
+        w.writePacked(ProtoWire.WireFixed64.self, pFixed64, tag: 546)
+        w.writePacked(ProtoWire.WireSFixed32.self, pSfixed32, tag: 554)
+        w.writePacked(ProtoWire.WireSFixed64.self, pSfixed64, tag: 562)
+        w.writePacked(ProtoWire.WireFloat.self, pFloat, tag: 570)
+        w.writePacked(ProtoWire.WireDouble.self, pDouble, tag: 578)
+        w.writePacked(ProtoWire.WireBool.self, pBool, tag: 586)
+        w.writePacked(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, pShade, tag: 594)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Test2_Level>.self, mStringLevel, tag: 650)
+        w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested, tag: 658)
         switch choice {
         case .cInt64(let v)?:
             w.writeTag(728)
-            WireInt64.write(v, &w)
+            ProtoWire.WireInt64.write(v, &w)
         case .cString(let v)?:
             w.writeTag(738)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         case .cNested(let v)?:
             w.writeTag(746)
-            WireMessage<Protohttp_Test2_Nested2>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_Nested2>.write(v, &w)
         case .cShade(let v)?:
             w.writeTag(752)
-            WireEnum<Protohttp_Test2_Shade>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test2_Shade>.write(v, &w)
         case nil: break
         }
         if let v = _recursive {
             w.writeTag(802)
-            WireMessage<Protohttp_Test2_TestAllTypes2>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.write(v.value, &w)
         }
         if let v = _req {
             w.writeTag(810)
-            WireMessage<Protohttp_Test2_Required2>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_Required2>.write(v, &w)
         }
-        w.writeRepeated(WireMessage<Protohttp_Test2_Required2>.self, rReq, tag: 818)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test2_Required2>.self, rReq, tag: 818)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: _oInt32 = try WireInt32.read(&r)
-            case 16: _oInt64 = try WireInt64.read(&r)
-            case 24: _oUint32 = try WireUInt32.read(&r)
-            case 32: _oUint64 = try WireUInt64.read(&r)
-            case 40: _oSint32 = try WireSInt32.read(&r)
-            case 48: _oSint64 = try WireSInt64.read(&r)
-            case 61: _oFixed32 = try WireFixed32.read(&r)
-            case 65: _oFixed64 = try WireFixed64.read(&r)
-            case 77: _oSfixed32 = try WireSFixed32.read(&r)
-            case 81: _oSfixed64 = try WireSFixed64.read(&r)
-            case 93: _oFloat = try WireFloat.read(&r)
-            case 97: _oDouble = try WireDouble.read(&r)
-            case 104: _oBool = try WireBool.read(&r)
-            case 114: _oString = try WireString.read(&r)
-            case 122: _oBytes = try WireBytes.read(&r)
+            case 8: _oInt32 = try ProtoWire.WireInt32.read(&r)
+            case 16: _oInt64 = try ProtoWire.WireInt64.read(&r)
+            case 24: _oUint32 = try ProtoWire.WireUInt32.read(&r)
+            case 32: _oUint64 = try ProtoWire.WireUInt64.read(&r)
+            case 40: _oSint32 = try ProtoWire.WireSInt32.read(&r)
+            case 48: _oSint64 = try ProtoWire.WireSInt64.read(&r)
+            case 61: _oFixed32 = try ProtoWire.WireFixed32.read(&r)
+            case 65: _oFixed64 = try ProtoWire.WireFixed64.read(&r)
+            case 77: _oSfixed32 = try ProtoWire.WireSFixed32.read(&r)
+            case 81: _oSfixed64 = try ProtoWire.WireSFixed64.read(&r)
+            case 93: _oFloat = try ProtoWire.WireFloat.read(&r)
+            case 97: _oDouble = try ProtoWire.WireDouble.read(&r)
+            case 104: _oBool = try ProtoWire.WireBool.read(&r)
+            case 114: _oString = try ProtoWire.WireString.read(&r)
+            case 122: _oBytes = try ProtoWire.WireBytes.read(&r)
             case 128:
                 if let v: Protohttp_Test2_Shade = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _oShade = v }
             case 138:
@@ -930,41 +930,41 @@ extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
                 try r.readMessage(into: &_oNested!)
             case 144:
                 if let v: Protohttp_Test2_Shade = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _oShadeNodefault = v }
-            case 248, 250: try r.readRepeated(WireInt32.self, tag, into: &rInt32)
-            case 256, 258: try r.readRepeated(WireInt64.self, tag, into: &rInt64)
-            case 264, 266: try r.readRepeated(WireUInt32.self, tag, into: &rUint32)
-            case 272, 274: try r.readRepeated(WireUInt64.self, tag, into: &rUint64)
-            case 280, 282: try r.readRepeated(WireSInt32.self, tag, into: &rSint32)
-            case 288, 290: try r.readRepeated(WireSInt64.self, tag, into: &rSint64)
-            case 301, 298: try r.readRepeated(WireFixed32.self, tag, into: &rFixed32)
-            case 305, 306: try r.readRepeated(WireFixed64.self, tag, into: &rFixed64)
-            case 317, 314: try r.readRepeated(WireSFixed32.self, tag, into: &rSfixed32)
-            case 321, 322: try r.readRepeated(WireSFixed64.self, tag, into: &rSfixed64)
-            case 333, 330: try r.readRepeated(WireFloat.self, tag, into: &rFloat)
-            case 337, 338: try r.readRepeated(WireDouble.self, tag, into: &rDouble)
-            case 344, 346: try r.readRepeated(WireBool.self, tag, into: &rBool)
-            case 354: try r.readRepeated(WireString.self, tag, into: &rString)
-            case 362: try r.readRepeated(WireBytes.self, tag, into: &rBytes)
+            case 248, 250: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &rInt32)
+            case 256, 258: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &rInt64)
+            case 264, 266: try r.readRepeated(ProtoWire.WireUInt32.self, tag, into: &rUint32)
+            case 272, 274: try r.readRepeated(ProtoWire.WireUInt64.self, tag, into: &rUint64)
+            case 280, 282: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &rSint32)
+            case 288, 290: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &rSint64)
+            case 301, 298: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &rFixed32)
+            case 305, 306: try r.readRepeated(ProtoWire.WireFixed64.self, tag, into: &rFixed64)
+            case 317, 314: try r.readRepeated(ProtoWire.WireSFixed32.self, tag, into: &rSfixed32)
+            case 321, 322: try r.readRepeated(ProtoWire.WireSFixed64.self, tag, into: &rSfixed64)
+            case 333, 330: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &rFloat)
+            case 337, 338: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &rDouble)
+            case 344, 346: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &rBool)
+            case 354: try r.readRepeated(ProtoWire.WireString.self, tag, into: &rString)
+            case 362: try r.readRepeated(ProtoWire.WireBytes.self, tag, into: &rBytes)
             case 368, 370: try r.readRepeatedClosedEnum(tag, into: &rShade, unknownFields: &unknownFields)
-            case 378: try r.readRepeated(WireMessage<Protohttp_Test2_Nested2>.self, tag, into: &rNested)
-            case 488, 490: try r.readRepeated(WireInt32.self, tag, into: &pInt32)
-            case 496, 498: try r.readRepeated(WireInt64.self, tag, into: &pInt64)
-            case 504, 506: try r.readRepeated(WireUInt32.self, tag, into: &pUint32)
-            case 512, 514: try r.readRepeated(WireUInt64.self, tag, into: &pUint64)
-            case 520, 522: try r.readRepeated(WireSInt32.self, tag, into: &pSint32)
-            case 528, 530: try r.readRepeated(WireSInt64.self, tag, into: &pSint64)
-            case 541, 538: try r.readRepeated(WireFixed32.self, tag, into: &pFixed32)
-            case 545, 546: try r.readRepeated(WireFixed64.self, tag, into: &pFixed64)
-            case 557, 554: try r.readRepeated(WireSFixed32.self, tag, into: &pSfixed32)
-            case 561, 562: try r.readRepeated(WireSFixed64.self, tag, into: &pSfixed64)
-            case 573, 570: try r.readRepeated(WireFloat.self, tag, into: &pFloat)
-            case 577, 578: try r.readRepeated(WireDouble.self, tag, into: &pDouble)
-            case 584, 586: try r.readRepeated(WireBool.self, tag, into: &pBool)
+            case 378: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, tag, into: &rNested)
+            case 488, 490: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &pInt32)
+            case 496, 498: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &pInt64)
+            case 504, 506: try r.readRepeated(ProtoWire.WireUInt32.self, tag, into: &pUint32)
+            case 512, 514: try r.readRepeated(ProtoWire.WireUInt64.self, tag, into: &pUint64)
+            case 520, 522: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &pSint32)
+            case 528, 530: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &pSint64)
+            case 541, 538: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &pFixed32)
+            case 545, 546: try r.readRepeated(ProtoWire.WireFixed64.self, tag, into: &pFixed64)
+            case 557, 554: try r.readRepeated(ProtoWire.WireSFixed32.self, tag, into: &pSfixed32)
+            case 561, 562: try r.readRepeated(ProtoWire.WireSFixed64.self, tag, into: &pSfixed64)
+            case 573, 570: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &pFloat)
+            case 577, 578: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &pDouble)
+            case 584, 586: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &pBool)
             case 592, 594: try r.readRepeatedClosedEnum(tag, into: &pShade, unknownFields: &unknownFields)
-            case 650: try r.readMapEntryClosedEnum(WireString.self, into: &mStringLevel, unknownFields: &unknownFields)
-            case 658: try r.readMapEntry(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
-            case 728: choice = .cInt64(try WireInt64.read(&r))
-            case 738: choice = .cString(try WireString.read(&r))
+            case 650: try r.readMapEntryClosedEnum(ProtoWire.WireString.self, into: &mStringLevel, unknownFields: &unknownFields)
+            case 658: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
+            case 728: choice = .cInt64(try ProtoWire.WireInt64.read(&r))
+            case 738: choice = .cString(try ProtoWire.WireString.read(&r))
             case 746:
                 var v = Protohttp_Test2_Nested2()
                 if case .cNested(let old)? = choice {
@@ -976,18 +976,18 @@ extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
             case 752:
                 if let v: Protohttp_Test2_Shade = try r.readClosedEnum(tag, unknownFields: &unknownFields) { choice = .cShade(v) }
             case 802:
-                if _recursive == nil { _recursive = ProtoBox(Protohttp_Test2_TestAllTypes2()) }
+                if _recursive == nil { _recursive = ProtoWire.ProtoBox(Protohttp_Test2_TestAllTypes2()) }
                 try r.readMessage(into: &_recursive!.value)
             case 810:
                 if _req == nil { _req = Protohttp_Test2_Required2() }
                 try r.readMessage(into: &_req!)
-            case 818: try r.readRepeated(WireMessage<Protohttp_Test2_Required2>.self, tag, into: &rReq)
+            case 818: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test2_Required2>.self, tag, into: &rReq)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test2.TestAllTypes2", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test2.TestAllTypes2", [
         ("oInt32", "o_int32"),
         ("oInt64", "o_int64"),
         ("oUint32", "o_uint32"),
@@ -1048,323 +1048,323 @@ extension Protohttp_Test2_TestAllTypes2: ProtoMessage {
         ("rReq", "r_req"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _oInt32 {
             w.key(t, 0)
-            WireInt32.writeJSON(v, &w)
+            ProtoWire.WireInt32.writeJSON(v, &w)
         }
         if let v = _oInt64 {
             w.key(t, 1)
-            WireInt64.writeJSON(v, &w)
+            ProtoWire.WireInt64.writeJSON(v, &w)
         }
         if let v = _oUint32 {
             w.key(t, 2)
-            WireUInt32.writeJSON(v, &w)
+            ProtoWire.WireUInt32.writeJSON(v, &w)
         }
         if let v = _oUint64 {
             w.key(t, 3)
-            WireUInt64.writeJSON(v, &w)
+            ProtoWire.WireUInt64.writeJSON(v, &w)
         }
         if let v = _oSint32 {
             w.key(t, 4)
-            WireSInt32.writeJSON(v, &w)
+            ProtoWire.WireSInt32.writeJSON(v, &w)
         }
         if let v = _oSint64 {
             w.key(t, 5)
-            WireSInt64.writeJSON(v, &w)
+            ProtoWire.WireSInt64.writeJSON(v, &w)
         }
         if let v = _oFixed32 {
             w.key(t, 6)
-            WireFixed32.writeJSON(v, &w)
+            ProtoWire.WireFixed32.writeJSON(v, &w)
         }
         if let v = _oFixed64 {
             w.key(t, 7)
-            WireFixed64.writeJSON(v, &w)
+            ProtoWire.WireFixed64.writeJSON(v, &w)
         }
         if let v = _oSfixed32 {
             w.key(t, 8)
-            WireSFixed32.writeJSON(v, &w)
+            ProtoWire.WireSFixed32.writeJSON(v, &w)
         }
         if let v = _oSfixed64 {
             w.key(t, 9)
-            WireSFixed64.writeJSON(v, &w)
+            ProtoWire.WireSFixed64.writeJSON(v, &w)
         }
         if let v = _oFloat {
             w.key(t, 10)
-            WireFloat.writeJSON(v, &w)
+            ProtoWire.WireFloat.writeJSON(v, &w)
         }
         if let v = _oDouble {
             w.key(t, 11)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         }
         if let v = _oBool {
             w.key(t, 12)
-            WireBool.writeJSON(v, &w)
+            ProtoWire.WireBool.writeJSON(v, &w)
         }
         if let v = _oString {
             w.key(t, 13)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _oBytes {
             w.key(t, 14)
-            WireBytes.writeJSON(v, &w)
+            ProtoWire.WireBytes.writeJSON(v, &w)
         }
         if let v = _oShade {
             w.key(t, 15)
-            WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
         }
         if let v = _oNested {
             w.key(t, 16)
-            try WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
         }
         if let v = _oShadeNodefault {
             w.key(t, 17)
-            WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
         }
         if !rInt32.isEmpty || w.emitDefaults {
             w.key(t, 18)
-            try w.writeRepeated(WireInt32.self, rInt32)
+            try w.writeRepeated(ProtoWire.WireInt32.self, rInt32)
         }
         if !rInt64.isEmpty || w.emitDefaults {
             w.key(t, 19)
-            try w.writeRepeated(WireInt64.self, rInt64)
+            try w.writeRepeated(ProtoWire.WireInt64.self, rInt64)
         }
         if !rUint32.isEmpty || w.emitDefaults {
             w.key(t, 20)
-            try w.writeRepeated(WireUInt32.self, rUint32)
+            try w.writeRepeated(ProtoWire.WireUInt32.self, rUint32)
         }
         if !rUint64.isEmpty || w.emitDefaults {
             w.key(t, 21)
-            try w.writeRepeated(WireUInt64.self, rUint64)
+            try w.writeRepeated(ProtoWire.WireUInt64.self, rUint64)
         }
         if !rSint32.isEmpty || w.emitDefaults {
             w.key(t, 22)
-            try w.writeRepeated(WireSInt32.self, rSint32)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, rSint32)
         }
         if !rSint64.isEmpty || w.emitDefaults {
             w.key(t, 23)
-            try w.writeRepeated(WireSInt64.self, rSint64)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, rSint64)
         }
         if !rFixed32.isEmpty || w.emitDefaults {
             w.key(t, 24)
-            try w.writeRepeated(WireFixed32.self, rFixed32)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, rFixed32)
         }
         if !rFixed64.isEmpty || w.emitDefaults {
             w.key(t, 25)
-            try w.writeRepeated(WireFixed64.self, rFixed64)
+            try w.writeRepeated(ProtoWire.WireFixed64.self, rFixed64)
         }
         if !rSfixed32.isEmpty || w.emitDefaults {
             w.key(t, 26)
-            try w.writeRepeated(WireSFixed32.self, rSfixed32)
+            try w.writeRepeated(ProtoWire.WireSFixed32.self, rSfixed32)
         }
         if !rSfixed64.isEmpty || w.emitDefaults {
             w.key(t, 27)
-            try w.writeRepeated(WireSFixed64.self, rSfixed64)
+            try w.writeRepeated(ProtoWire.WireSFixed64.self, rSfixed64)
         }
         if !rFloat.isEmpty || w.emitDefaults {
             w.key(t, 28)
-            try w.writeRepeated(WireFloat.self, rFloat)
+            try w.writeRepeated(ProtoWire.WireFloat.self, rFloat)
         }
         if !rDouble.isEmpty || w.emitDefaults {
             w.key(t, 29)
-            try w.writeRepeated(WireDouble.self, rDouble)
+            try w.writeRepeated(ProtoWire.WireDouble.self, rDouble)
         }
         if !rBool.isEmpty || w.emitDefaults {
             w.key(t, 30)
-            try w.writeRepeated(WireBool.self, rBool)
+            try w.writeRepeated(ProtoWire.WireBool.self, rBool)
         }
         if !rString.isEmpty || w.emitDefaults {
             w.key(t, 31)
-            try w.writeRepeated(WireString.self, rString)
+            try w.writeRepeated(ProtoWire.WireString.self, rString)
         }
         if !rBytes.isEmpty || w.emitDefaults {
             w.key(t, 32)
-            try w.writeRepeated(WireBytes.self, rBytes)
+            try w.writeRepeated(ProtoWire.WireBytes.self, rBytes)
         }
         if !rShade.isEmpty || w.emitDefaults {
             w.key(t, 33)
-            try w.writeRepeated(WireEnum<Protohttp_Test2_Shade>.self, rShade)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, rShade)
         }
         if !rNested.isEmpty || w.emitDefaults {
             w.key(t, 34)
-            try w.writeRepeated(WireMessage<Protohttp_Test2_Nested2>.self, rNested)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, rNested)
         }
         if !pInt32.isEmpty || w.emitDefaults {
             w.key(t, 35)
-            try w.writeRepeated(WireInt32.self, pInt32)
+            try w.writeRepeated(ProtoWire.WireInt32.self, pInt32)
         }
         if !pInt64.isEmpty || w.emitDefaults {
             w.key(t, 36)
-            try w.writeRepeated(WireInt64.self, pInt64)
+            try w.writeRepeated(ProtoWire.WireInt64.self, pInt64)
         }
         if !pUint32.isEmpty || w.emitDefaults {
             w.key(t, 37)
-            try w.writeRepeated(WireUInt32.self, pUint32)
+            try w.writeRepeated(ProtoWire.WireUInt32.self, pUint32)
         }
         if !pUint64.isEmpty || w.emitDefaults {
             w.key(t, 38)
-            try w.writeRepeated(WireUInt64.self, pUint64)
+            try w.writeRepeated(ProtoWire.WireUInt64.self, pUint64)
         }
         if !pSint32.isEmpty || w.emitDefaults {
             w.key(t, 39)
-            try w.writeRepeated(WireSInt32.self, pSint32)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, pSint32)
         }
         if !pSint64.isEmpty || w.emitDefaults {
             w.key(t, 40)
-            try w.writeRepeated(WireSInt64.self, pSint64)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, pSint64)
         }
         if !pFixed32.isEmpty || w.emitDefaults {
             w.key(t, 41)
-            try w.writeRepeated(WireFixed32.self, pFixed32)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, pFixed32)
         }
         if !pFixed64.isEmpty || w.emitDefaults {
             w.key(t, 42)
-            try w.writeRepeated(WireFixed64.self, pFixed64)
+            try w.writeRepeated(ProtoWire.WireFixed64.self, pFixed64)
         }
         if !pSfixed32.isEmpty || w.emitDefaults {
             w.key(t, 43)
-            try w.writeRepeated(WireSFixed32.self, pSfixed32)
+            try w.writeRepeated(ProtoWire.WireSFixed32.self, pSfixed32)
         }
         if !pSfixed64.isEmpty || w.emitDefaults {
             w.key(t, 44)
-            try w.writeRepeated(WireSFixed64.self, pSfixed64)
+            try w.writeRepeated(ProtoWire.WireSFixed64.self, pSfixed64)
         }
         if !pFloat.isEmpty || w.emitDefaults {
             w.key(t, 45)
-            try w.writeRepeated(WireFloat.self, pFloat)
+            try w.writeRepeated(ProtoWire.WireFloat.self, pFloat)
         }
         if !pDouble.isEmpty || w.emitDefaults {
             w.key(t, 46)
-            try w.writeRepeated(WireDouble.self, pDouble)
+            try w.writeRepeated(ProtoWire.WireDouble.self, pDouble)
         }
         if !pBool.isEmpty || w.emitDefaults {
             w.key(t, 47)
-            try w.writeRepeated(WireBool.self, pBool)
+            try w.writeRepeated(ProtoWire.WireBool.self, pBool)
         }
         if !pShade.isEmpty || w.emitDefaults {
             w.key(t, 48)
-            try w.writeRepeated(WireEnum<Protohttp_Test2_Shade>.self, pShade)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, pShade)
         }
         if !mStringLevel.isEmpty || w.emitDefaults {
             w.key(t, 49)
-            try w.writeMap(WireString.self, WireEnum<Protohttp_Test2_Level>.self, mStringLevel)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Test2_Level>.self, mStringLevel)
         }
         if !mInt32Nested.isEmpty || w.emitDefaults {
             w.key(t, 50)
-            try w.writeMap(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested)
+            try w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, mInt32Nested)
         }
         switch choice {
         case .cInt64(let v)?:
             w.key(t, 51)
-            WireInt64.writeJSON(v, &w)
+            ProtoWire.WireInt64.writeJSON(v, &w)
         case .cString(let v)?:
             w.key(t, 52)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         case .cNested(let v)?:
             w.key(t, 53)
-            try WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Nested2>.writeJSON(v, &w)
         case .cShade(let v)?:
             w.key(t, 54)
-            WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test2_Shade>.writeJSON(v, &w)
         case nil: break
         }
         if let v = _recursive {
             w.key(t, 55)
-            try WireMessage<Protohttp_Test2_TestAllTypes2>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.writeJSON(v.value, &w)
         }
         if let v = _req {
             w.key(t, 56)
-            try WireMessage<Protohttp_Test2_Required2>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_Required2>.writeJSON(v, &w)
         }
         if !rReq.isEmpty || w.emitDefaults {
             w.key(t, 57)
-            try w.writeRepeated(WireMessage<Protohttp_Test2_Required2>.self, rReq)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test2_Required2>.self, rReq)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(WireInt32.self, into: &_oInt32)
-            case 1: try r.readOptional(WireInt64.self, into: &_oInt64)
-            case 2: try r.readOptional(WireUInt32.self, into: &_oUint32)
-            case 3: try r.readOptional(WireUInt64.self, into: &_oUint64)
-            case 4: try r.readOptional(WireSInt32.self, into: &_oSint32)
-            case 5: try r.readOptional(WireSInt64.self, into: &_oSint64)
-            case 6: try r.readOptional(WireFixed32.self, into: &_oFixed32)
-            case 7: try r.readOptional(WireFixed64.self, into: &_oFixed64)
-            case 8: try r.readOptional(WireSFixed32.self, into: &_oSfixed32)
-            case 9: try r.readOptional(WireSFixed64.self, into: &_oSfixed64)
-            case 10: try r.readOptional(WireFloat.self, into: &_oFloat)
-            case 11: try r.readOptional(WireDouble.self, into: &_oDouble)
-            case 12: try r.readOptional(WireBool.self, into: &_oBool)
-            case 13: try r.readOptional(WireString.self, into: &_oString)
-            case 14: try r.readOptional(WireBytes.self, into: &_oBytes)
-            case 15: try r.readOptional(WireEnum<Protohttp_Test2_Shade>.self, into: &_oShade)
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_oInt32)
+            case 1: try r.readOptional(ProtoWire.WireInt64.self, into: &_oInt64)
+            case 2: try r.readOptional(ProtoWire.WireUInt32.self, into: &_oUint32)
+            case 3: try r.readOptional(ProtoWire.WireUInt64.self, into: &_oUint64)
+            case 4: try r.readOptional(ProtoWire.WireSInt32.self, into: &_oSint32)
+            case 5: try r.readOptional(ProtoWire.WireSInt64.self, into: &_oSint64)
+            case 6: try r.readOptional(ProtoWire.WireFixed32.self, into: &_oFixed32)
+            case 7: try r.readOptional(ProtoWire.WireFixed64.self, into: &_oFixed64)
+            case 8: try r.readOptional(ProtoWire.WireSFixed32.self, into: &_oSfixed32)
+            case 9: try r.readOptional(ProtoWire.WireSFixed64.self, into: &_oSfixed64)
+            case 10: try r.readOptional(ProtoWire.WireFloat.self, into: &_oFloat)
+            case 11: try r.readOptional(ProtoWire.WireDouble.self, into: &_oDouble)
+            case 12: try r.readOptional(ProtoWire.WireBool.self, into: &_oBool)
+            case 13: try r.readOptional(ProtoWire.WireString.self, into: &_oString)
+            case 14: try r.readOptional(ProtoWire.WireBytes.self, into: &_oBytes)
+            case 15: try r.readOptional(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, into: &_oShade)
             case 16: try r.readMessage(into: &_oNested)
-            case 17: try r.readOptional(WireEnum<Protohttp_Test2_Shade>.self, into: &_oShadeNodefault)
-            case 18: try r.readRepeated(WireInt32.self, into: &rInt32)
-            case 19: try r.readRepeated(WireInt64.self, into: &rInt64)
-            case 20: try r.readRepeated(WireUInt32.self, into: &rUint32)
-            case 21: try r.readRepeated(WireUInt64.self, into: &rUint64)
-            case 22: try r.readRepeated(WireSInt32.self, into: &rSint32)
-            case 23: try r.readRepeated(WireSInt64.self, into: &rSint64)
-            case 24: try r.readRepeated(WireFixed32.self, into: &rFixed32)
-            case 25: try r.readRepeated(WireFixed64.self, into: &rFixed64)
-            case 26: try r.readRepeated(WireSFixed32.self, into: &rSfixed32)
-            case 27: try r.readRepeated(WireSFixed64.self, into: &rSfixed64)
-            case 28: try r.readRepeated(WireFloat.self, into: &rFloat)
-            case 29: try r.readRepeated(WireDouble.self, into: &rDouble)
-            case 30: try r.readRepeated(WireBool.self, into: &rBool)
-            case 31: try r.readRepeated(WireString.self, into: &rString)
-            case 32: try r.readRepeated(WireBytes.self, into: &rBytes)
-            case 33: try r.readRepeated(WireEnum<Protohttp_Test2_Shade>.self, into: &rShade)
-            case 34: try r.readRepeated(WireMessage<Protohttp_Test2_Nested2>.self, into: &rNested)
-            case 35: try r.readRepeated(WireInt32.self, into: &pInt32)
-            case 36: try r.readRepeated(WireInt64.self, into: &pInt64)
-            case 37: try r.readRepeated(WireUInt32.self, into: &pUint32)
-            case 38: try r.readRepeated(WireUInt64.self, into: &pUint64)
-            case 39: try r.readRepeated(WireSInt32.self, into: &pSint32)
-            case 40: try r.readRepeated(WireSInt64.self, into: &pSint64)
-            case 41: try r.readRepeated(WireFixed32.self, into: &pFixed32)
-            case 42: try r.readRepeated(WireFixed64.self, into: &pFixed64)
-            case 43: try r.readRepeated(WireSFixed32.self, into: &pSfixed32)
-            case 44: try r.readRepeated(WireSFixed64.self, into: &pSfixed64)
-            case 45: try r.readRepeated(WireFloat.self, into: &pFloat)
-            case 46: try r.readRepeated(WireDouble.self, into: &pDouble)
-            case 47: try r.readRepeated(WireBool.self, into: &pBool)
-            case 48: try r.readRepeated(WireEnum<Protohttp_Test2_Shade>.self, into: &pShade)
-            case 49: try r.readMap(WireString.self, WireEnum<Protohttp_Test2_Level>.self, into: &mStringLevel)
-            case 50: try r.readMap(WireInt32.self, WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
+            case 17: try r.readOptional(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, into: &_oShadeNodefault)
+            case 18: try r.readRepeated(ProtoWire.WireInt32.self, into: &rInt32)
+            case 19: try r.readRepeated(ProtoWire.WireInt64.self, into: &rInt64)
+            case 20: try r.readRepeated(ProtoWire.WireUInt32.self, into: &rUint32)
+            case 21: try r.readRepeated(ProtoWire.WireUInt64.self, into: &rUint64)
+            case 22: try r.readRepeated(ProtoWire.WireSInt32.self, into: &rSint32)
+            case 23: try r.readRepeated(ProtoWire.WireSInt64.self, into: &rSint64)
+            case 24: try r.readRepeated(ProtoWire.WireFixed32.self, into: &rFixed32)
+            case 25: try r.readRepeated(ProtoWire.WireFixed64.self, into: &rFixed64)
+            case 26: try r.readRepeated(ProtoWire.WireSFixed32.self, into: &rSfixed32)
+            case 27: try r.readRepeated(ProtoWire.WireSFixed64.self, into: &rSfixed64)
+            case 28: try r.readRepeated(ProtoWire.WireFloat.self, into: &rFloat)
+            case 29: try r.readRepeated(ProtoWire.WireDouble.self, into: &rDouble)
+            case 30: try r.readRepeated(ProtoWire.WireBool.self, into: &rBool)
+            case 31: try r.readRepeated(ProtoWire.WireString.self, into: &rString)
+            case 32: try r.readRepeated(ProtoWire.WireBytes.self, into: &rBytes)
+            case 33: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, into: &rShade)
+            case 34: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, into: &rNested)
+            case 35: try r.readRepeated(ProtoWire.WireInt32.self, into: &pInt32)
+            case 36: try r.readRepeated(ProtoWire.WireInt64.self, into: &pInt64)
+            case 37: try r.readRepeated(ProtoWire.WireUInt32.self, into: &pUint32)
+            case 38: try r.readRepeated(ProtoWire.WireUInt64.self, into: &pUint64)
+            case 39: try r.readRepeated(ProtoWire.WireSInt32.self, into: &pSint32)
+            case 40: try r.readRepeated(ProtoWire.WireSInt64.self, into: &pSint64)
+            case 41: try r.readRepeated(ProtoWire.WireFixed32.self, into: &pFixed32)
+            case 42: try r.readRepeated(ProtoWire.WireFixed64.self, into: &pFixed64)
+            case 43: try r.readRepeated(ProtoWire.WireSFixed32.self, into: &pSfixed32)
+            case 44: try r.readRepeated(ProtoWire.WireSFixed64.self, into: &pSfixed64)
+            case 45: try r.readRepeated(ProtoWire.WireFloat.self, into: &pFloat)
+            case 46: try r.readRepeated(ProtoWire.WireDouble.self, into: &pDouble)
+            case 47: try r.readRepeated(ProtoWire.WireBool.self, into: &pBool)
+            case 48: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self, into: &pShade)
+            case 49: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Test2_Level>.self, into: &mStringLevel)
+            case 50: try r.readMap(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
             case 51:
-                if let v = try r.readOneofMember(WireInt64.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireInt64.self) {
                     try r.claimOneof(&seen, 58, t)
                     choice = .cInt64(v)
                 }
             case 52:
-                if let v = try r.readOneofMember(WireString.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireString.self) {
                     try r.claimOneof(&seen, 58, t)
                     choice = .cString(v)
                 }
             case 53:
-                if let v = try r.readOneofMember(WireMessage<Protohttp_Test2_Nested2>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self) {
                     try r.claimOneof(&seen, 58, t)
                     choice = .cNested(v)
                 }
             case 54:
-                if let v = try r.readOneofMember(WireEnum<Protohttp_Test2_Shade>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireEnum<Protohttp_Test2_Shade>.self) {
                     try r.claimOneof(&seen, 58, t)
                     choice = .cShade(v)
                 }
             case 55: try r.readMessage(into: &_recursive)
             case 56: try r.readMessage(into: &_req)
-            case 57: try r.readRepeated(WireMessage<Protohttp_Test2_Required2>.self, into: &rReq)
+            case 57: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test2_Required2>.self, into: &rReq)
             default: break
             }
         }

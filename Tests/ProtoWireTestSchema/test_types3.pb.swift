@@ -9,7 +9,7 @@ import Foundation
 import ProtoWire
 
 /// An open enum, with a negative value.
-public enum Protohttp_Test_Color: ProtoEnum {
+public enum Protohttp_Test_Color: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// COLOR_UNSPECIFIED = 0
     case unspecified
@@ -55,7 +55,7 @@ public enum Protohttp_Test_Color: ProtoEnum {
     public static let allCases: [Protohttp_Test_Color] = [.unspecified, .red, .green, .blue, .negative]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.test.Color", [(0, "COLOR_UNSPECIFIED"), (1, "COLOR_RED"), (2, "COLOR_GREEN"), (3, "COLOR_BLUE"), (-1, "COLOR_NEGATIVE")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.test.Color", [(0, "COLOR_UNSPECIFIED"), (1, "COLOR_RED"), (2, "COLOR_GREEN"), (3, "COLOR_BLUE"), (-1, "COLOR_NEGATIVE")])
 }
 
 /// A small message used as a field, a repeated element, a map value and a oneof case.
@@ -67,7 +67,7 @@ public struct Protohttp_Test_Nested3: Sendable, Hashable {
     public var b: String = ""
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -302,13 +302,13 @@ public struct Protohttp_Test_TestAllTypes3: Sendable, Hashable {
     /// Recursion: needs heap storage in Swift.
     public var recursive: Protohttp_Test_TestAllTypes3 {
         get { _recursive?.value ?? Protohttp_Test_TestAllTypes3() }
-        set { _recursive = ProtoBox(newValue) }
+        set { _recursive = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `recursive` is set.
     public var hasRecursive: Bool { _recursive != nil }
     /// Clears `recursive`.
     public mutating func clearRecursive() { _recursive = nil }
-    var _recursive: ProtoBox<Protohttp_Test_TestAllTypes3>? = nil
+    var _recursive: ProtoWire.ProtoBox<Protohttp_Test_TestAllTypes3>? = nil
 
     /// Field 121.
     public var rRecursive: [Protohttp_Test_TestAllTypes3] = []
@@ -317,7 +317,7 @@ public struct Protohttp_Test_TestAllTypes3: Sendable, Hashable {
     public var fMaxNumber: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `choice` oneof.
     public enum OneOf_Choice: Sendable, Hashable {
@@ -339,345 +339,345 @@ public struct Protohttp_Test_TestAllTypes3: Sendable, Hashable {
     public init() {}
 }
 
-extension Protohttp_Test_Nested3: ProtoMessage {
+extension Protohttp_Test_Nested3: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test.Nested3"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if a != 0 { n &+= 1 &+ WireInt32.size(of: a, &cache) }
-        if !b.isEmpty { n &+= 1 &+ WireString.size(of: b, &cache) }
+        if a != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: a, &cache) }
+        if !b.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: b, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if a != 0 {
             w.writeTag(8)
-            WireInt32.write(a, &w)
+            ProtoWire.WireInt32.write(a, &w)
         }
         if !b.isEmpty {
             w.writeTag(18)
-            WireString.write(b, &w)
+            ProtoWire.WireString.write(b, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: a = try WireInt32.read(&r)
-            case 18: b = try WireString.read(&r)
+            case 8: a = try ProtoWire.WireInt32.read(&r)
+            case 18: b = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test.Nested3", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test.Nested3", [
         ("a", "a"),
         ("b", "b"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if a != 0 || w.emitDefaults {
             w.key(t, 0)
-            WireInt32.writeJSON(a, &w)
+            ProtoWire.WireInt32.writeJSON(a, &w)
         }
         if !b.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            WireString.writeJSON(b, &w)
+            ProtoWire.WireString.writeJSON(b, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireInt32.self, into: &a)
-            case 1: try r.readImplicit(WireString.self, into: &b)
+            case 0: try r.readImplicit(ProtoWire.WireInt32.self, into: &a)
+            case 1: try r.readImplicit(ProtoWire.WireString.self, into: &b)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Test_TestAllTypes3: ProtoMessage {
+extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test.TestAllTypes3"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if fInt32 != 0 { n &+= 1 &+ WireInt32.size(of: fInt32, &cache) }
-        if fInt64 != 0 { n &+= 1 &+ WireInt64.size(of: fInt64, &cache) }
-        if fUint32 != 0 { n &+= 1 &+ WireUInt32.size(of: fUint32, &cache) }
-        if fUint64 != 0 { n &+= 1 &+ WireUInt64.size(of: fUint64, &cache) }
-        if fSint32 != 0 { n &+= 1 &+ WireSInt32.size(of: fSint32, &cache) }
-        if fSint64 != 0 { n &+= 1 &+ WireSInt64.size(of: fSint64, &cache) }
-        if fFixed32 != 0 { n &+= 1 &+ WireFixed32.size(of: fFixed32, &cache) }
-        if fFixed64 != 0 { n &+= 1 &+ WireFixed64.size(of: fFixed64, &cache) }
-        if fSfixed32 != 0 { n &+= 1 &+ WireSFixed32.size(of: fSfixed32, &cache) }
-        if fSfixed64 != 0 { n &+= 1 &+ WireSFixed64.size(of: fSfixed64, &cache) }
-        if fFloat.bitPattern != 0 { n &+= 1 &+ WireFloat.size(of: fFloat, &cache) }
-        if fDouble.bitPattern != 0 { n &+= 1 &+ WireDouble.size(of: fDouble, &cache) }
-        if fBool { n &+= 1 &+ WireBool.size(of: fBool, &cache) }
-        if !fString.isEmpty { n &+= 1 &+ WireString.size(of: fString, &cache) }
-        if !fBytes.isEmpty { n &+= 1 &+ WireBytes.size(of: fBytes, &cache) }
-        if fEnum.rawValue != 0 { n &+= 2 &+ WireEnum<Protohttp_Test_Color>.size(of: fEnum, &cache) }
-        if let v = _fNested { n &+= 2 &+ WireMessage<Protohttp_Test_Nested3>.size(of: v, &cache) }
-        n &+= FieldSize.packed(WireInt32.self, rInt32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireInt64.self, rInt64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireUInt32.self, rUint32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireUInt64.self, rUint64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSInt32.self, rSint32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSInt64.self, rSint64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFixed32.self, rFixed32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFixed64.self, rFixed64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSFixed32.self, rSfixed32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSFixed64.self, rSfixed64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFloat.self, rFloat, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireDouble.self, rDouble, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireBool.self, rBool, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireString.self, rString, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireBytes.self, rBytes, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireEnum<Protohttp_Test_Color>.self, rEnum, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireMessage<Protohttp_Test_Nested3>.self, rNested, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireInt32.self, uInt32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireSInt64.self, uSint64, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireFixed32.self, uFixed32, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireDouble.self, uDouble, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireBool.self, uBool, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireEnum<Protohttp_Test_Color>.self, uEnum, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireInt32.self, WireInt32.self, mInt32Int32, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireInt64.self, WireString.self, mInt64String, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireUInt32.self, WireBytes.self, mUint32Bytes, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireUInt64.self, WireDouble.self, mUint64Double, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireSInt32.self, WireFloat.self, mSint32Float, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, mSint64Enum, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireFixed64.self, WireUInt64.self, mFixed64Uint64, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireSFixed32.self, WireSInt32.self, mSfixed32Sint32, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireSFixed64.self, WireBool.self, mSfixed64Bool, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireBool.self, WireInt64.self, mBoolInt64, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireString.self, WireString.self, mStringString, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, mStringNested, tagSize: 2, &cache)
+        if fInt32 != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: fInt32, &cache) }
+        if fInt64 != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: fInt64, &cache) }
+        if fUint32 != 0 { n &+= 1 &+ ProtoWire.WireUInt32.size(of: fUint32, &cache) }
+        if fUint64 != 0 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: fUint64, &cache) }
+        if fSint32 != 0 { n &+= 1 &+ ProtoWire.WireSInt32.size(of: fSint32, &cache) }
+        if fSint64 != 0 { n &+= 1 &+ ProtoWire.WireSInt64.size(of: fSint64, &cache) }
+        if fFixed32 != 0 { n &+= 1 &+ ProtoWire.WireFixed32.size(of: fFixed32, &cache) }
+        if fFixed64 != 0 { n &+= 1 &+ ProtoWire.WireFixed64.size(of: fFixed64, &cache) }
+        if fSfixed32 != 0 { n &+= 1 &+ ProtoWire.WireSFixed32.size(of: fSfixed32, &cache) }
+        if fSfixed64 != 0 { n &+= 1 &+ ProtoWire.WireSFixed64.size(of: fSfixed64, &cache) }
+        if fFloat.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireFloat.size(of: fFloat, &cache) }
+        if fDouble.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireDouble.size(of: fDouble, &cache) }
+        if fBool { n &+= 1 &+ ProtoWire.WireBool.size(of: fBool, &cache) }
+        if !fString.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: fString, &cache) }
+        if !fBytes.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: fBytes, &cache) }
+        if fEnum.rawValue != 0 { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Test_Color>.size(of: fEnum, &cache) }
+        if let v = _fNested { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_Nested3>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, rInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, rInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt32.self, rUint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt64.self, rUint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt32.self, rSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt64.self, rSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed32.self, rFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed64.self, rFixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed32.self, rSfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed64.self, rSfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFloat.self, rFloat, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireDouble.self, rDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireBool.self, rBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, rString, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireBytes.self, rBytes, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireEnum<Protohttp_Test_Color>.self, rEnum, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, rNested, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, uInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSInt64.self, uSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFixed32.self, uFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireDouble.self, uDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireBool.self, uBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, uEnum, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, mInt32Int32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt64.self, ProtoWire.WireString.self, mInt64String, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireUInt32.self, ProtoWire.WireBytes.self, mUint32Bytes, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireUInt64.self, ProtoWire.WireDouble.self, mUint64Double, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSInt32.self, ProtoWire.WireFloat.self, mSint32Float, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSInt64.self, ProtoWire.WireEnum<Protohttp_Test_Color>.self, mSint64Enum, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireFixed32.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireFixed64.self, ProtoWire.WireUInt64.self, mFixed64Uint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSFixed32.self, ProtoWire.WireSInt32.self, mSfixed32Sint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSFixed64.self, ProtoWire.WireBool.self, mSfixed64Bool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireBool.self, ProtoWire.WireInt64.self, mBoolInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireString.self, mStringString, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, mStringNested, tagSize: 2, &cache)
         switch choice {
-        case .oUint32(let v)?: n &+= 2 &+ WireUInt32.size(of: v, &cache)
-        case .oString(let v)?: n &+= 2 &+ WireString.size(of: v, &cache)
-        case .oBytes(let v)?: n &+= 2 &+ WireBytes.size(of: v, &cache)
-        case .oNested(let v)?: n &+= 2 &+ WireMessage<Protohttp_Test_Nested3>.size(of: v, &cache)
-        case .oEnum(let v)?: n &+= 2 &+ WireEnum<Protohttp_Test_Color>.size(of: v, &cache)
-        case .oDouble(let v)?: n &+= 2 &+ WireDouble.size(of: v, &cache)
+        case .oUint32(let v)?: n &+= 2 &+ ProtoWire.WireUInt32.size(of: v, &cache)
+        case .oString(let v)?: n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .oBytes(let v)?: n &+= 2 &+ ProtoWire.WireBytes.size(of: v, &cache)
+        case .oNested(let v)?: n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_Nested3>.size(of: v, &cache)
+        case .oEnum(let v)?: n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Test_Color>.size(of: v, &cache)
+        case .oDouble(let v)?: n &+= 2 &+ ProtoWire.WireDouble.size(of: v, &cache)
         case nil: break
         }
-        if let v = _recursive { n &+= 2 &+ WireMessage<Protohttp_Test_TestAllTypes3>.size(of: v.value, &cache) }
-        n &+= FieldSize.repeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tagSize: 2, &cache)
-        if fMaxNumber != 0 { n &+= 5 &+ WireInt32.size(of: fMaxNumber, &cache) }
+        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.size(of: v.value, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tagSize: 2, &cache)
+        if fMaxNumber != 0 { n &+= 5 &+ ProtoWire.WireInt32.size(of: fMaxNumber, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if fInt32 != 0 {
             w.writeTag(8)
-            WireInt32.write(fInt32, &w)
+            ProtoWire.WireInt32.write(fInt32, &w)
         }
         if fInt64 != 0 {
             w.writeTag(16)
-            WireInt64.write(fInt64, &w)
+            ProtoWire.WireInt64.write(fInt64, &w)
         }
         if fUint32 != 0 {
             w.writeTag(24)
-            WireUInt32.write(fUint32, &w)
+            ProtoWire.WireUInt32.write(fUint32, &w)
         }
         if fUint64 != 0 {
             w.writeTag(32)
-            WireUInt64.write(fUint64, &w)
+            ProtoWire.WireUInt64.write(fUint64, &w)
         }
         if fSint32 != 0 {
             w.writeTag(40)
-            WireSInt32.write(fSint32, &w)
+            ProtoWire.WireSInt32.write(fSint32, &w)
         }
         if fSint64 != 0 {
             w.writeTag(48)
-            WireSInt64.write(fSint64, &w)
+            ProtoWire.WireSInt64.write(fSint64, &w)
         }
         if fFixed32 != 0 {
             w.writeTag(61)
-            WireFixed32.write(fFixed32, &w)
+            ProtoWire.WireFixed32.write(fFixed32, &w)
         }
         if fFixed64 != 0 {
             w.writeTag(65)
-            WireFixed64.write(fFixed64, &w)
+            ProtoWire.WireFixed64.write(fFixed64, &w)
         }
         if fSfixed32 != 0 {
             w.writeTag(77)
-            WireSFixed32.write(fSfixed32, &w)
+            ProtoWire.WireSFixed32.write(fSfixed32, &w)
         }
         if fSfixed64 != 0 {
             w.writeTag(81)
-            WireSFixed64.write(fSfixed64, &w)
+            ProtoWire.WireSFixed64.write(fSfixed64, &w)
         }
         if fFloat.bitPattern != 0 {
             w.writeTag(93)
-            WireFloat.write(fFloat, &w)
+            ProtoWire.WireFloat.write(fFloat, &w)
         }
         if fDouble.bitPattern != 0 {
             w.writeTag(97)
-            WireDouble.write(fDouble, &w)
+            ProtoWire.WireDouble.write(fDouble, &w)
         }
         if fBool {
             w.writeTag(104)
-            WireBool.write(fBool, &w)
+            ProtoWire.WireBool.write(fBool, &w)
         }
         if !fString.isEmpty {
             w.writeTag(114)
-            WireString.write(fString, &w)
+            ProtoWire.WireString.write(fString, &w)
         }
         if !fBytes.isEmpty {
             w.writeTag(122)
-            WireBytes.write(fBytes, &w)
+            ProtoWire.WireBytes.write(fBytes, &w)
         }
         if fEnum.rawValue != 0 {
             w.writeTag(128)
-            WireEnum<Protohttp_Test_Color>.write(fEnum, &w)
+            ProtoWire.WireEnum<Protohttp_Test_Color>.write(fEnum, &w)
         }
         if let v = _fNested {
             w.writeTag(138)
-            WireMessage<Protohttp_Test_Nested3>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test_Nested3>.write(v, &w)
         }
-        w.writePacked(WireInt32.self, rInt32, tag: 250)
-        w.writePacked(WireInt64.self, rInt64, tag: 258)
-        w.writePacked(WireUInt32.self, rUint32, tag: 266)
-        w.writePacked(WireUInt64.self, rUint64, tag: 274)
-        w.writePacked(WireSInt32.self, rSint32, tag: 282)
-        w.writePacked(WireSInt64.self, rSint64, tag: 290)
-        w.writePacked(WireFixed32.self, rFixed32, tag: 298)
-        w.writePacked(WireFixed64.self, rFixed64, tag: 306)
-        w.writePacked(WireSFixed32.self, rSfixed32, tag: 314)
-        w.writePacked(WireSFixed64.self, rSfixed64, tag: 322)
-        w.writePacked(WireFloat.self, rFloat, tag: 330)
-        w.writePacked(WireDouble.self, rDouble, tag: 338)
-        w.writePacked(WireBool.self, rBool, tag: 346)
-        w.writeRepeated(WireString.self, rString, tag: 354)
-        w.writeRepeated(WireBytes.self, rBytes, tag: 362)
-        w.writePacked(WireEnum<Protohttp_Test_Color>.self, rEnum, tag: 370)
-        w.writeRepeated(WireMessage<Protohttp_Test_Nested3>.self, rNested, tag: 378)
-        w.writeRepeated(WireInt32.self, uInt32, tag: 488)
-        w.writeRepeated(WireSInt64.self, uSint64, tag: 496)
-        w.writeRepeated(WireFixed32.self, uFixed32, tag: 509)
-        w.writeRepeated(WireDouble.self, uDouble, tag: 513)
-        w.writeRepeated(WireBool.self, uBool, tag: 520)
-        w.writeRepeated(WireEnum<Protohttp_Test_Color>.self, uEnum, tag: 528)
-        w.writeMap(WireInt32.self, WireInt32.self, mInt32Int32, tag: 570)
-        w.writeMap(WireInt64.self, WireString.self, mInt64String, tag: 578)
-        w.writeMap(WireUInt32.self, WireBytes.self, mUint32Bytes, tag: 586)
-        w.writeMap(WireUInt64.self, WireDouble.self, mUint64Double, tag: 594)
-        w.writeMap(WireSInt32.self, WireFloat.self, mSint32Float, tag: 602)
-        w.writeMap(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, mSint64Enum, tag: 610)
-        w.writeMap(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested, tag: 618)
-        w.writeMap(WireFixed64.self, WireUInt64.self, mFixed64Uint64, tag: 626)
-        w.writeMap(WireSFixed32.self, WireSInt32.self, mSfixed32Sint32, tag: 634)
-        w.writeMap(WireSFixed64.self, WireBool.self, mSfixed64Bool, tag: 642)
-        w.writeMap(WireBool.self, WireInt64.self, mBoolInt64, tag: 650)
-        w.writeMap(WireString.self, WireString.self, mStringString, tag: 658)
-        w.writeMap(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, mStringNested, tag: 666)
+        w.writePacked(ProtoWire.WireInt32.self, rInt32, tag: 250)
+        w.writePacked(ProtoWire.WireInt64.self, rInt64, tag: 258)
+        w.writePacked(ProtoWire.WireUInt32.self, rUint32, tag: 266)
+        w.writePacked(ProtoWire.WireUInt64.self, rUint64, tag: 274)
+        w.writePacked(ProtoWire.WireSInt32.self, rSint32, tag: 282)
+        w.writePacked(ProtoWire.WireSInt64.self, rSint64, tag: 290)
+        w.writePacked(ProtoWire.WireFixed32.self, rFixed32, tag: 298)
+        w.writePacked(ProtoWire.WireFixed64.self, rFixed64, tag: 306)
+        w.writePacked(ProtoWire.WireSFixed32.self, rSfixed32, tag: 314)
+        w.writePacked(ProtoWire.WireSFixed64.self, rSfixed64, tag: 322)
+        w.writePacked(ProtoWire.WireFloat.self, rFloat, tag: 330)
+        w.writePacked(ProtoWire.WireDouble.self, rDouble, tag: 338)
+        w.writePacked(ProtoWire.WireBool.self, rBool, tag: 346)
+        w.writeRepeated(ProtoWire.WireString.self, rString, tag: 354)
+        w.writeRepeated(ProtoWire.WireBytes.self, rBytes, tag: 362)
+        w.writePacked(ProtoWire.WireEnum<Protohttp_Test_Color>.self, rEnum, tag: 370)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, rNested, tag: 378)
+        w.writeRepeated(ProtoWire.WireInt32.self, uInt32, tag: 488)
+        w.writeRepeated(ProtoWire.WireSInt64.self, uSint64, tag: 496)
+        w.writeRepeated(ProtoWire.WireFixed32.self, uFixed32, tag: 509)
+        w.writeRepeated(ProtoWire.WireDouble.self, uDouble, tag: 513)
+        w.writeRepeated(ProtoWire.WireBool.self, uBool, tag: 520)
+        w.writeRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, uEnum, tag: 528)
+        w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, mInt32Int32, tag: 570)
+        w.writeMap(ProtoWire.WireInt64.self, ProtoWire.WireString.self, mInt64String, tag: 578)
+        w.writeMap(ProtoWire.WireUInt32.self, ProtoWire.WireBytes.self, mUint32Bytes, tag: 586)
+        w.writeMap(ProtoWire.WireUInt64.self, ProtoWire.WireDouble.self, mUint64Double, tag: 594)
+        w.writeMap(ProtoWire.WireSInt32.self, ProtoWire.WireFloat.self, mSint32Float, tag: 602)
+        w.writeMap(ProtoWire.WireSInt64.self, ProtoWire.WireEnum<Protohttp_Test_Color>.self, mSint64Enum, tag: 610)
+        w.writeMap(ProtoWire.WireFixed32.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested, tag: 618)
+        w.writeMap(ProtoWire.WireFixed64.self, ProtoWire.WireUInt64.self, mFixed64Uint64, tag: 626)
+        w.writeMap(ProtoWire.WireSFixed32.self, ProtoWire.WireSInt32.self, mSfixed32Sint32, tag: 634)
+        w.writeMap(ProtoWire.WireSFixed64.self, ProtoWire.WireBool.self, mSfixed64Bool, tag: 642)
+        w.writeMap(ProtoWire.WireBool.self, ProtoWire.WireInt64.self, mBoolInt64, tag: 650)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, mStringString, tag: 658)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, mStringNested, tag: 666)
         switch choice {
         case .oUint32(let v)?:
             w.writeTag(888)
-            WireUInt32.write(v, &w)
+            ProtoWire.WireUInt32.write(v, &w)
         case .oString(let v)?:
             w.writeTag(898)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         case .oBytes(let v)?:
             w.writeTag(906)
-            WireBytes.write(v, &w)
+            ProtoWire.WireBytes.write(v, &w)
         case .oNested(let v)?:
             w.writeTag(914)
-            WireMessage<Protohttp_Test_Nested3>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Test_Nested3>.write(v, &w)
         case .oEnum(let v)?:
             w.writeTag(920)
-            WireEnum<Protohttp_Test_Color>.write(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test_Color>.write(v, &w)
         case .oDouble(let v)?:
             w.writeTag(929)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         case nil: break
         }
         if let v = _recursive {
             w.writeTag(962)
-            WireMessage<Protohttp_Test_TestAllTypes3>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.write(v.value, &w)
         }
-        w.writeRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tag: 970)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tag: 970)
         if fMaxNumber != 0 {
             w.writeTag(4294967288)
-            WireInt32.write(fMaxNumber, &w)
+            ProtoWire.WireInt32.write(fMaxNumber, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: fInt32 = try WireInt32.read(&r)
-            case 16: fInt64 = try WireInt64.read(&r)
-            case 24: fUint32 = try WireUInt32.read(&r)
-            case 32: fUint64 = try WireUInt64.read(&r)
-            case 40: fSint32 = try WireSInt32.read(&r)
-            case 48: fSint64 = try WireSInt64.read(&r)
-            case 61: fFixed32 = try WireFixed32.read(&r)
-            case 65: fFixed64 = try WireFixed64.read(&r)
-            case 77: fSfixed32 = try WireSFixed32.read(&r)
-            case 81: fSfixed64 = try WireSFixed64.read(&r)
-            case 93: fFloat = try WireFloat.read(&r)
-            case 97: fDouble = try WireDouble.read(&r)
-            case 104: fBool = try WireBool.read(&r)
-            case 114: fString = try WireString.read(&r)
-            case 122: fBytes = try WireBytes.read(&r)
-            case 128: fEnum = try WireEnum<Protohttp_Test_Color>.read(&r)
+            case 8: fInt32 = try ProtoWire.WireInt32.read(&r)
+            case 16: fInt64 = try ProtoWire.WireInt64.read(&r)
+            case 24: fUint32 = try ProtoWire.WireUInt32.read(&r)
+            case 32: fUint64 = try ProtoWire.WireUInt64.read(&r)
+            case 40: fSint32 = try ProtoWire.WireSInt32.read(&r)
+            case 48: fSint64 = try ProtoWire.WireSInt64.read(&r)
+            case 61: fFixed32 = try ProtoWire.WireFixed32.read(&r)
+            case 65: fFixed64 = try ProtoWire.WireFixed64.read(&r)
+            case 77: fSfixed32 = try ProtoWire.WireSFixed32.read(&r)
+            case 81: fSfixed64 = try ProtoWire.WireSFixed64.read(&r)
+            case 93: fFloat = try ProtoWire.WireFloat.read(&r)
+            case 97: fDouble = try ProtoWire.WireDouble.read(&r)
+            case 104: fBool = try ProtoWire.WireBool.read(&r)
+            case 114: fString = try ProtoWire.WireString.read(&r)
+            case 122: fBytes = try ProtoWire.WireBytes.read(&r)
+            case 128: fEnum = try ProtoWire.WireEnum<Protohttp_Test_Color>.read(&r)
             case 138:
                 if _fNested == nil { _fNested = Protohttp_Test_Nested3() }
                 try r.readMessage(into: &_fNested!)
-            case 248, 250: try r.readRepeated(WireInt32.self, tag, into: &rInt32)
-            case 256, 258: try r.readRepeated(WireInt64.self, tag, into: &rInt64)
-            case 264, 266: try r.readRepeated(WireUInt32.self, tag, into: &rUint32)
-            case 272, 274: try r.readRepeated(WireUInt64.self, tag, into: &rUint64)
-            case 280, 282: try r.readRepeated(WireSInt32.self, tag, into: &rSint32)
-            case 288, 290: try r.readRepeated(WireSInt64.self, tag, into: &rSint64)
-            case 301, 298: try r.readRepeated(WireFixed32.self, tag, into: &rFixed32)
-            case 305, 306: try r.readRepeated(WireFixed64.self, tag, into: &rFixed64)
-            case 317, 314: try r.readRepeated(WireSFixed32.self, tag, into: &rSfixed32)
-            case 321, 322: try r.readRepeated(WireSFixed64.self, tag, into: &rSfixed64)
-            case 333, 330: try r.readRepeated(WireFloat.self, tag, into: &rFloat)
-            case 337, 338: try r.readRepeated(WireDouble.self, tag, into: &rDouble)
-            case 344, 346: try r.readRepeated(WireBool.self, tag, into: &rBool)
-            case 354: try r.readRepeated(WireString.self, tag, into: &rString)
-            case 362: try r.readRepeated(WireBytes.self, tag, into: &rBytes)
-            case 368, 370: try r.readRepeated(WireEnum<Protohttp_Test_Color>.self, tag, into: &rEnum)
-            case 378: try r.readRepeated(WireMessage<Protohttp_Test_Nested3>.self, tag, into: &rNested)
-            case 488, 490: try r.readRepeated(WireInt32.self, tag, into: &uInt32)
-            case 496, 498: try r.readRepeated(WireSInt64.self, tag, into: &uSint64)
-            case 509, 506: try r.readRepeated(WireFixed32.self, tag, into: &uFixed32)
-            case 513, 514: try r.readRepeated(WireDouble.self, tag, into: &uDouble)
-            case 520, 522: try r.readRepeated(WireBool.self, tag, into: &uBool)
-            case 528, 530: try r.readRepeated(WireEnum<Protohttp_Test_Color>.self, tag, into: &uEnum)
-            case 570: try r.readMapEntry(WireInt32.self, WireInt32.self, into: &mInt32Int32)
-            case 578: try r.readMapEntry(WireInt64.self, WireString.self, into: &mInt64String)
-            case 586: try r.readMapEntry(WireUInt32.self, WireBytes.self, into: &mUint32Bytes)
-            case 594: try r.readMapEntry(WireUInt64.self, WireDouble.self, into: &mUint64Double)
-            case 602: try r.readMapEntry(WireSInt32.self, WireFloat.self, into: &mSint32Float)
-            case 610: try r.readMapEntry(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, into: &mSint64Enum)
-            case 618: try r.readMapEntry(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, into: &mFixed32Nested)
-            case 626: try r.readMapEntry(WireFixed64.self, WireUInt64.self, into: &mFixed64Uint64)
-            case 634: try r.readMapEntry(WireSFixed32.self, WireSInt32.self, into: &mSfixed32Sint32)
-            case 642: try r.readMapEntry(WireSFixed64.self, WireBool.self, into: &mSfixed64Bool)
-            case 650: try r.readMapEntry(WireBool.self, WireInt64.self, into: &mBoolInt64)
-            case 658: try r.readMapEntry(WireString.self, WireString.self, into: &mStringString)
-            case 666: try r.readMapEntry(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, into: &mStringNested)
-            case 888: choice = .oUint32(try WireUInt32.read(&r))
-            case 898: choice = .oString(try WireString.read(&r))
-            case 906: choice = .oBytes(try WireBytes.read(&r))
+            case 248, 250: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &rInt32)
+            case 256, 258: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &rInt64)
+            case 264, 266: try r.readRepeated(ProtoWire.WireUInt32.self, tag, into: &rUint32)
+            case 272, 274: try r.readRepeated(ProtoWire.WireUInt64.self, tag, into: &rUint64)
+            case 280, 282: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &rSint32)
+            case 288, 290: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &rSint64)
+            case 301, 298: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &rFixed32)
+            case 305, 306: try r.readRepeated(ProtoWire.WireFixed64.self, tag, into: &rFixed64)
+            case 317, 314: try r.readRepeated(ProtoWire.WireSFixed32.self, tag, into: &rSfixed32)
+            case 321, 322: try r.readRepeated(ProtoWire.WireSFixed64.self, tag, into: &rSfixed64)
+            case 333, 330: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &rFloat)
+            case 337, 338: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &rDouble)
+            case 344, 346: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &rBool)
+            case 354: try r.readRepeated(ProtoWire.WireString.self, tag, into: &rString)
+            case 362: try r.readRepeated(ProtoWire.WireBytes.self, tag, into: &rBytes)
+            case 368, 370: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, tag, into: &rEnum)
+            case 378: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, tag, into: &rNested)
+            case 488, 490: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &uInt32)
+            case 496, 498: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &uSint64)
+            case 509, 506: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &uFixed32)
+            case 513, 514: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &uDouble)
+            case 520, 522: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &uBool)
+            case 528, 530: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, tag, into: &uEnum)
+            case 570: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, into: &mInt32Int32)
+            case 578: try r.readMapEntry(ProtoWire.WireInt64.self, ProtoWire.WireString.self, into: &mInt64String)
+            case 586: try r.readMapEntry(ProtoWire.WireUInt32.self, ProtoWire.WireBytes.self, into: &mUint32Bytes)
+            case 594: try r.readMapEntry(ProtoWire.WireUInt64.self, ProtoWire.WireDouble.self, into: &mUint64Double)
+            case 602: try r.readMapEntry(ProtoWire.WireSInt32.self, ProtoWire.WireFloat.self, into: &mSint32Float)
+            case 610: try r.readMapEntry(ProtoWire.WireSInt64.self, ProtoWire.WireEnum<Protohttp_Test_Color>.self, into: &mSint64Enum)
+            case 618: try r.readMapEntry(ProtoWire.WireFixed32.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, into: &mFixed32Nested)
+            case 626: try r.readMapEntry(ProtoWire.WireFixed64.self, ProtoWire.WireUInt64.self, into: &mFixed64Uint64)
+            case 634: try r.readMapEntry(ProtoWire.WireSFixed32.self, ProtoWire.WireSInt32.self, into: &mSfixed32Sint32)
+            case 642: try r.readMapEntry(ProtoWire.WireSFixed64.self, ProtoWire.WireBool.self, into: &mSfixed64Bool)
+            case 650: try r.readMapEntry(ProtoWire.WireBool.self, ProtoWire.WireInt64.self, into: &mBoolInt64)
+            case 658: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &mStringString)
+            case 666: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, into: &mStringNested)
+            case 888: choice = .oUint32(try ProtoWire.WireUInt32.read(&r))
+            case 898: choice = .oString(try ProtoWire.WireString.read(&r))
+            case 906: choice = .oBytes(try ProtoWire.WireBytes.read(&r))
             case 914:
                 var v = Protohttp_Test_Nested3()
                 if case .oNested(let old)? = choice {
@@ -686,19 +686,19 @@ extension Protohttp_Test_TestAllTypes3: ProtoMessage {
                 }
                 try r.readMessage(into: &v)
                 choice = .oNested(v)
-            case 920: choice = .oEnum(try WireEnum<Protohttp_Test_Color>.read(&r))
-            case 929: choice = .oDouble(try WireDouble.read(&r))
+            case 920: choice = .oEnum(try ProtoWire.WireEnum<Protohttp_Test_Color>.read(&r))
+            case 929: choice = .oDouble(try ProtoWire.WireDouble.read(&r))
             case 962:
-                if _recursive == nil { _recursive = ProtoBox(Protohttp_Test_TestAllTypes3()) }
+                if _recursive == nil { _recursive = ProtoWire.ProtoBox(Protohttp_Test_TestAllTypes3()) }
                 try r.readMessage(into: &_recursive!.value)
-            case 970: try r.readRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, tag, into: &rRecursive)
-            case 4294967288: fMaxNumber = try WireInt32.read(&r)
+            case 970: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, tag, into: &rRecursive)
+            case 4294967288: fMaxNumber = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.test.TestAllTypes3", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.test.TestAllTypes3", [
         ("fInt32", "f_int32"),
         ("fInt64", "f_int64"),
         ("fUint32", "f_uint32"),
@@ -763,349 +763,349 @@ extension Protohttp_Test_TestAllTypes3: ProtoMessage {
         ("fMaxNumber", "f_max_number"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if fInt32 != 0 || w.emitDefaults {
             w.key(t, 0)
-            WireInt32.writeJSON(fInt32, &w)
+            ProtoWire.WireInt32.writeJSON(fInt32, &w)
         }
         if fInt64 != 0 || w.emitDefaults {
             w.key(t, 1)
-            WireInt64.writeJSON(fInt64, &w)
+            ProtoWire.WireInt64.writeJSON(fInt64, &w)
         }
         if fUint32 != 0 || w.emitDefaults {
             w.key(t, 2)
-            WireUInt32.writeJSON(fUint32, &w)
+            ProtoWire.WireUInt32.writeJSON(fUint32, &w)
         }
         if fUint64 != 0 || w.emitDefaults {
             w.key(t, 3)
-            WireUInt64.writeJSON(fUint64, &w)
+            ProtoWire.WireUInt64.writeJSON(fUint64, &w)
         }
         if fSint32 != 0 || w.emitDefaults {
             w.key(t, 4)
-            WireSInt32.writeJSON(fSint32, &w)
+            ProtoWire.WireSInt32.writeJSON(fSint32, &w)
         }
         if fSint64 != 0 || w.emitDefaults {
             w.key(t, 5)
-            WireSInt64.writeJSON(fSint64, &w)
+            ProtoWire.WireSInt64.writeJSON(fSint64, &w)
         }
         if fFixed32 != 0 || w.emitDefaults {
             w.key(t, 6)
-            WireFixed32.writeJSON(fFixed32, &w)
+            ProtoWire.WireFixed32.writeJSON(fFixed32, &w)
         }
         if fFixed64 != 0 || w.emitDefaults {
             w.key(t, 7)
-            WireFixed64.writeJSON(fFixed64, &w)
+            ProtoWire.WireFixed64.writeJSON(fFixed64, &w)
         }
         if fSfixed32 != 0 || w.emitDefaults {
             w.key(t, 8)
-            WireSFixed32.writeJSON(fSfixed32, &w)
+            ProtoWire.WireSFixed32.writeJSON(fSfixed32, &w)
         }
         if fSfixed64 != 0 || w.emitDefaults {
             w.key(t, 9)
-            WireSFixed64.writeJSON(fSfixed64, &w)
+            ProtoWire.WireSFixed64.writeJSON(fSfixed64, &w)
         }
         if fFloat.bitPattern != 0 || w.emitDefaults {
             w.key(t, 10)
-            WireFloat.writeJSON(fFloat, &w)
+            ProtoWire.WireFloat.writeJSON(fFloat, &w)
         }
         if fDouble.bitPattern != 0 || w.emitDefaults {
             w.key(t, 11)
-            WireDouble.writeJSON(fDouble, &w)
+            ProtoWire.WireDouble.writeJSON(fDouble, &w)
         }
         if fBool || w.emitDefaults {
             w.key(t, 12)
-            WireBool.writeJSON(fBool, &w)
+            ProtoWire.WireBool.writeJSON(fBool, &w)
         }
         if !fString.isEmpty || w.emitDefaults {
             w.key(t, 13)
-            WireString.writeJSON(fString, &w)
+            ProtoWire.WireString.writeJSON(fString, &w)
         }
         if !fBytes.isEmpty || w.emitDefaults {
             w.key(t, 14)
-            WireBytes.writeJSON(fBytes, &w)
+            ProtoWire.WireBytes.writeJSON(fBytes, &w)
         }
         if fEnum.rawValue != 0 || w.emitDefaults {
             w.key(t, 15)
-            WireEnum<Protohttp_Test_Color>.writeJSON(fEnum, &w)
+            ProtoWire.WireEnum<Protohttp_Test_Color>.writeJSON(fEnum, &w)
         }
         if let v = _fNested {
             w.key(t, 16)
-            try WireMessage<Protohttp_Test_Nested3>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_Nested3>.writeJSON(v, &w)
         }
         if !rInt32.isEmpty || w.emitDefaults {
             w.key(t, 17)
-            try w.writeRepeated(WireInt32.self, rInt32)
+            try w.writeRepeated(ProtoWire.WireInt32.self, rInt32)
         }
         if !rInt64.isEmpty || w.emitDefaults {
             w.key(t, 18)
-            try w.writeRepeated(WireInt64.self, rInt64)
+            try w.writeRepeated(ProtoWire.WireInt64.self, rInt64)
         }
         if !rUint32.isEmpty || w.emitDefaults {
             w.key(t, 19)
-            try w.writeRepeated(WireUInt32.self, rUint32)
+            try w.writeRepeated(ProtoWire.WireUInt32.self, rUint32)
         }
         if !rUint64.isEmpty || w.emitDefaults {
             w.key(t, 20)
-            try w.writeRepeated(WireUInt64.self, rUint64)
+            try w.writeRepeated(ProtoWire.WireUInt64.self, rUint64)
         }
         if !rSint32.isEmpty || w.emitDefaults {
             w.key(t, 21)
-            try w.writeRepeated(WireSInt32.self, rSint32)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, rSint32)
         }
         if !rSint64.isEmpty || w.emitDefaults {
             w.key(t, 22)
-            try w.writeRepeated(WireSInt64.self, rSint64)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, rSint64)
         }
         if !rFixed32.isEmpty || w.emitDefaults {
             w.key(t, 23)
-            try w.writeRepeated(WireFixed32.self, rFixed32)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, rFixed32)
         }
         if !rFixed64.isEmpty || w.emitDefaults {
             w.key(t, 24)
-            try w.writeRepeated(WireFixed64.self, rFixed64)
+            try w.writeRepeated(ProtoWire.WireFixed64.self, rFixed64)
         }
         if !rSfixed32.isEmpty || w.emitDefaults {
             w.key(t, 25)
-            try w.writeRepeated(WireSFixed32.self, rSfixed32)
+            try w.writeRepeated(ProtoWire.WireSFixed32.self, rSfixed32)
         }
         if !rSfixed64.isEmpty || w.emitDefaults {
             w.key(t, 26)
-            try w.writeRepeated(WireSFixed64.self, rSfixed64)
+            try w.writeRepeated(ProtoWire.WireSFixed64.self, rSfixed64)
         }
         if !rFloat.isEmpty || w.emitDefaults {
             w.key(t, 27)
-            try w.writeRepeated(WireFloat.self, rFloat)
+            try w.writeRepeated(ProtoWire.WireFloat.self, rFloat)
         }
         if !rDouble.isEmpty || w.emitDefaults {
             w.key(t, 28)
-            try w.writeRepeated(WireDouble.self, rDouble)
+            try w.writeRepeated(ProtoWire.WireDouble.self, rDouble)
         }
         if !rBool.isEmpty || w.emitDefaults {
             w.key(t, 29)
-            try w.writeRepeated(WireBool.self, rBool)
+            try w.writeRepeated(ProtoWire.WireBool.self, rBool)
         }
         if !rString.isEmpty || w.emitDefaults {
             w.key(t, 30)
-            try w.writeRepeated(WireString.self, rString)
+            try w.writeRepeated(ProtoWire.WireString.self, rString)
         }
         if !rBytes.isEmpty || w.emitDefaults {
             w.key(t, 31)
-            try w.writeRepeated(WireBytes.self, rBytes)
+            try w.writeRepeated(ProtoWire.WireBytes.self, rBytes)
         }
         if !rEnum.isEmpty || w.emitDefaults {
             w.key(t, 32)
-            try w.writeRepeated(WireEnum<Protohttp_Test_Color>.self, rEnum)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, rEnum)
         }
         if !rNested.isEmpty || w.emitDefaults {
             w.key(t, 33)
-            try w.writeRepeated(WireMessage<Protohttp_Test_Nested3>.self, rNested)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, rNested)
         }
         if !uInt32.isEmpty || w.emitDefaults {
             w.key(t, 34)
-            try w.writeRepeated(WireInt32.self, uInt32)
+            try w.writeRepeated(ProtoWire.WireInt32.self, uInt32)
         }
         if !uSint64.isEmpty || w.emitDefaults {
             w.key(t, 35)
-            try w.writeRepeated(WireSInt64.self, uSint64)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, uSint64)
         }
         if !uFixed32.isEmpty || w.emitDefaults {
             w.key(t, 36)
-            try w.writeRepeated(WireFixed32.self, uFixed32)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, uFixed32)
         }
         if !uDouble.isEmpty || w.emitDefaults {
             w.key(t, 37)
-            try w.writeRepeated(WireDouble.self, uDouble)
+            try w.writeRepeated(ProtoWire.WireDouble.self, uDouble)
         }
         if !uBool.isEmpty || w.emitDefaults {
             w.key(t, 38)
-            try w.writeRepeated(WireBool.self, uBool)
+            try w.writeRepeated(ProtoWire.WireBool.self, uBool)
         }
         if !uEnum.isEmpty || w.emitDefaults {
             w.key(t, 39)
-            try w.writeRepeated(WireEnum<Protohttp_Test_Color>.self, uEnum)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, uEnum)
         }
         if !mInt32Int32.isEmpty || w.emitDefaults {
             w.key(t, 40)
-            try w.writeMap(WireInt32.self, WireInt32.self, mInt32Int32)
+            try w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, mInt32Int32)
         }
         if !mInt64String.isEmpty || w.emitDefaults {
             w.key(t, 41)
-            try w.writeMap(WireInt64.self, WireString.self, mInt64String)
+            try w.writeMap(ProtoWire.WireInt64.self, ProtoWire.WireString.self, mInt64String)
         }
         if !mUint32Bytes.isEmpty || w.emitDefaults {
             w.key(t, 42)
-            try w.writeMap(WireUInt32.self, WireBytes.self, mUint32Bytes)
+            try w.writeMap(ProtoWire.WireUInt32.self, ProtoWire.WireBytes.self, mUint32Bytes)
         }
         if !mUint64Double.isEmpty || w.emitDefaults {
             w.key(t, 43)
-            try w.writeMap(WireUInt64.self, WireDouble.self, mUint64Double)
+            try w.writeMap(ProtoWire.WireUInt64.self, ProtoWire.WireDouble.self, mUint64Double)
         }
         if !mSint32Float.isEmpty || w.emitDefaults {
             w.key(t, 44)
-            try w.writeMap(WireSInt32.self, WireFloat.self, mSint32Float)
+            try w.writeMap(ProtoWire.WireSInt32.self, ProtoWire.WireFloat.self, mSint32Float)
         }
         if !mSint64Enum.isEmpty || w.emitDefaults {
             w.key(t, 45)
-            try w.writeMap(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, mSint64Enum)
+            try w.writeMap(ProtoWire.WireSInt64.self, ProtoWire.WireEnum<Protohttp_Test_Color>.self, mSint64Enum)
         }
         if !mFixed32Nested.isEmpty || w.emitDefaults {
             w.key(t, 46)
-            try w.writeMap(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested)
+            try w.writeMap(ProtoWire.WireFixed32.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, mFixed32Nested)
         }
         if !mFixed64Uint64.isEmpty || w.emitDefaults {
             w.key(t, 47)
-            try w.writeMap(WireFixed64.self, WireUInt64.self, mFixed64Uint64)
+            try w.writeMap(ProtoWire.WireFixed64.self, ProtoWire.WireUInt64.self, mFixed64Uint64)
         }
         if !mSfixed32Sint32.isEmpty || w.emitDefaults {
             w.key(t, 48)
-            try w.writeMap(WireSFixed32.self, WireSInt32.self, mSfixed32Sint32)
+            try w.writeMap(ProtoWire.WireSFixed32.self, ProtoWire.WireSInt32.self, mSfixed32Sint32)
         }
         if !mSfixed64Bool.isEmpty || w.emitDefaults {
             w.key(t, 49)
-            try w.writeMap(WireSFixed64.self, WireBool.self, mSfixed64Bool)
+            try w.writeMap(ProtoWire.WireSFixed64.self, ProtoWire.WireBool.self, mSfixed64Bool)
         }
         if !mBoolInt64.isEmpty || w.emitDefaults {
             w.key(t, 50)
-            try w.writeMap(WireBool.self, WireInt64.self, mBoolInt64)
+            try w.writeMap(ProtoWire.WireBool.self, ProtoWire.WireInt64.self, mBoolInt64)
         }
         if !mStringString.isEmpty || w.emitDefaults {
             w.key(t, 51)
-            try w.writeMap(WireString.self, WireString.self, mStringString)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, mStringString)
         }
         if !mStringNested.isEmpty || w.emitDefaults {
             w.key(t, 52)
-            try w.writeMap(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, mStringNested)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, mStringNested)
         }
         switch choice {
         case .oUint32(let v)?:
             w.key(t, 53)
-            WireUInt32.writeJSON(v, &w)
+            ProtoWire.WireUInt32.writeJSON(v, &w)
         case .oString(let v)?:
             w.key(t, 54)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         case .oBytes(let v)?:
             w.key(t, 55)
-            WireBytes.writeJSON(v, &w)
+            ProtoWire.WireBytes.writeJSON(v, &w)
         case .oNested(let v)?:
             w.key(t, 56)
-            try WireMessage<Protohttp_Test_Nested3>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_Nested3>.writeJSON(v, &w)
         case .oEnum(let v)?:
             w.key(t, 57)
-            WireEnum<Protohttp_Test_Color>.writeJSON(v, &w)
+            ProtoWire.WireEnum<Protohttp_Test_Color>.writeJSON(v, &w)
         case .oDouble(let v)?:
             w.key(t, 58)
-            WireDouble.writeJSON(v, &w)
+            ProtoWire.WireDouble.writeJSON(v, &w)
         case nil: break
         }
         if let v = _recursive {
             w.key(t, 59)
-            try WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(v.value, &w)
         }
         if !rRecursive.isEmpty || w.emitDefaults {
             w.key(t, 60)
-            try w.writeRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive)
         }
         if fMaxNumber != 0 || w.emitDefaults {
             w.key(t, 61)
-            WireInt32.writeJSON(fMaxNumber, &w)
+            ProtoWire.WireInt32.writeJSON(fMaxNumber, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireInt32.self, into: &fInt32)
-            case 1: try r.readImplicit(WireInt64.self, into: &fInt64)
-            case 2: try r.readImplicit(WireUInt32.self, into: &fUint32)
-            case 3: try r.readImplicit(WireUInt64.self, into: &fUint64)
-            case 4: try r.readImplicit(WireSInt32.self, into: &fSint32)
-            case 5: try r.readImplicit(WireSInt64.self, into: &fSint64)
-            case 6: try r.readImplicit(WireFixed32.self, into: &fFixed32)
-            case 7: try r.readImplicit(WireFixed64.self, into: &fFixed64)
-            case 8: try r.readImplicit(WireSFixed32.self, into: &fSfixed32)
-            case 9: try r.readImplicit(WireSFixed64.self, into: &fSfixed64)
-            case 10: try r.readImplicit(WireFloat.self, into: &fFloat)
-            case 11: try r.readImplicit(WireDouble.self, into: &fDouble)
-            case 12: try r.readImplicit(WireBool.self, into: &fBool)
-            case 13: try r.readImplicit(WireString.self, into: &fString)
-            case 14: try r.readImplicit(WireBytes.self, into: &fBytes)
-            case 15: try r.readImplicit(WireEnum<Protohttp_Test_Color>.self, into: &fEnum)
+            case 0: try r.readImplicit(ProtoWire.WireInt32.self, into: &fInt32)
+            case 1: try r.readImplicit(ProtoWire.WireInt64.self, into: &fInt64)
+            case 2: try r.readImplicit(ProtoWire.WireUInt32.self, into: &fUint32)
+            case 3: try r.readImplicit(ProtoWire.WireUInt64.self, into: &fUint64)
+            case 4: try r.readImplicit(ProtoWire.WireSInt32.self, into: &fSint32)
+            case 5: try r.readImplicit(ProtoWire.WireSInt64.self, into: &fSint64)
+            case 6: try r.readImplicit(ProtoWire.WireFixed32.self, into: &fFixed32)
+            case 7: try r.readImplicit(ProtoWire.WireFixed64.self, into: &fFixed64)
+            case 8: try r.readImplicit(ProtoWire.WireSFixed32.self, into: &fSfixed32)
+            case 9: try r.readImplicit(ProtoWire.WireSFixed64.self, into: &fSfixed64)
+            case 10: try r.readImplicit(ProtoWire.WireFloat.self, into: &fFloat)
+            case 11: try r.readImplicit(ProtoWire.WireDouble.self, into: &fDouble)
+            case 12: try r.readImplicit(ProtoWire.WireBool.self, into: &fBool)
+            case 13: try r.readImplicit(ProtoWire.WireString.self, into: &fString)
+            case 14: try r.readImplicit(ProtoWire.WireBytes.self, into: &fBytes)
+            case 15: try r.readImplicit(ProtoWire.WireEnum<Protohttp_Test_Color>.self, into: &fEnum)
             case 16: try r.readMessage(into: &_fNested)
-            case 17: try r.readRepeated(WireInt32.self, into: &rInt32)
-            case 18: try r.readRepeated(WireInt64.self, into: &rInt64)
-            case 19: try r.readRepeated(WireUInt32.self, into: &rUint32)
-            case 20: try r.readRepeated(WireUInt64.self, into: &rUint64)
-            case 21: try r.readRepeated(WireSInt32.self, into: &rSint32)
-            case 22: try r.readRepeated(WireSInt64.self, into: &rSint64)
-            case 23: try r.readRepeated(WireFixed32.self, into: &rFixed32)
-            case 24: try r.readRepeated(WireFixed64.self, into: &rFixed64)
-            case 25: try r.readRepeated(WireSFixed32.self, into: &rSfixed32)
-            case 26: try r.readRepeated(WireSFixed64.self, into: &rSfixed64)
-            case 27: try r.readRepeated(WireFloat.self, into: &rFloat)
-            case 28: try r.readRepeated(WireDouble.self, into: &rDouble)
-            case 29: try r.readRepeated(WireBool.self, into: &rBool)
-            case 30: try r.readRepeated(WireString.self, into: &rString)
-            case 31: try r.readRepeated(WireBytes.self, into: &rBytes)
-            case 32: try r.readRepeated(WireEnum<Protohttp_Test_Color>.self, into: &rEnum)
-            case 33: try r.readRepeated(WireMessage<Protohttp_Test_Nested3>.self, into: &rNested)
-            case 34: try r.readRepeated(WireInt32.self, into: &uInt32)
-            case 35: try r.readRepeated(WireSInt64.self, into: &uSint64)
-            case 36: try r.readRepeated(WireFixed32.self, into: &uFixed32)
-            case 37: try r.readRepeated(WireDouble.self, into: &uDouble)
-            case 38: try r.readRepeated(WireBool.self, into: &uBool)
-            case 39: try r.readRepeated(WireEnum<Protohttp_Test_Color>.self, into: &uEnum)
-            case 40: try r.readMap(WireInt32.self, WireInt32.self, into: &mInt32Int32)
-            case 41: try r.readMap(WireInt64.self, WireString.self, into: &mInt64String)
-            case 42: try r.readMap(WireUInt32.self, WireBytes.self, into: &mUint32Bytes)
-            case 43: try r.readMap(WireUInt64.self, WireDouble.self, into: &mUint64Double)
-            case 44: try r.readMap(WireSInt32.self, WireFloat.self, into: &mSint32Float)
-            case 45: try r.readMap(WireSInt64.self, WireEnum<Protohttp_Test_Color>.self, into: &mSint64Enum)
-            case 46: try r.readMap(WireFixed32.self, WireMessage<Protohttp_Test_Nested3>.self, into: &mFixed32Nested)
-            case 47: try r.readMap(WireFixed64.self, WireUInt64.self, into: &mFixed64Uint64)
-            case 48: try r.readMap(WireSFixed32.self, WireSInt32.self, into: &mSfixed32Sint32)
-            case 49: try r.readMap(WireSFixed64.self, WireBool.self, into: &mSfixed64Bool)
-            case 50: try r.readMap(WireBool.self, WireInt64.self, into: &mBoolInt64)
-            case 51: try r.readMap(WireString.self, WireString.self, into: &mStringString)
-            case 52: try r.readMap(WireString.self, WireMessage<Protohttp_Test_Nested3>.self, into: &mStringNested)
+            case 17: try r.readRepeated(ProtoWire.WireInt32.self, into: &rInt32)
+            case 18: try r.readRepeated(ProtoWire.WireInt64.self, into: &rInt64)
+            case 19: try r.readRepeated(ProtoWire.WireUInt32.self, into: &rUint32)
+            case 20: try r.readRepeated(ProtoWire.WireUInt64.self, into: &rUint64)
+            case 21: try r.readRepeated(ProtoWire.WireSInt32.self, into: &rSint32)
+            case 22: try r.readRepeated(ProtoWire.WireSInt64.self, into: &rSint64)
+            case 23: try r.readRepeated(ProtoWire.WireFixed32.self, into: &rFixed32)
+            case 24: try r.readRepeated(ProtoWire.WireFixed64.self, into: &rFixed64)
+            case 25: try r.readRepeated(ProtoWire.WireSFixed32.self, into: &rSfixed32)
+            case 26: try r.readRepeated(ProtoWire.WireSFixed64.self, into: &rSfixed64)
+            case 27: try r.readRepeated(ProtoWire.WireFloat.self, into: &rFloat)
+            case 28: try r.readRepeated(ProtoWire.WireDouble.self, into: &rDouble)
+            case 29: try r.readRepeated(ProtoWire.WireBool.self, into: &rBool)
+            case 30: try r.readRepeated(ProtoWire.WireString.self, into: &rString)
+            case 31: try r.readRepeated(ProtoWire.WireBytes.self, into: &rBytes)
+            case 32: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, into: &rEnum)
+            case 33: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, into: &rNested)
+            case 34: try r.readRepeated(ProtoWire.WireInt32.self, into: &uInt32)
+            case 35: try r.readRepeated(ProtoWire.WireSInt64.self, into: &uSint64)
+            case 36: try r.readRepeated(ProtoWire.WireFixed32.self, into: &uFixed32)
+            case 37: try r.readRepeated(ProtoWire.WireDouble.self, into: &uDouble)
+            case 38: try r.readRepeated(ProtoWire.WireBool.self, into: &uBool)
+            case 39: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Test_Color>.self, into: &uEnum)
+            case 40: try r.readMap(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, into: &mInt32Int32)
+            case 41: try r.readMap(ProtoWire.WireInt64.self, ProtoWire.WireString.self, into: &mInt64String)
+            case 42: try r.readMap(ProtoWire.WireUInt32.self, ProtoWire.WireBytes.self, into: &mUint32Bytes)
+            case 43: try r.readMap(ProtoWire.WireUInt64.self, ProtoWire.WireDouble.self, into: &mUint64Double)
+            case 44: try r.readMap(ProtoWire.WireSInt32.self, ProtoWire.WireFloat.self, into: &mSint32Float)
+            case 45: try r.readMap(ProtoWire.WireSInt64.self, ProtoWire.WireEnum<Protohttp_Test_Color>.self, into: &mSint64Enum)
+            case 46: try r.readMap(ProtoWire.WireFixed32.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, into: &mFixed32Nested)
+            case 47: try r.readMap(ProtoWire.WireFixed64.self, ProtoWire.WireUInt64.self, into: &mFixed64Uint64)
+            case 48: try r.readMap(ProtoWire.WireSFixed32.self, ProtoWire.WireSInt32.self, into: &mSfixed32Sint32)
+            case 49: try r.readMap(ProtoWire.WireSFixed64.self, ProtoWire.WireBool.self, into: &mSfixed64Bool)
+            case 50: try r.readMap(ProtoWire.WireBool.self, ProtoWire.WireInt64.self, into: &mBoolInt64)
+            case 51: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &mStringString)
+            case 52: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Test_Nested3>.self, into: &mStringNested)
             case 53:
-                if let v = try r.readOneofMember(WireUInt32.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireUInt32.self) {
                     try r.claimOneof(&seen, 62, t)
                     choice = .oUint32(v)
                 }
             case 54:
-                if let v = try r.readOneofMember(WireString.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireString.self) {
                     try r.claimOneof(&seen, 62, t)
                     choice = .oString(v)
                 }
             case 55:
-                if let v = try r.readOneofMember(WireBytes.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireBytes.self) {
                     try r.claimOneof(&seen, 62, t)
                     choice = .oBytes(v)
                 }
             case 56:
-                if let v = try r.readOneofMember(WireMessage<Protohttp_Test_Nested3>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Protohttp_Test_Nested3>.self) {
                     try r.claimOneof(&seen, 62, t)
                     choice = .oNested(v)
                 }
             case 57:
-                if let v = try r.readOneofMember(WireEnum<Protohttp_Test_Color>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireEnum<Protohttp_Test_Color>.self) {
                     try r.claimOneof(&seen, 62, t)
                     choice = .oEnum(v)
                 }
             case 58:
-                if let v = try r.readOneofMember(WireDouble.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireDouble.self) {
                     try r.claimOneof(&seen, 62, t)
                     choice = .oDouble(v)
                 }
             case 59: try r.readMessage(into: &_recursive)
-            case 60: try r.readRepeated(WireMessage<Protohttp_Test_TestAllTypes3>.self, into: &rRecursive)
-            case 61: try r.readImplicit(WireInt32.self, into: &fMaxNumber)
+            case 60: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, into: &rRecursive)
+            case 61: try r.readImplicit(ProtoWire.WireInt32.self, into: &fMaxNumber)
             default: break
             }
         }

@@ -9,7 +9,7 @@ import Foundation
 import ProtoWire
 
 /// A small enum, for the enum field kinds.
-public enum Protohttp_Bench_Kind: ProtoEnum {
+public enum Protohttp_Bench_Kind: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// KIND_UNSPECIFIED = 0
     case unspecified
@@ -51,7 +51,7 @@ public enum Protohttp_Bench_Kind: ProtoEnum {
     public static let allCases: [Protohttp_Bench_Kind] = [.unspecified, .alpha, .beta, .gamma]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("protohttp.bench.Kind", [(0, "KIND_UNSPECIFIED"), (1, "KIND_ALPHA"), (2, "KIND_BETA"), (3, "KIND_GAMMA")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("protohttp.bench.Kind", [(0, "KIND_UNSPECIFIED"), (1, "KIND_ALPHA"), (2, "KIND_BETA"), (3, "KIND_GAMMA")])
 }
 
 /// Case "small": a typical tiny request, about 20 bytes encoded.
@@ -69,7 +69,7 @@ public struct Protohttp_Bench_Small: Sendable, Hashable {
     public var score: Double = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -84,7 +84,7 @@ public struct Protohttp_Bench_Item: Sendable, Hashable {
     public var label: String = ""
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -213,7 +213,7 @@ public struct Protohttp_Bench_Medium: Sendable, Hashable {
     }
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `choice` oneof.
     public enum OneOf_Choice: Sendable, Hashable {
@@ -245,19 +245,19 @@ public struct Protohttp_Bench_Deep: Sendable, Hashable {
     /// Field 2; kept in copy-on-write heap storage, as its type can contain this message.
     public var child: Protohttp_Bench_Deep {
         get { _child?.value ?? Protohttp_Bench_Deep() }
-        set { _child = ProtoBox(newValue) }
+        set { _child = ProtoWire.ProtoBox(newValue) }
     }
     /// Whether `child` is set.
     public var hasChild: Bool { _child != nil }
     /// Clears `child`.
     public mutating func clearChild() { _child = nil }
-    var _child: ProtoBox<Protohttp_Bench_Deep>? = nil
+    var _child: ProtoWire.ProtoBox<Protohttp_Bench_Deep>? = nil
 
     /// Field 3.
     public var level: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -272,337 +272,337 @@ public struct Protohttp_Bench_Large: Sendable, Hashable {
     public var values: [Int64] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Protohttp_Bench_Small: ProtoMessage {
+extension Protohttp_Bench_Small: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Small"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if id != 0 { n &+= 1 &+ WireInt32.size(of: id, &cache) }
-        if !name.isEmpty { n &+= 1 &+ WireString.size(of: name, &cache) }
-        if active { n &+= 1 &+ WireBool.size(of: active, &cache) }
-        if score.bitPattern != 0 { n &+= 1 &+ WireDouble.size(of: score, &cache) }
+        if id != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: id, &cache) }
+        if !name.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: name, &cache) }
+        if active { n &+= 1 &+ ProtoWire.WireBool.size(of: active, &cache) }
+        if score.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireDouble.size(of: score, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if id != 0 {
             w.writeTag(8)
-            WireInt32.write(id, &w)
+            ProtoWire.WireInt32.write(id, &w)
         }
         if !name.isEmpty {
             w.writeTag(18)
-            WireString.write(name, &w)
+            ProtoWire.WireString.write(name, &w)
         }
         if active {
             w.writeTag(24)
-            WireBool.write(active, &w)
+            ProtoWire.WireBool.write(active, &w)
         }
         if score.bitPattern != 0 {
             w.writeTag(33)
-            WireDouble.write(score, &w)
+            ProtoWire.WireDouble.write(score, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: id = try WireInt32.read(&r)
-            case 18: name = try WireString.read(&r)
-            case 24: active = try WireBool.read(&r)
-            case 33: score = try WireDouble.read(&r)
+            case 8: id = try ProtoWire.WireInt32.read(&r)
+            case 18: name = try ProtoWire.WireString.read(&r)
+            case 24: active = try ProtoWire.WireBool.read(&r)
+            case 33: score = try ProtoWire.WireDouble.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Small", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.bench.Small", [
         ("id", "id"),
         ("name", "name"),
         ("active", "active"),
         ("score", "score"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if id != 0 || w.emitDefaults {
             w.key(t, 0)
-            WireInt32.writeJSON(id, &w)
+            ProtoWire.WireInt32.writeJSON(id, &w)
         }
         if !name.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            WireString.writeJSON(name, &w)
+            ProtoWire.WireString.writeJSON(name, &w)
         }
         if active || w.emitDefaults {
             w.key(t, 2)
-            WireBool.writeJSON(active, &w)
+            ProtoWire.WireBool.writeJSON(active, &w)
         }
         if score.bitPattern != 0 || w.emitDefaults {
             w.key(t, 3)
-            WireDouble.writeJSON(score, &w)
+            ProtoWire.WireDouble.writeJSON(score, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireInt32.self, into: &id)
-            case 1: try r.readImplicit(WireString.self, into: &name)
-            case 2: try r.readImplicit(WireBool.self, into: &active)
-            case 3: try r.readImplicit(WireDouble.self, into: &score)
+            case 0: try r.readImplicit(ProtoWire.WireInt32.self, into: &id)
+            case 1: try r.readImplicit(ProtoWire.WireString.self, into: &name)
+            case 2: try r.readImplicit(ProtoWire.WireBool.self, into: &active)
+            case 3: try r.readImplicit(ProtoWire.WireDouble.self, into: &score)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Bench_Item: ProtoMessage {
+extension Protohttp_Bench_Item: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Item"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if id != 0 { n &+= 1 &+ WireInt32.size(of: id, &cache) }
-        if !label.isEmpty { n &+= 1 &+ WireString.size(of: label, &cache) }
+        if id != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: id, &cache) }
+        if !label.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: label, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if id != 0 {
             w.writeTag(8)
-            WireInt32.write(id, &w)
+            ProtoWire.WireInt32.write(id, &w)
         }
         if !label.isEmpty {
             w.writeTag(18)
-            WireString.write(label, &w)
+            ProtoWire.WireString.write(label, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: id = try WireInt32.read(&r)
-            case 18: label = try WireString.read(&r)
+            case 8: id = try ProtoWire.WireInt32.read(&r)
+            case 18: label = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Item", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.bench.Item", [
         ("id", "id"),
         ("label", "label"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if id != 0 || w.emitDefaults {
             w.key(t, 0)
-            WireInt32.writeJSON(id, &w)
+            ProtoWire.WireInt32.writeJSON(id, &w)
         }
         if !label.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            WireString.writeJSON(label, &w)
+            ProtoWire.WireString.writeJSON(label, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireInt32.self, into: &id)
-            case 1: try r.readImplicit(WireString.self, into: &label)
+            case 0: try r.readImplicit(ProtoWire.WireInt32.self, into: &id)
+            case 1: try r.readImplicit(ProtoWire.WireString.self, into: &label)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Bench_Medium: ProtoMessage {
+extension Protohttp_Bench_Medium: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Medium"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if fInt32 != 0 { n &+= 1 &+ WireInt32.size(of: fInt32, &cache) }
-        if fInt64 != 0 { n &+= 1 &+ WireInt64.size(of: fInt64, &cache) }
-        if fUint32 != 0 { n &+= 1 &+ WireUInt32.size(of: fUint32, &cache) }
-        if fUint64 != 0 { n &+= 1 &+ WireUInt64.size(of: fUint64, &cache) }
-        if fSint32 != 0 { n &+= 1 &+ WireSInt32.size(of: fSint32, &cache) }
-        if fSint64 != 0 { n &+= 1 &+ WireSInt64.size(of: fSint64, &cache) }
-        if fFixed32 != 0 { n &+= 1 &+ WireFixed32.size(of: fFixed32, &cache) }
-        if fFixed64 != 0 { n &+= 1 &+ WireFixed64.size(of: fFixed64, &cache) }
-        if fSfixed32 != 0 { n &+= 1 &+ WireSFixed32.size(of: fSfixed32, &cache) }
-        if fSfixed64 != 0 { n &+= 1 &+ WireSFixed64.size(of: fSfixed64, &cache) }
-        if fFloat.bitPattern != 0 { n &+= 1 &+ WireFloat.size(of: fFloat, &cache) }
-        if fDouble.bitPattern != 0 { n &+= 1 &+ WireDouble.size(of: fDouble, &cache) }
-        if fBool { n &+= 1 &+ WireBool.size(of: fBool, &cache) }
-        if !fString.isEmpty { n &+= 1 &+ WireString.size(of: fString, &cache) }
-        if !fBytes.isEmpty { n &+= 1 &+ WireBytes.size(of: fBytes, &cache) }
-        if fKind.rawValue != 0 { n &+= 2 &+ WireEnum<Protohttp_Bench_Kind>.size(of: fKind, &cache) }
-        if let v = _fItem { n &+= 2 &+ WireMessage<Protohttp_Bench_Item>.size(of: v, &cache) }
-        n &+= FieldSize.packed(WireInt32.self, rInt32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireInt64.self, rInt64, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireSInt32.self, rSint32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireFixed32.self, rFixed32, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireDouble.self, rDouble, tagSize: 2, &cache)
-        n &+= FieldSize.packed(WireEnum<Protohttp_Bench_Kind>.self, rKind, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireString.self, rString, tagSize: 2, &cache)
-        n &+= FieldSize.repeated(WireMessage<Protohttp_Bench_Item>.self, rItem, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireString.self, WireInt32.self, mCounts, tagSize: 2, &cache)
-        n &+= FieldSize.map(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, mItems, tagSize: 2, &cache)
+        if fInt32 != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: fInt32, &cache) }
+        if fInt64 != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: fInt64, &cache) }
+        if fUint32 != 0 { n &+= 1 &+ ProtoWire.WireUInt32.size(of: fUint32, &cache) }
+        if fUint64 != 0 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: fUint64, &cache) }
+        if fSint32 != 0 { n &+= 1 &+ ProtoWire.WireSInt32.size(of: fSint32, &cache) }
+        if fSint64 != 0 { n &+= 1 &+ ProtoWire.WireSInt64.size(of: fSint64, &cache) }
+        if fFixed32 != 0 { n &+= 1 &+ ProtoWire.WireFixed32.size(of: fFixed32, &cache) }
+        if fFixed64 != 0 { n &+= 1 &+ ProtoWire.WireFixed64.size(of: fFixed64, &cache) }
+        if fSfixed32 != 0 { n &+= 1 &+ ProtoWire.WireSFixed32.size(of: fSfixed32, &cache) }
+        if fSfixed64 != 0 { n &+= 1 &+ ProtoWire.WireSFixed64.size(of: fSfixed64, &cache) }
+        if fFloat.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireFloat.size(of: fFloat, &cache) }
+        if fDouble.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireDouble.size(of: fDouble, &cache) }
+        if fBool { n &+= 1 &+ ProtoWire.WireBool.size(of: fBool, &cache) }
+        if !fString.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: fString, &cache) }
+        if !fBytes.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: fBytes, &cache) }
+        if fKind.rawValue != 0 { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Bench_Kind>.size(of: fKind, &cache) }
+        if let v = _fItem { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Item>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, rInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, rInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt32.self, rSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed32.self, rFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireDouble.self, rDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, rKind, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, rString, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, rItem, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireInt32.self, mCounts, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, mItems, tagSize: 2, &cache)
         switch choice {
-        case .oText(let v)?: n &+= 2 &+ WireString.size(of: v, &cache)
-        case .oItem(let v)?: n &+= 2 &+ WireMessage<Protohttp_Bench_Item>.size(of: v, &cache)
-        case .oNumber(let v)?: n &+= 2 &+ WireInt64.size(of: v, &cache)
+        case .oText(let v)?: n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .oItem(let v)?: n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Item>.size(of: v, &cache)
+        case .oNumber(let v)?: n &+= 2 &+ ProtoWire.WireInt64.size(of: v, &cache)
         case nil: break
         }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if fInt32 != 0 {
             w.writeTag(8)
-            WireInt32.write(fInt32, &w)
+            ProtoWire.WireInt32.write(fInt32, &w)
         }
         if fInt64 != 0 {
             w.writeTag(16)
-            WireInt64.write(fInt64, &w)
+            ProtoWire.WireInt64.write(fInt64, &w)
         }
         if fUint32 != 0 {
             w.writeTag(24)
-            WireUInt32.write(fUint32, &w)
+            ProtoWire.WireUInt32.write(fUint32, &w)
         }
         if fUint64 != 0 {
             w.writeTag(32)
-            WireUInt64.write(fUint64, &w)
+            ProtoWire.WireUInt64.write(fUint64, &w)
         }
         if fSint32 != 0 {
             w.writeTag(40)
-            WireSInt32.write(fSint32, &w)
+            ProtoWire.WireSInt32.write(fSint32, &w)
         }
         if fSint64 != 0 {
             w.writeTag(48)
-            WireSInt64.write(fSint64, &w)
+            ProtoWire.WireSInt64.write(fSint64, &w)
         }
         if fFixed32 != 0 {
             w.writeTag(61)
-            WireFixed32.write(fFixed32, &w)
+            ProtoWire.WireFixed32.write(fFixed32, &w)
         }
         if fFixed64 != 0 {
             w.writeTag(65)
-            WireFixed64.write(fFixed64, &w)
+            ProtoWire.WireFixed64.write(fFixed64, &w)
         }
         if fSfixed32 != 0 {
             w.writeTag(77)
-            WireSFixed32.write(fSfixed32, &w)
+            ProtoWire.WireSFixed32.write(fSfixed32, &w)
         }
         if fSfixed64 != 0 {
             w.writeTag(81)
-            WireSFixed64.write(fSfixed64, &w)
+            ProtoWire.WireSFixed64.write(fSfixed64, &w)
         }
         if fFloat.bitPattern != 0 {
             w.writeTag(93)
-            WireFloat.write(fFloat, &w)
+            ProtoWire.WireFloat.write(fFloat, &w)
         }
         if fDouble.bitPattern != 0 {
             w.writeTag(97)
-            WireDouble.write(fDouble, &w)
+            ProtoWire.WireDouble.write(fDouble, &w)
         }
         if fBool {
             w.writeTag(104)
-            WireBool.write(fBool, &w)
+            ProtoWire.WireBool.write(fBool, &w)
         }
         if !fString.isEmpty {
             w.writeTag(114)
-            WireString.write(fString, &w)
+            ProtoWire.WireString.write(fString, &w)
         }
         if !fBytes.isEmpty {
             w.writeTag(122)
-            WireBytes.write(fBytes, &w)
+            ProtoWire.WireBytes.write(fBytes, &w)
         }
         if fKind.rawValue != 0 {
             w.writeTag(128)
-            WireEnum<Protohttp_Bench_Kind>.write(fKind, &w)
+            ProtoWire.WireEnum<Protohttp_Bench_Kind>.write(fKind, &w)
         }
         if let v = _fItem {
             w.writeTag(138)
-            WireMessage<Protohttp_Bench_Item>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Item>.write(v, &w)
         }
-        w.writePacked(WireInt32.self, rInt32, tag: 162)
-        w.writePacked(WireInt64.self, rInt64, tag: 170)
-        w.writePacked(WireSInt32.self, rSint32, tag: 178)
-        w.writePacked(WireFixed32.self, rFixed32, tag: 186)
-        w.writePacked(WireDouble.self, rDouble, tag: 194)
-        w.writePacked(WireEnum<Protohttp_Bench_Kind>.self, rKind, tag: 202)
-        w.writeRepeated(WireString.self, rString, tag: 210)
-        w.writeRepeated(WireMessage<Protohttp_Bench_Item>.self, rItem, tag: 218)
-        w.writeMap(WireString.self, WireInt32.self, mCounts, tag: 242)
-        w.writeMap(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, mItems, tag: 250)
+        w.writePacked(ProtoWire.WireInt32.self, rInt32, tag: 162)
+        w.writePacked(ProtoWire.WireInt64.self, rInt64, tag: 170)
+        w.writePacked(ProtoWire.WireSInt32.self, rSint32, tag: 178)
+        w.writePacked(ProtoWire.WireFixed32.self, rFixed32, tag: 186)
+        w.writePacked(ProtoWire.WireDouble.self, rDouble, tag: 194)
+        w.writePacked(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, rKind, tag: 202)
+        w.writeRepeated(ProtoWire.WireString.self, rString, tag: 210)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, rItem, tag: 218)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireInt32.self, mCounts, tag: 242)
+        w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, mItems, tag: 250)
         switch choice {
         case .oText(let v)?:
             w.writeTag(322)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         case .oItem(let v)?:
             w.writeTag(330)
-            WireMessage<Protohttp_Bench_Item>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Item>.write(v, &w)
         case .oNumber(let v)?:
             w.writeTag(336)
-            WireInt64.write(v, &w)
+            ProtoWire.WireInt64.write(v, &w)
         case nil: break
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: fInt32 = try WireInt32.read(&r)
-            case 16: fInt64 = try WireInt64.read(&r)
-            case 24: fUint32 = try WireUInt32.read(&r)
-            case 32: fUint64 = try WireUInt64.read(&r)
-            case 40: fSint32 = try WireSInt32.read(&r)
-            case 48: fSint64 = try WireSInt64.read(&r)
-            case 61: fFixed32 = try WireFixed32.read(&r)
-            case 65: fFixed64 = try WireFixed64.read(&r)
-            case 77: fSfixed32 = try WireSFixed32.read(&r)
-            case 81: fSfixed64 = try WireSFixed64.read(&r)
-            case 93: fFloat = try WireFloat.read(&r)
-            case 97: fDouble = try WireDouble.read(&r)
-            case 104: fBool = try WireBool.read(&r)
-            case 114: fString = try WireString.read(&r)
-            case 122: fBytes = try WireBytes.read(&r)
-            case 128: fKind = try WireEnum<Protohttp_Bench_Kind>.read(&r)
+            case 8: fInt32 = try ProtoWire.WireInt32.read(&r)
+            case 16: fInt64 = try ProtoWire.WireInt64.read(&r)
+            case 24: fUint32 = try ProtoWire.WireUInt32.read(&r)
+            case 32: fUint64 = try ProtoWire.WireUInt64.read(&r)
+            case 40: fSint32 = try ProtoWire.WireSInt32.read(&r)
+            case 48: fSint64 = try ProtoWire.WireSInt64.read(&r)
+            case 61: fFixed32 = try ProtoWire.WireFixed32.read(&r)
+            case 65: fFixed64 = try ProtoWire.WireFixed64.read(&r)
+            case 77: fSfixed32 = try ProtoWire.WireSFixed32.read(&r)
+            case 81: fSfixed64 = try ProtoWire.WireSFixed64.read(&r)
+            case 93: fFloat = try ProtoWire.WireFloat.read(&r)
+            case 97: fDouble = try ProtoWire.WireDouble.read(&r)
+            case 104: fBool = try ProtoWire.WireBool.read(&r)
+            case 114: fString = try ProtoWire.WireString.read(&r)
+            case 122: fBytes = try ProtoWire.WireBytes.read(&r)
+            case 128: fKind = try ProtoWire.WireEnum<Protohttp_Bench_Kind>.read(&r)
             case 138:
                 if _fItem == nil { _fItem = Protohttp_Bench_Item() }
                 try r.readMessage(into: &_fItem!)
-            case 160, 162: try r.readRepeated(WireInt32.self, tag, into: &rInt32)
-            case 168, 170: try r.readRepeated(WireInt64.self, tag, into: &rInt64)
-            case 176, 178: try r.readRepeated(WireSInt32.self, tag, into: &rSint32)
-            case 189, 186: try r.readRepeated(WireFixed32.self, tag, into: &rFixed32)
-            case 193, 194: try r.readRepeated(WireDouble.self, tag, into: &rDouble)
-            case 200, 202: try r.readRepeated(WireEnum<Protohttp_Bench_Kind>.self, tag, into: &rKind)
-            case 210: try r.readRepeated(WireString.self, tag, into: &rString)
-            case 218: try r.readRepeated(WireMessage<Protohttp_Bench_Item>.self, tag, into: &rItem)
-            case 242: try r.readMapEntry(WireString.self, WireInt32.self, into: &mCounts)
-            case 250: try r.readMapEntry(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, into: &mItems)
-            case 322: choice = .oText(try WireString.read(&r))
+            case 160, 162: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &rInt32)
+            case 168, 170: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &rInt64)
+            case 176, 178: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &rSint32)
+            case 189, 186: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &rFixed32)
+            case 193, 194: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &rDouble)
+            case 200, 202: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, tag, into: &rKind)
+            case 210: try r.readRepeated(ProtoWire.WireString.self, tag, into: &rString)
+            case 218: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, tag, into: &rItem)
+            case 242: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireInt32.self, into: &mCounts)
+            case 250: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, into: &mItems)
+            case 322: choice = .oText(try ProtoWire.WireString.read(&r))
             case 330:
                 var v = Protohttp_Bench_Item()
                 if case .oItem(let old)? = choice {
@@ -611,13 +611,13 @@ extension Protohttp_Bench_Medium: ProtoMessage {
                 }
                 try r.readMessage(into: &v)
                 choice = .oItem(v)
-            case 336: choice = .oNumber(try WireInt64.read(&r))
+            case 336: choice = .oNumber(try ProtoWire.WireInt64.read(&r))
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Medium", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.bench.Medium", [
         ("fInt32", "f_int32"),
         ("fInt64", "f_int64"),
         ("fUint32", "f_uint32"),
@@ -650,177 +650,177 @@ extension Protohttp_Bench_Medium: ProtoMessage {
         ("oNumber", "o_number"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if fInt32 != 0 || w.emitDefaults {
             w.key(t, 0)
-            WireInt32.writeJSON(fInt32, &w)
+            ProtoWire.WireInt32.writeJSON(fInt32, &w)
         }
         if fInt64 != 0 || w.emitDefaults {
             w.key(t, 1)
-            WireInt64.writeJSON(fInt64, &w)
+            ProtoWire.WireInt64.writeJSON(fInt64, &w)
         }
         if fUint32 != 0 || w.emitDefaults {
             w.key(t, 2)
-            WireUInt32.writeJSON(fUint32, &w)
+            ProtoWire.WireUInt32.writeJSON(fUint32, &w)
         }
         if fUint64 != 0 || w.emitDefaults {
             w.key(t, 3)
-            WireUInt64.writeJSON(fUint64, &w)
+            ProtoWire.WireUInt64.writeJSON(fUint64, &w)
         }
         if fSint32 != 0 || w.emitDefaults {
             w.key(t, 4)
-            WireSInt32.writeJSON(fSint32, &w)
+            ProtoWire.WireSInt32.writeJSON(fSint32, &w)
         }
         if fSint64 != 0 || w.emitDefaults {
             w.key(t, 5)
-            WireSInt64.writeJSON(fSint64, &w)
+            ProtoWire.WireSInt64.writeJSON(fSint64, &w)
         }
         if fFixed32 != 0 || w.emitDefaults {
             w.key(t, 6)
-            WireFixed32.writeJSON(fFixed32, &w)
+            ProtoWire.WireFixed32.writeJSON(fFixed32, &w)
         }
         if fFixed64 != 0 || w.emitDefaults {
             w.key(t, 7)
-            WireFixed64.writeJSON(fFixed64, &w)
+            ProtoWire.WireFixed64.writeJSON(fFixed64, &w)
         }
         if fSfixed32 != 0 || w.emitDefaults {
             w.key(t, 8)
-            WireSFixed32.writeJSON(fSfixed32, &w)
+            ProtoWire.WireSFixed32.writeJSON(fSfixed32, &w)
         }
         if fSfixed64 != 0 || w.emitDefaults {
             w.key(t, 9)
-            WireSFixed64.writeJSON(fSfixed64, &w)
+            ProtoWire.WireSFixed64.writeJSON(fSfixed64, &w)
         }
         if fFloat.bitPattern != 0 || w.emitDefaults {
             w.key(t, 10)
-            WireFloat.writeJSON(fFloat, &w)
+            ProtoWire.WireFloat.writeJSON(fFloat, &w)
         }
         if fDouble.bitPattern != 0 || w.emitDefaults {
             w.key(t, 11)
-            WireDouble.writeJSON(fDouble, &w)
+            ProtoWire.WireDouble.writeJSON(fDouble, &w)
         }
         if fBool || w.emitDefaults {
             w.key(t, 12)
-            WireBool.writeJSON(fBool, &w)
+            ProtoWire.WireBool.writeJSON(fBool, &w)
         }
         if !fString.isEmpty || w.emitDefaults {
             w.key(t, 13)
-            WireString.writeJSON(fString, &w)
+            ProtoWire.WireString.writeJSON(fString, &w)
         }
         if !fBytes.isEmpty || w.emitDefaults {
             w.key(t, 14)
-            WireBytes.writeJSON(fBytes, &w)
+            ProtoWire.WireBytes.writeJSON(fBytes, &w)
         }
         if fKind.rawValue != 0 || w.emitDefaults {
             w.key(t, 15)
-            WireEnum<Protohttp_Bench_Kind>.writeJSON(fKind, &w)
+            ProtoWire.WireEnum<Protohttp_Bench_Kind>.writeJSON(fKind, &w)
         }
         if let v = _fItem {
             w.key(t, 16)
-            try WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
         }
         if !rInt32.isEmpty || w.emitDefaults {
             w.key(t, 17)
-            try w.writeRepeated(WireInt32.self, rInt32)
+            try w.writeRepeated(ProtoWire.WireInt32.self, rInt32)
         }
         if !rInt64.isEmpty || w.emitDefaults {
             w.key(t, 18)
-            try w.writeRepeated(WireInt64.self, rInt64)
+            try w.writeRepeated(ProtoWire.WireInt64.self, rInt64)
         }
         if !rSint32.isEmpty || w.emitDefaults {
             w.key(t, 19)
-            try w.writeRepeated(WireSInt32.self, rSint32)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, rSint32)
         }
         if !rFixed32.isEmpty || w.emitDefaults {
             w.key(t, 20)
-            try w.writeRepeated(WireFixed32.self, rFixed32)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, rFixed32)
         }
         if !rDouble.isEmpty || w.emitDefaults {
             w.key(t, 21)
-            try w.writeRepeated(WireDouble.self, rDouble)
+            try w.writeRepeated(ProtoWire.WireDouble.self, rDouble)
         }
         if !rKind.isEmpty || w.emitDefaults {
             w.key(t, 22)
-            try w.writeRepeated(WireEnum<Protohttp_Bench_Kind>.self, rKind)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, rKind)
         }
         if !rString.isEmpty || w.emitDefaults {
             w.key(t, 23)
-            try w.writeRepeated(WireString.self, rString)
+            try w.writeRepeated(ProtoWire.WireString.self, rString)
         }
         if !rItem.isEmpty || w.emitDefaults {
             w.key(t, 24)
-            try w.writeRepeated(WireMessage<Protohttp_Bench_Item>.self, rItem)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, rItem)
         }
         if !mCounts.isEmpty || w.emitDefaults {
             w.key(t, 25)
-            try w.writeMap(WireString.self, WireInt32.self, mCounts)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireInt32.self, mCounts)
         }
         if !mItems.isEmpty || w.emitDefaults {
             w.key(t, 26)
-            try w.writeMap(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, mItems)
+            try w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, mItems)
         }
         switch choice {
         case .oText(let v)?:
             w.key(t, 27)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         case .oItem(let v)?:
             w.key(t, 28)
-            try WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
         case .oNumber(let v)?:
             w.key(t, 29)
-            WireInt64.writeJSON(v, &w)
+            ProtoWire.WireInt64.writeJSON(v, &w)
         case nil: break
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireInt32.self, into: &fInt32)
-            case 1: try r.readImplicit(WireInt64.self, into: &fInt64)
-            case 2: try r.readImplicit(WireUInt32.self, into: &fUint32)
-            case 3: try r.readImplicit(WireUInt64.self, into: &fUint64)
-            case 4: try r.readImplicit(WireSInt32.self, into: &fSint32)
-            case 5: try r.readImplicit(WireSInt64.self, into: &fSint64)
-            case 6: try r.readImplicit(WireFixed32.self, into: &fFixed32)
-            case 7: try r.readImplicit(WireFixed64.self, into: &fFixed64)
-            case 8: try r.readImplicit(WireSFixed32.self, into: &fSfixed32)
-            case 9: try r.readImplicit(WireSFixed64.self, into: &fSfixed64)
-            case 10: try r.readImplicit(WireFloat.self, into: &fFloat)
-            case 11: try r.readImplicit(WireDouble.self, into: &fDouble)
-            case 12: try r.readImplicit(WireBool.self, into: &fBool)
-            case 13: try r.readImplicit(WireString.self, into: &fString)
-            case 14: try r.readImplicit(WireBytes.self, into: &fBytes)
-            case 15: try r.readImplicit(WireEnum<Protohttp_Bench_Kind>.self, into: &fKind)
+            case 0: try r.readImplicit(ProtoWire.WireInt32.self, into: &fInt32)
+            case 1: try r.readImplicit(ProtoWire.WireInt64.self, into: &fInt64)
+            case 2: try r.readImplicit(ProtoWire.WireUInt32.self, into: &fUint32)
+            case 3: try r.readImplicit(ProtoWire.WireUInt64.self, into: &fUint64)
+            case 4: try r.readImplicit(ProtoWire.WireSInt32.self, into: &fSint32)
+            case 5: try r.readImplicit(ProtoWire.WireSInt64.self, into: &fSint64)
+            case 6: try r.readImplicit(ProtoWire.WireFixed32.self, into: &fFixed32)
+            case 7: try r.readImplicit(ProtoWire.WireFixed64.self, into: &fFixed64)
+            case 8: try r.readImplicit(ProtoWire.WireSFixed32.self, into: &fSfixed32)
+            case 9: try r.readImplicit(ProtoWire.WireSFixed64.self, into: &fSfixed64)
+            case 10: try r.readImplicit(ProtoWire.WireFloat.self, into: &fFloat)
+            case 11: try r.readImplicit(ProtoWire.WireDouble.self, into: &fDouble)
+            case 12: try r.readImplicit(ProtoWire.WireBool.self, into: &fBool)
+            case 13: try r.readImplicit(ProtoWire.WireString.self, into: &fString)
+            case 14: try r.readImplicit(ProtoWire.WireBytes.self, into: &fBytes)
+            case 15: try r.readImplicit(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &fKind)
             case 16: try r.readMessage(into: &_fItem)
-            case 17: try r.readRepeated(WireInt32.self, into: &rInt32)
-            case 18: try r.readRepeated(WireInt64.self, into: &rInt64)
-            case 19: try r.readRepeated(WireSInt32.self, into: &rSint32)
-            case 20: try r.readRepeated(WireFixed32.self, into: &rFixed32)
-            case 21: try r.readRepeated(WireDouble.self, into: &rDouble)
-            case 22: try r.readRepeated(WireEnum<Protohttp_Bench_Kind>.self, into: &rKind)
-            case 23: try r.readRepeated(WireString.self, into: &rString)
-            case 24: try r.readRepeated(WireMessage<Protohttp_Bench_Item>.self, into: &rItem)
-            case 25: try r.readMap(WireString.self, WireInt32.self, into: &mCounts)
-            case 26: try r.readMap(WireInt32.self, WireMessage<Protohttp_Bench_Item>.self, into: &mItems)
+            case 17: try r.readRepeated(ProtoWire.WireInt32.self, into: &rInt32)
+            case 18: try r.readRepeated(ProtoWire.WireInt64.self, into: &rInt64)
+            case 19: try r.readRepeated(ProtoWire.WireSInt32.self, into: &rSint32)
+            case 20: try r.readRepeated(ProtoWire.WireFixed32.self, into: &rFixed32)
+            case 21: try r.readRepeated(ProtoWire.WireDouble.self, into: &rDouble)
+            case 22: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &rKind)
+            case 23: try r.readRepeated(ProtoWire.WireString.self, into: &rString)
+            case 24: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, into: &rItem)
+            case 25: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireInt32.self, into: &mCounts)
+            case 26: try r.readMap(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, into: &mItems)
             case 27:
-                if let v = try r.readOneofMember(WireString.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireString.self) {
                     try r.claimOneof(&seen, 30, t)
                     choice = .oText(v)
                 }
             case 28:
-                if let v = try r.readOneofMember(WireMessage<Protohttp_Bench_Item>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Protohttp_Bench_Item>.self) {
                     try r.claimOneof(&seen, 30, t)
                     choice = .oItem(v)
                 }
             case 29:
-                if let v = try r.readOneofMember(WireInt64.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireInt64.self) {
                     try r.claimOneof(&seen, 30, t)
                     choice = .oNumber(v)
                 }
@@ -830,145 +830,145 @@ extension Protohttp_Bench_Medium: ProtoMessage {
     }
 }
 
-extension Protohttp_Bench_Deep: ProtoMessage {
+extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Deep"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _payload { n &+= 1 &+ WireMessage<Protohttp_Bench_Medium>.size(of: v, &cache) }
-        if let v = _child { n &+= 1 &+ WireMessage<Protohttp_Bench_Deep>.size(of: v.value, &cache) }
-        if level != 0 { n &+= 1 &+ WireInt32.size(of: level, &cache) }
+        if let v = _payload { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Medium>.size(of: v, &cache) }
+        if let v = _child { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Deep>.size(of: v.value, &cache) }
+        if level != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: level, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _payload {
             w.writeTag(10)
-            WireMessage<Protohttp_Bench_Medium>.write(v, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Medium>.write(v, &w)
         }
         if let v = _child {
             w.writeTag(18)
-            WireMessage<Protohttp_Bench_Deep>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Deep>.write(v.value, &w)
         }
         if level != 0 {
             w.writeTag(24)
-            WireInt32.write(level, &w)
+            ProtoWire.WireInt32.write(level, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10:
                 if _payload == nil { _payload = Protohttp_Bench_Medium() }
                 try r.readMessage(into: &_payload!)
             case 18:
-                if _child == nil { _child = ProtoBox(Protohttp_Bench_Deep()) }
+                if _child == nil { _child = ProtoWire.ProtoBox(Protohttp_Bench_Deep()) }
                 try r.readMessage(into: &_child!.value)
-            case 24: level = try WireInt32.read(&r)
+            case 24: level = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Deep", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.bench.Deep", [
         ("payload", "payload"),
         ("child", "child"),
         ("level", "level"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _payload {
             w.key(t, 0)
-            try WireMessage<Protohttp_Bench_Medium>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Medium>.writeJSON(v, &w)
         }
         if let v = _child {
             w.key(t, 1)
-            try WireMessage<Protohttp_Bench_Deep>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Deep>.writeJSON(v.value, &w)
         }
         if level != 0 || w.emitDefaults {
             w.key(t, 2)
-            WireInt32.writeJSON(level, &w)
+            ProtoWire.WireInt32.writeJSON(level, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
             case 0: try r.readMessage(into: &_payload)
             case 1: try r.readMessage(into: &_child)
-            case 2: try r.readImplicit(WireInt32.self, into: &level)
+            case 2: try r.readImplicit(ProtoWire.WireInt32.self, into: &level)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Bench_Large: ProtoMessage {
+extension Protohttp_Bench_Large: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Large"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !blob.isEmpty { n &+= 1 &+ WireBytes.size(of: blob, &cache) }
-        n &+= FieldSize.packed(WireInt64.self, values, tagSize: 1, &cache)
+        if !blob.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: blob, &cache) }
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, values, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !blob.isEmpty {
             w.writeTag(10)
-            WireBytes.write(blob, &w)
+            ProtoWire.WireBytes.write(blob, &w)
         }
-        w.writePacked(WireInt64.self, values, tag: 18)
+        w.writePacked(ProtoWire.WireInt64.self, values, tag: 18)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: blob = try WireBytes.read(&r)
-            case 16, 18: try r.readRepeated(WireInt64.self, tag, into: &values)
+            case 10: blob = try ProtoWire.WireBytes.read(&r)
+            case 16, 18: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &values)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.bench.Large", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.bench.Large", [
         ("blob", "blob"),
         ("values", "values"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !blob.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireBytes.writeJSON(blob, &w)
+            ProtoWire.WireBytes.writeJSON(blob, &w)
         }
         if !values.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireInt64.self, values)
+            try w.writeRepeated(ProtoWire.WireInt64.self, values)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireBytes.self, into: &blob)
-            case 1: try r.readRepeated(WireInt64.self, into: &values)
+            case 0: try r.readImplicit(ProtoWire.WireBytes.self, into: &blob)
+            case 1: try r.readRepeated(ProtoWire.WireInt64.self, into: &values)
             default: break
             }
         }

@@ -10,33 +10,33 @@ public protocol Notes_NotesClientProtocol: Sendable {
     ///
     /// Calls `CreateNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    func createNote(_ request: Notes_CreateNoteRequest, options: ProtoHTTP.CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle
     /// The async form of ``createNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
+    func createNote(_ request: Notes_CreateNoteRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_Note
 
     /// Returns one note; NOT_FOUND when no note has the id.
     ///
     /// Calls `GetNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func getNote(_ request: Notes_GetNoteRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    func getNote(_ request: Notes_GetNoteRequest, options: ProtoHTTP.CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_Note, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle
     /// The async form of ``getNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func getNote(_ request: Notes_GetNoteRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_Note
+    func getNote(_ request: Notes_GetNoteRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_Note
 
     /// Lists the notes, optionally those with one tag, with a count per tag.
     ///
     /// Calls `ListNotes`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    func listNotes(_ request: Notes_ListNotesRequest, options: ProtoHTTP.CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_ListNotesResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle
     /// The async form of ``listNotes(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_ListNotesResponse
+    func listNotes(_ request: Notes_ListNotesRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_ListNotesResponse
 
     /// Removes a note; NOT_FOUND when no note has the id.
     ///
     /// Calls `DeleteNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    func deleteNote(_ request: Notes_DeleteNoteRequest, options: ProtoHTTP.CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Notes_DeleteNoteResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle
     /// The async form of ``deleteNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse
+    func deleteNote(_ request: Notes_DeleteNoteRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_DeleteNoteResponse
 }
 
 /// Stores notes in memory.
@@ -44,12 +44,12 @@ public protocol Notes_NotesClientProtocol: Sendable {
 /// The typed client of the `notes.Notes` service, calling through a `ProtoHTTPManager`.
 public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
     /// The manager that sends the calls (base URL, headers, interceptors, callback queue).
-    public let manager: ProtoHTTPManager
+    public let manager: ProtoHTTP.ProtoHTTPManager
     /// The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect.
-    public let wireProtocol: (any WireProtocol)?
+    public let wireProtocol: (any ProtoHTTP.WireProtocol)?
 
     /// A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's.
-    public init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {
+    public init(manager: ProtoHTTP.ProtoHTTPManager, wireProtocol: (any ProtoHTTP.WireProtocol)? = nil) {
         self.manager = manager
         self.wireProtocol = wireProtocol
     }
@@ -58,12 +58,12 @@ public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
     ///
     /// Calls `CreateNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+    public func createNote(_ request: Notes_CreateNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
         manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
     /// The async form of ``createNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func createNote(_ request: Notes_CreateNoteRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
+    public func createNote(_ request: Notes_CreateNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_Note {
         try await manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
@@ -71,12 +71,12 @@ public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
     ///
     /// Calls `GetNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func getNote(_ request: Notes_GetNoteRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+    public func getNote(_ request: Notes_GetNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_Note, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
         manager.unary(Notes_NotesMetadata.GetNote.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
     /// The async form of ``getNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func getNote(_ request: Notes_GetNoteRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_Note {
+    public func getNote(_ request: Notes_GetNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_Note {
         try await manager.unary(Notes_NotesMetadata.GetNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
@@ -84,12 +84,12 @@ public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
     ///
     /// Calls `ListNotes`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_ListNotesResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+    public func listNotes(_ request: Notes_ListNotesRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_ListNotesResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
         manager.unary(Notes_NotesMetadata.ListNotes.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
     /// The async form of ``listNotes(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func listNotes(_ request: Notes_ListNotesRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_ListNotesResponse {
+    public func listNotes(_ request: Notes_ListNotesRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_ListNotesResponse {
         try await manager.unary(Notes_NotesMetadata.ListNotes.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
@@ -97,12 +97,12 @@ public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
     ///
     /// Calls `DeleteNote`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_DeleteNoteResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Notes_DeleteNoteResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
         manager.unary(Notes_NotesMetadata.DeleteNote.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
     /// The async form of ``deleteNote(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Notes_DeleteNoteResponse {
+    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_DeleteNoteResponse {
         try await manager.unary(Notes_NotesMetadata.DeleteNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 }

@@ -5,7 +5,7 @@ import ProtoWire
 import ProtoHTTPCore
 
 /// How urgent a note is.
-public enum Notes_Priority: ProtoEnum {
+public enum Notes_Priority: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// PRIORITY_UNSPECIFIED = 0
     case unspecified
@@ -43,7 +43,7 @@ public enum Notes_Priority: ProtoEnum {
     public static let allCases: [Notes_Priority] = [.unspecified, .low, .high]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("notes.Priority", [(0, "PRIORITY_UNSPECIFIED"), (1, "PRIORITY_LOW"), (2, "PRIORITY_HIGH")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("notes.Priority", [(0, "PRIORITY_UNSPECIFIED"), (1, "PRIORITY_LOW"), (2, "PRIORITY_HIGH")])
 }
 
 /// A list of things to tick off.
@@ -52,7 +52,7 @@ public struct Notes_Checklist: Sendable, Hashable {
     public var items: [Notes_Checklist.Item] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// One line of a checklist.
     public struct Item: Sendable, Hashable {
@@ -63,7 +63,7 @@ public struct Notes_Checklist: Sendable, Hashable {
         public var done: Bool = false
 
         /// Fields this schema does not know, kept byte-exact.
-        public var unknownFields = UnknownFields()
+        public var unknownFields = ProtoWire.UnknownFields()
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -123,7 +123,7 @@ public struct Notes_Note: Sendable, Hashable {
     var _createdAt: Google_Protobuf_Timestamp? = nil
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `content` oneof.
     public enum OneOf_Content: Sendable, Hashable {
@@ -173,7 +173,7 @@ public struct Notes_CreateNoteRequest: Sendable, Hashable {
     public var priority: Notes_Priority = .unspecified
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `content` oneof.
     public enum OneOf_Content: Sendable, Hashable {
@@ -193,7 +193,7 @@ public struct Notes_GetNoteRequest: Sendable, Hashable {
     public var id: String = ""
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -205,7 +205,7 @@ public struct Notes_ListNotesRequest: Sendable, Hashable {
     public var tag: String = ""
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -220,7 +220,7 @@ public struct Notes_ListNotesResponse: Sendable, Hashable {
     public var tagCounts: [String: Int32] = [:]
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -232,7 +232,7 @@ public struct Notes_DeleteNoteRequest: Sendable, Hashable {
     public var id: String = ""
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -255,188 +255,188 @@ public struct Notes_DeleteNoteResponse: Sendable, Hashable {
     public var remaining: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Notes_Checklist: ProtoMessage {
+extension Notes_Checklist: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.Checklist"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Notes_Checklist.Item>.self, items, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Notes_Checklist.Item>.self, items, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Notes_Checklist.Item>.self, items, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Notes_Checklist.Item>.self, items, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireMessage<Notes_Checklist.Item>.self, tag, into: &items)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Notes_Checklist.Item>.self, tag, into: &items)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.Checklist", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.Checklist", [
         ("items", "items"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !items.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Notes_Checklist.Item>.self, items)
+            try w.writeRepeated(ProtoWire.WireMessage<Notes_Checklist.Item>.self, items)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Notes_Checklist.Item>.self, into: &items)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Notes_Checklist.Item>.self, into: &items)
             default: break
             }
         }
     }
 }
 
-extension Notes_Checklist.Item: ProtoMessage {
+extension Notes_Checklist.Item: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.Checklist.Item"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !text.isEmpty { n &+= 1 &+ WireString.size(of: text, &cache) }
-        if done { n &+= 1 &+ WireBool.size(of: done, &cache) }
+        if !text.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: text, &cache) }
+        if done { n &+= 1 &+ ProtoWire.WireBool.size(of: done, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !text.isEmpty {
             w.writeTag(10)
-            WireString.write(text, &w)
+            ProtoWire.WireString.write(text, &w)
         }
         if done {
             w.writeTag(16)
-            WireBool.write(done, &w)
+            ProtoWire.WireBool.write(done, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: text = try WireString.read(&r)
-            case 16: done = try WireBool.read(&r)
+            case 10: text = try ProtoWire.WireString.read(&r)
+            case 16: done = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.Checklist.Item", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.Checklist.Item", [
         ("text", "text"),
         ("done", "done"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !text.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(text, &w)
+            ProtoWire.WireString.writeJSON(text, &w)
         }
         if done || w.emitDefaults {
             w.key(t, 1)
-            WireBool.writeJSON(done, &w)
+            ProtoWire.WireBool.writeJSON(done, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &text)
-            case 1: try r.readImplicit(WireBool.self, into: &done)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &text)
+            case 1: try r.readImplicit(ProtoWire.WireBool.self, into: &done)
             default: break
             }
         }
     }
 }
 
-extension Notes_Note: ProtoMessage {
+extension Notes_Note: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.Note"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !id.isEmpty { n &+= 1 &+ WireString.size(of: id, &cache) }
-        if !title.isEmpty { n &+= 1 &+ WireString.size(of: title, &cache) }
-        n &+= FieldSize.repeated(WireString.self, tags, tagSize: 1, &cache)
-        n &+= FieldSize.map(WireString.self, WireString.self, labels, tagSize: 1, &cache)
+        if !id.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: id, &cache) }
+        if !title.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: title, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, tags, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireString.self, labels, tagSize: 1, &cache)
         switch content {
-        case .text(let v)?: n &+= 1 &+ WireString.size(of: v, &cache)
-        case .checklist(let v)?: n &+= 1 &+ WireMessage<Notes_Checklist>.size(of: v, &cache)
+        case .text(let v)?: n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .checklist(let v)?: n &+= 1 &+ ProtoWire.WireMessage<Notes_Checklist>.size(of: v, &cache)
         case nil: break
         }
-        if priority.rawValue != 0 { n &+= 1 &+ WireEnum<Notes_Priority>.size(of: priority, &cache) }
-        if let v = _createdAt { n &+= 1 &+ WireMessage<Google_Protobuf_Timestamp>.size(of: v, &cache) }
+        if priority.rawValue != 0 { n &+= 1 &+ ProtoWire.WireEnum<Notes_Priority>.size(of: priority, &cache) }
+        if let v = _createdAt { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Timestamp>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !id.isEmpty {
             w.writeTag(10)
-            WireString.write(id, &w)
+            ProtoWire.WireString.write(id, &w)
         }
         if !title.isEmpty {
             w.writeTag(18)
-            WireString.write(title, &w)
+            ProtoWire.WireString.write(title, &w)
         }
-        w.writeRepeated(WireString.self, tags, tag: 26)
-        w.writeMap(WireString.self, WireString.self, labels, tag: 34)
+        w.writeRepeated(ProtoWire.WireString.self, tags, tag: 26)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, labels, tag: 34)
         switch content {
         case .text(let v)?:
             w.writeTag(42)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         case .checklist(let v)?:
             w.writeTag(50)
-            WireMessage<Notes_Checklist>.write(v, &w)
+            ProtoWire.WireMessage<Notes_Checklist>.write(v, &w)
         case nil: break
         }
         if priority.rawValue != 0 {
             w.writeTag(56)
-            WireEnum<Notes_Priority>.write(priority, &w)
+            ProtoWire.WireEnum<Notes_Priority>.write(priority, &w)
         }
         if let v = _createdAt {
             w.writeTag(66)
-            WireMessage<Google_Protobuf_Timestamp>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Timestamp>.write(v, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: id = try WireString.read(&r)
-            case 18: title = try WireString.read(&r)
-            case 26: try r.readRepeated(WireString.self, tag, into: &tags)
-            case 34: try r.readMapEntry(WireString.self, WireString.self, into: &labels)
-            case 42: content = .text(try WireString.read(&r))
+            case 10: id = try ProtoWire.WireString.read(&r)
+            case 18: title = try ProtoWire.WireString.read(&r)
+            case 26: try r.readRepeated(ProtoWire.WireString.self, tag, into: &tags)
+            case 34: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &labels)
+            case 42: content = .text(try ProtoWire.WireString.read(&r))
             case 50:
                 var v = Notes_Checklist()
                 if case .checklist(let old)? = content {
@@ -445,7 +445,7 @@ extension Notes_Note: ProtoMessage {
                 }
                 try r.readMessage(into: &v)
                 content = .checklist(v)
-            case 56: priority = try WireEnum<Notes_Priority>.read(&r)
+            case 56: priority = try ProtoWire.WireEnum<Notes_Priority>.read(&r)
             case 66:
                 if _createdAt == nil { _createdAt = Google_Protobuf_Timestamp() }
                 try r.readMessage(into: &_createdAt!)
@@ -454,7 +454,7 @@ extension Notes_Note: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.Note", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.Note", [
         ("id", "id"),
         ("title", "title"),
         ("tags", "tags"),
@@ -465,66 +465,66 @@ extension Notes_Note: ProtoMessage {
         ("createdAt", "created_at"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !id.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(id, &w)
+            ProtoWire.WireString.writeJSON(id, &w)
         }
         if !title.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            WireString.writeJSON(title, &w)
+            ProtoWire.WireString.writeJSON(title, &w)
         }
         if !tags.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeRepeated(WireString.self, tags)
+            try w.writeRepeated(ProtoWire.WireString.self, tags)
         }
         if !labels.isEmpty || w.emitDefaults {
             w.key(t, 3)
-            try w.writeMap(WireString.self, WireString.self, labels)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, labels)
         }
         switch content {
         case .text(let v)?:
             w.key(t, 4)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         case .checklist(let v)?:
             w.key(t, 5)
-            try WireMessage<Notes_Checklist>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Notes_Checklist>.writeJSON(v, &w)
         case nil: break
         }
         if priority.rawValue != 0 || w.emitDefaults {
             w.key(t, 6)
-            WireEnum<Notes_Priority>.writeJSON(priority, &w)
+            ProtoWire.WireEnum<Notes_Priority>.writeJSON(priority, &w)
         }
         if let v = _createdAt {
             w.key(t, 7)
-            try WireMessage<Google_Protobuf_Timestamp>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Google_Protobuf_Timestamp>.writeJSON(v, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &id)
-            case 1: try r.readImplicit(WireString.self, into: &title)
-            case 2: try r.readRepeated(WireString.self, into: &tags)
-            case 3: try r.readMap(WireString.self, WireString.self, into: &labels)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &id)
+            case 1: try r.readImplicit(ProtoWire.WireString.self, into: &title)
+            case 2: try r.readRepeated(ProtoWire.WireString.self, into: &tags)
+            case 3: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &labels)
             case 4:
-                if let v = try r.readOneofMember(WireString.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireString.self) {
                     try r.claimOneof(&seen, 8, t)
                     content = .text(v)
                 }
             case 5:
-                if let v = try r.readOneofMember(WireMessage<Notes_Checklist>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Notes_Checklist>.self) {
                     try r.claimOneof(&seen, 8, t)
                     content = .checklist(v)
                 }
-            case 6: try r.readImplicit(WireEnum<Notes_Priority>.self, into: &priority)
+            case 6: try r.readImplicit(ProtoWire.WireEnum<Notes_Priority>.self, into: &priority)
             case 7: try r.readMessage(into: &_createdAt)
             default: break
             }
@@ -532,54 +532,54 @@ extension Notes_Note: ProtoMessage {
     }
 }
 
-extension Notes_CreateNoteRequest: ProtoMessage {
+extension Notes_CreateNoteRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.CreateNoteRequest"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !title.isEmpty { n &+= 1 &+ WireString.size(of: title, &cache) }
-        n &+= FieldSize.repeated(WireString.self, tags, tagSize: 1, &cache)
-        n &+= FieldSize.map(WireString.self, WireString.self, labels, tagSize: 1, &cache)
+        if !title.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: title, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, tags, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireString.self, labels, tagSize: 1, &cache)
         switch content {
-        case .text(let v)?: n &+= 1 &+ WireString.size(of: v, &cache)
-        case .checklist(let v)?: n &+= 1 &+ WireMessage<Notes_Checklist>.size(of: v, &cache)
+        case .text(let v)?: n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .checklist(let v)?: n &+= 1 &+ ProtoWire.WireMessage<Notes_Checklist>.size(of: v, &cache)
         case nil: break
         }
-        if priority.rawValue != 0 { n &+= 1 &+ WireEnum<Notes_Priority>.size(of: priority, &cache) }
+        if priority.rawValue != 0 { n &+= 1 &+ ProtoWire.WireEnum<Notes_Priority>.size(of: priority, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !title.isEmpty {
             w.writeTag(10)
-            WireString.write(title, &w)
+            ProtoWire.WireString.write(title, &w)
         }
-        w.writeRepeated(WireString.self, tags, tag: 18)
-        w.writeMap(WireString.self, WireString.self, labels, tag: 26)
+        w.writeRepeated(ProtoWire.WireString.self, tags, tag: 18)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, labels, tag: 26)
         switch content {
         case .text(let v)?:
             w.writeTag(34)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         case .checklist(let v)?:
             w.writeTag(42)
-            WireMessage<Notes_Checklist>.write(v, &w)
+            ProtoWire.WireMessage<Notes_Checklist>.write(v, &w)
         case nil: break
         }
         if priority.rawValue != 0 {
             w.writeTag(48)
-            WireEnum<Notes_Priority>.write(priority, &w)
+            ProtoWire.WireEnum<Notes_Priority>.write(priority, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: title = try WireString.read(&r)
-            case 18: try r.readRepeated(WireString.self, tag, into: &tags)
-            case 26: try r.readMapEntry(WireString.self, WireString.self, into: &labels)
-            case 34: content = .text(try WireString.read(&r))
+            case 10: title = try ProtoWire.WireString.read(&r)
+            case 18: try r.readRepeated(ProtoWire.WireString.self, tag, into: &tags)
+            case 26: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &labels)
+            case 34: content = .text(try ProtoWire.WireString.read(&r))
             case 42:
                 var v = Notes_Checklist()
                 if case .checklist(let old)? = content {
@@ -588,13 +588,13 @@ extension Notes_CreateNoteRequest: ProtoMessage {
                 }
                 try r.readMessage(into: &v)
                 content = .checklist(v)
-            case 48: priority = try WireEnum<Notes_Priority>.read(&r)
+            case 48: priority = try ProtoWire.WireEnum<Notes_Priority>.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.CreateNoteRequest", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.CreateNoteRequest", [
         ("title", "title"),
         ("tags", "tags"),
         ("labels", "labels"),
@@ -603,347 +603,347 @@ extension Notes_CreateNoteRequest: ProtoMessage {
         ("priority", "priority"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !title.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(title, &w)
+            ProtoWire.WireString.writeJSON(title, &w)
         }
         if !tags.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeRepeated(WireString.self, tags)
+            try w.writeRepeated(ProtoWire.WireString.self, tags)
         }
         if !labels.isEmpty || w.emitDefaults {
             w.key(t, 2)
-            try w.writeMap(WireString.self, WireString.self, labels)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, labels)
         }
         switch content {
         case .text(let v)?:
             w.key(t, 3)
-            WireString.writeJSON(v, &w)
+            ProtoWire.WireString.writeJSON(v, &w)
         case .checklist(let v)?:
             w.key(t, 4)
-            try WireMessage<Notes_Checklist>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Notes_Checklist>.writeJSON(v, &w)
         case nil: break
         }
         if priority.rawValue != 0 || w.emitDefaults {
             w.key(t, 5)
-            WireEnum<Notes_Priority>.writeJSON(priority, &w)
+            ProtoWire.WireEnum<Notes_Priority>.writeJSON(priority, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &title)
-            case 1: try r.readRepeated(WireString.self, into: &tags)
-            case 2: try r.readMap(WireString.self, WireString.self, into: &labels)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &title)
+            case 1: try r.readRepeated(ProtoWire.WireString.self, into: &tags)
+            case 2: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &labels)
             case 3:
-                if let v = try r.readOneofMember(WireString.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireString.self) {
                     try r.claimOneof(&seen, 6, t)
                     content = .text(v)
                 }
             case 4:
-                if let v = try r.readOneofMember(WireMessage<Notes_Checklist>.self) {
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Notes_Checklist>.self) {
                     try r.claimOneof(&seen, 6, t)
                     content = .checklist(v)
                 }
-            case 5: try r.readImplicit(WireEnum<Notes_Priority>.self, into: &priority)
+            case 5: try r.readImplicit(ProtoWire.WireEnum<Notes_Priority>.self, into: &priority)
             default: break
             }
         }
     }
 }
 
-extension Notes_GetNoteRequest: ProtoMessage {
+extension Notes_GetNoteRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.GetNoteRequest"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !id.isEmpty { n &+= 1 &+ WireString.size(of: id, &cache) }
+        if !id.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: id, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !id.isEmpty {
             w.writeTag(10)
-            WireString.write(id, &w)
+            ProtoWire.WireString.write(id, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: id = try WireString.read(&r)
+            case 10: id = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.GetNoteRequest", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.GetNoteRequest", [
         ("id", "id"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !id.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(id, &w)
+            ProtoWire.WireString.writeJSON(id, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &id)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &id)
             default: break
             }
         }
     }
 }
 
-extension Notes_ListNotesRequest: ProtoMessage {
+extension Notes_ListNotesRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.ListNotesRequest"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !self.tag.isEmpty { n &+= 1 &+ WireString.size(of: self.tag, &cache) }
+        if !self.tag.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: self.tag, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !self.tag.isEmpty {
             w.writeTag(10)
-            WireString.write(self.tag, &w)
+            ProtoWire.WireString.write(self.tag, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: self.tag = try WireString.read(&r)
+            case 10: self.tag = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.ListNotesRequest", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.ListNotesRequest", [
         ("tag", "tag"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !self.tag.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(self.tag, &w)
+            ProtoWire.WireString.writeJSON(self.tag, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &self.tag)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &self.tag)
             default: break
             }
         }
     }
 }
 
-extension Notes_ListNotesResponse: ProtoMessage {
+extension Notes_ListNotesResponse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.ListNotesResponse"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Notes_Note>.self, notes, tagSize: 1, &cache)
-        n &+= FieldSize.map(WireString.self, WireInt32.self, tagCounts, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Notes_Note>.self, notes, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireInt32.self, tagCounts, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Notes_Note>.self, notes, tag: 10)
-        w.writeMap(WireString.self, WireInt32.self, tagCounts, tag: 18)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Notes_Note>.self, notes, tag: 10)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireInt32.self, tagCounts, tag: 18)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireMessage<Notes_Note>.self, tag, into: &notes)
-            case 18: try r.readMapEntry(WireString.self, WireInt32.self, into: &tagCounts)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Notes_Note>.self, tag, into: &notes)
+            case 18: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireInt32.self, into: &tagCounts)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.ListNotesResponse", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.ListNotesResponse", [
         ("notes", "notes"),
         ("tagCounts", "tag_counts"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !notes.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(WireMessage<Notes_Note>.self, notes)
+            try w.writeRepeated(ProtoWire.WireMessage<Notes_Note>.self, notes)
         }
         if !tagCounts.isEmpty || w.emitDefaults {
             w.key(t, 1)
-            try w.writeMap(WireString.self, WireInt32.self, tagCounts)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireInt32.self, tagCounts)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(WireMessage<Notes_Note>.self, into: &notes)
-            case 1: try r.readMap(WireString.self, WireInt32.self, into: &tagCounts)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Notes_Note>.self, into: &notes)
+            case 1: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireInt32.self, into: &tagCounts)
             default: break
             }
         }
     }
 }
 
-extension Notes_DeleteNoteRequest: ProtoMessage {
+extension Notes_DeleteNoteRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.DeleteNoteRequest"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !id.isEmpty { n &+= 1 &+ WireString.size(of: id, &cache) }
+        if !id.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: id, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !id.isEmpty {
             w.writeTag(10)
-            WireString.write(id, &w)
+            ProtoWire.WireString.write(id, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: id = try WireString.read(&r)
+            case 10: id = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.DeleteNoteRequest", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.DeleteNoteRequest", [
         ("id", "id"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !id.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(id, &w)
+            ProtoWire.WireString.writeJSON(id, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &id)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &id)
             default: break
             }
         }
     }
 }
 
-extension Notes_DeleteNoteResponse: ProtoMessage {
+extension Notes_DeleteNoteResponse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.DeleteNoteResponse"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _deleted { n &+= 1 &+ WireMessage<Notes_Note>.size(of: v, &cache) }
-        if remaining != 0 { n &+= 1 &+ WireInt32.size(of: remaining, &cache) }
+        if let v = _deleted { n &+= 1 &+ ProtoWire.WireMessage<Notes_Note>.size(of: v, &cache) }
+        if remaining != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: remaining, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _deleted {
             w.writeTag(10)
-            WireMessage<Notes_Note>.write(v, &w)
+            ProtoWire.WireMessage<Notes_Note>.write(v, &w)
         }
         if remaining != 0 {
             w.writeTag(16)
-            WireInt32.write(remaining, &w)
+            ProtoWire.WireInt32.write(remaining, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10:
                 if _deleted == nil { _deleted = Notes_Note() }
                 try r.readMessage(into: &_deleted!)
-            case 16: remaining = try WireInt32.read(&r)
+            case 16: remaining = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("notes.DeleteNoteResponse", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("notes.DeleteNoteResponse", [
         ("deleted", "deleted"),
         ("remaining", "remaining"),
     ])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if let v = _deleted {
             w.key(t, 0)
-            try WireMessage<Notes_Note>.writeJSON(v, &w)
+            try ProtoWire.WireMessage<Notes_Note>.writeJSON(v, &w)
         }
         if remaining != 0 || w.emitDefaults {
             w.key(t, 1)
-            WireInt32.writeJSON(remaining, &w)
+            ProtoWire.WireInt32.writeJSON(remaining, &w)
         }
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
             case 0: try r.readMessage(into: &_deleted)
-            case 1: try r.readImplicit(WireInt32.self, into: &remaining)
+            case 1: try r.readImplicit(ProtoWire.WireInt32.self, into: &remaining)
             default: break
             }
         }

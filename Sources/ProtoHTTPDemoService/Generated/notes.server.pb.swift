@@ -6,32 +6,32 @@ import ProtoHTTPServer
 /// Stores notes in memory.
 ///
 /// The handler of the `notes.Notes` service: implement its methods and pass the value to `ProtoHTTPServer`.
-public protocol Notes_NotesHandler: ProtoHTTPService {
+public protocol Notes_NotesHandler: ProtoHTTPServer.Service {
     /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
     ///
     /// Answers the unary call `/notes.Notes/CreateNote`.
-    func createNote(_ request: Notes_CreateNoteRequest, context: ServerContext) async throws -> Notes_Note
+    func createNote(_ request: Notes_CreateNoteRequest, context: ProtoHTTPServer.Context) async throws -> Notes_Note
 
     /// Returns one note; NOT_FOUND when no note has the id.
     ///
     /// Answers the unary call `/notes.Notes/GetNote`.
-    func getNote(_ request: Notes_GetNoteRequest, context: ServerContext) async throws -> Notes_Note
+    func getNote(_ request: Notes_GetNoteRequest, context: ProtoHTTPServer.Context) async throws -> Notes_Note
 
     /// Lists the notes, optionally those with one tag, with a count per tag.
     ///
     /// Answers the unary call `/notes.Notes/ListNotes`.
-    func listNotes(_ request: Notes_ListNotesRequest, context: ServerContext) async throws -> Notes_ListNotesResponse
+    func listNotes(_ request: Notes_ListNotesRequest, context: ProtoHTTPServer.Context) async throws -> Notes_ListNotesResponse
 
     /// Removes a note; NOT_FOUND when no note has the id.
     ///
     /// Answers the unary call `/notes.Notes/DeleteNote`.
-    func deleteNote(_ request: Notes_DeleteNoteRequest, context: ServerContext) async throws -> Notes_DeleteNoteResponse
+    func deleteNote(_ request: Notes_DeleteNoteRequest, context: ProtoHTTPServer.Context) async throws -> Notes_DeleteNoteResponse
 }
 
 extension Notes_NotesHandler {
     /// The `notes.Notes` service's unary methods, each bound to this handler's method.
-    public var serviceDefinition: ServiceDefinition {
-        ServiceDefinition(name: "notes.Notes", methods: [
+    public var serviceDefinition: ProtoHTTPServer.Definition {
+        ProtoHTTPServer.Definition(name: "notes.Notes", methods: [
             .unary(Notes_NotesMetadata.CreateNote.self) { try await self.createNote($0, context: $1) },
             .unary(Notes_NotesMetadata.GetNote.self) { try await self.getNote($0, context: $1) },
             .unary(Notes_NotesMetadata.ListNotes.self) { try await self.listNotes($0, context: $1) },

@@ -102,21 +102,22 @@ extension WireReader {
     @usableFromInline
     mutating func readMessageSetItem<M: ExtensibleMessage>(into message: inout M) throws(WireError) {
         let itemStart = tagStart
-        let saved = try enterGroup(1)
-        var typeID: UInt64?
-        var payloads: [UnsafeRawPointer] = []  // where each `message` field's length prefix begins
-        while let inner = try readTag() {
-            switch inner.rawValue {
-            case MessageSet.typeIDTag:
-                typeID = try readVarint()
-            case MessageSet.messageTag:
-                payloads.append(pointer)
-                _ = try readLengthDelimited()
-            default:
-                try skipField(inner)
+        let (typeID, payloads) = try withGroupScope(1) { r throws(WireError) in
+            var typeID: UInt64?
+            var payloads: [UnsafeRawPointer] = []  // where each `message` field's length prefix begins
+            while let inner = try r.readTag() {
+                switch inner.rawValue {
+                case MessageSet.typeIDTag:
+                    typeID = try r.readVarint()
+                case MessageSet.messageTag:
+                    payloads.append(r.pointer)
+                    _ = try r.readLengthDelimited()
+                default:
+                    try r.skipField(inner)
+                }
             }
+            return (typeID, payloads)
         }
-        try leaveGroup(1, restoring: saved, startedAt: itemStart)
         let itemEnd = pointer
         if let typeID, typeID >= 1, typeID <= UInt64(FieldTag.maxFieldNumber), !payloads.isEmpty,
            let ext = extensions?.decoder(for: ObjectIdentifier(M.self), fieldNumber: Int(typeID)) {

@@ -126,25 +126,20 @@ extension WireReader {
         _: K.Type, _: V.Type, into map: inout [K.Value: V.Value]
     ) throws(WireError) where K.Value: ProtoMapKey {
         let n = try readLength()
-        try enterNesting()
-        let savedEnd = end
-        let savedGroup = openGroup
-        end = pointer + n
-        openGroup = 0
-        var key = K.defaultValue
-        var value = V.defaultValue
-        let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
-        let valueTag = FieldTag(fieldNumber: 2, wireType: V.wireType).rawValue
-        while let tag = try readTag() {
-            switch tag.rawValue {
-            case keyTag: key = try K.read(&self)
-            case valueTag: try V.merge(&self, into: &value)
-            default: try skipField(tag)
+        let (key, value) = try withMessageScope(length: n) { r throws(WireError) in
+            var key = K.defaultValue
+            var value = V.defaultValue
+            let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
+            let valueTag = FieldTag(fieldNumber: 2, wireType: V.wireType).rawValue
+            while let tag = try r.readTag() {
+                switch tag.rawValue {
+                case keyTag: key = try K.read(&r)
+                case valueTag: try V.merge(&r, into: &value)
+                default: try r.skipField(tag)
+                }
             }
+            return (key, value)
         }
-        end = savedEnd
-        openGroup = savedGroup
-        depth &-= 1
         map[key] = value
     }
 
@@ -156,25 +151,20 @@ extension WireReader {
     ) throws(WireError) where K.Value: ProtoMapKey {
         let entryStart = tagStart
         let n = try readLength()
-        try enterNesting()
-        let savedEnd = end
-        let savedGroup = openGroup
-        end = pointer + n
-        openGroup = 0
-        var key = K.defaultValue
-        var raw = 0
-        let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
-        let valueTag = FieldTag(fieldNumber: 2, wireType: .varint).rawValue
-        while let tag = try readTag() {
-            switch tag.rawValue {
-            case keyTag: key = try K.read(&self)
-            case valueTag: raw = try readEnumValue()
-            default: try skipField(tag)
+        let (key, raw) = try withMessageScope(length: n) { r throws(WireError) in
+            var key = K.defaultValue
+            var raw = 0
+            let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
+            let valueTag = FieldTag(fieldNumber: 2, wireType: .varint).rawValue
+            while let tag = try r.readTag() {
+                switch tag.rawValue {
+                case keyTag: key = try K.read(&r)
+                case valueTag: raw = try r.readEnumValue()
+                default: try r.skipField(tag)
+                }
             }
+            return (key, raw)
         }
-        end = savedEnd
-        openGroup = savedGroup
-        depth &-= 1
         if let value = E(rawValue: raw) {
             map[key] = value
         } else {

@@ -85,7 +85,10 @@ extension JSONReader {
             if b == 0x22 {
                 let raw = UnsafeRawBufferPointer(start: begin, count: pointer - begin)
                 pointer += 1
-                if high & 0x80 != 0 || !UTF8Check.isASCII(raw) {
+                // The word loop above stops before any byte with its high bit set, and this loop
+                // folds every byte it passes into `high`: it alone tells whether the raw bytes
+                // are all ASCII.
+                if high & 0x80 != 0 {
                     guard UTF8Validation.isValid(raw) else {
                         throw error(.invalidUTF8, at: open, "a string holds bytes that are not valid UTF-8; JSON text must be UTF-8")
                     }

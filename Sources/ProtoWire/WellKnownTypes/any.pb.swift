@@ -123,40 +123,40 @@ public struct Google_Protobuf_Any: Sendable, Hashable {
     public var value: Data = Data()
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Google_Protobuf_Any: ProtoMessage {
+extension Google_Protobuf_Any: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Any"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !typeURL.isEmpty { n &+= 1 &+ WireString.size(of: typeURL, &cache) }
-        if !value.isEmpty { n &+= 1 &+ WireBytes.size(of: value, &cache) }
+        if !typeURL.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: typeURL, &cache) }
+        if !value.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !typeURL.isEmpty {
             w.writeTag(10)
-            WireString.write(typeURL, &w)
+            ProtoWire.WireString.write(typeURL, &w)
         }
         if !value.isEmpty {
             w.writeTag(18)
-            WireBytes.write(value, &w)
+            ProtoWire.WireBytes.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: typeURL = try WireString.read(&r)
-            case 18: value = try WireBytes.read(&r)
+            case 10: typeURL = try ProtoWire.WireString.read(&r)
+            case 18: value = try ProtoWire.WireBytes.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }

@@ -10,26 +10,26 @@
 ///     }
 public struct Google_Protobuf_Empty: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Google_Protobuf_Empty: ProtoMessage {
+extension Google_Protobuf_Empty: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Empty"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             default: try r.skipUnknown(tag, into: &unknownFields)
@@ -37,16 +37,16 @@ extension Google_Protobuf_Empty: ProtoMessage {
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("google.protobuf.Empty", [])
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.Empty", [])
 
-    public func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         w.beginObject()
         w.endObject()
     }
 
-    public mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while try r.nextField(t, &seen) != nil {}
     }

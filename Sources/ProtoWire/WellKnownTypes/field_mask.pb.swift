@@ -205,31 +205,31 @@ public struct Google_Protobuf_FieldMask: Sendable, Hashable {
     public var paths: [String] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Google_Protobuf_FieldMask: ProtoMessage {
+extension Google_Protobuf_FieldMask: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FieldMask"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireString.self, paths, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, paths, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireString.self, paths, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireString.self, paths, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireString.self, tag, into: &paths)
+            case 10: try r.readRepeated(ProtoWire.WireString.self, tag, into: &paths)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }

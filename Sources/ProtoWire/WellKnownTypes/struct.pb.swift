@@ -5,7 +5,7 @@
 /// `Value` type union.
 ///
 ///  The JSON representation for `NullValue` is JSON `null`.
-public enum Google_Protobuf_NullValue: ProtoEnum {
+public enum Google_Protobuf_NullValue: ProtoWire.ProtoEnum {
     public typealias RawValue = Int
     /// Null value.
     case nullValue
@@ -35,7 +35,7 @@ public enum Google_Protobuf_NullValue: ProtoEnum {
     public static let allCases: [Google_Protobuf_NullValue] = [.nullValue]
 
     /// The protobuf names of the values, for JSON.
-    public static let _protoNames = ProtoEnumNames("google.protobuf.NullValue", [(0, "NULL_VALUE")])
+    public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.NullValue", [(0, "NULL_VALUE")])
 }
 
 /// `Struct` represents a structured data value, consisting of fields
@@ -51,7 +51,7 @@ public struct Google_Protobuf_Struct: Sendable, Hashable {
     public var fields: [String: Google_Protobuf_Value] = [:]
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -122,7 +122,7 @@ public struct Google_Protobuf_Value: Sendable, Hashable {
     }
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// The cases of the `kind` oneof.
     public enum OneOf_Kind: Sendable, Hashable {
@@ -152,87 +152,87 @@ public struct Google_Protobuf_ListValue: Sendable, Hashable {
     public var values: [Google_Protobuf_Value] = []
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Google_Protobuf_Struct: ProtoMessage {
+extension Google_Protobuf_Struct: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Struct"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.map(WireString.self, WireMessage<Google_Protobuf_Value>.self, fields, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Value>.self, fields, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeMap(WireString.self, WireMessage<Google_Protobuf_Value>.self, fields, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Value>.self, fields, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readMapEntry(WireString.self, WireMessage<Google_Protobuf_Value>.self, into: &fields)
+            case 10: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Value>.self, into: &fields)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_Value: ProtoMessage {
+extension Google_Protobuf_Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Value"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         switch kind {
-        case .nullValue(let v)?: n &+= 1 &+ WireEnum<Google_Protobuf_NullValue>.size(of: v, &cache)
-        case .numberValue(let v)?: n &+= 1 &+ WireDouble.size(of: v, &cache)
-        case .stringValue(let v)?: n &+= 1 &+ WireString.size(of: v, &cache)
-        case .boolValue(let v)?: n &+= 1 &+ WireBool.size(of: v, &cache)
-        case .structValue(let v)?: n &+= 1 &+ WireMessage<Google_Protobuf_Struct>.size(of: v, &cache)
-        case .listValue(let v)?: n &+= 1 &+ WireMessage<Google_Protobuf_ListValue>.size(of: v, &cache)
+        case .nullValue(let v)?: n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_NullValue>.size(of: v, &cache)
+        case .numberValue(let v)?: n &+= 1 &+ ProtoWire.WireDouble.size(of: v, &cache)
+        case .stringValue(let v)?: n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .boolValue(let v)?: n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache)
+        case .structValue(let v)?: n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Struct>.size(of: v, &cache)
+        case .listValue(let v)?: n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_ListValue>.size(of: v, &cache)
         case nil: break
         }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         switch kind {
         case .nullValue(let v)?:
             w.writeTag(8)
-            WireEnum<Google_Protobuf_NullValue>.write(v, &w)
+            ProtoWire.WireEnum<Google_Protobuf_NullValue>.write(v, &w)
         case .numberValue(let v)?:
             w.writeTag(17)
-            WireDouble.write(v, &w)
+            ProtoWire.WireDouble.write(v, &w)
         case .stringValue(let v)?:
             w.writeTag(26)
-            WireString.write(v, &w)
+            ProtoWire.WireString.write(v, &w)
         case .boolValue(let v)?:
             w.writeTag(32)
-            WireBool.write(v, &w)
+            ProtoWire.WireBool.write(v, &w)
         case .structValue(let v)?:
             w.writeTag(42)
-            WireMessage<Google_Protobuf_Struct>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_Struct>.write(v, &w)
         case .listValue(let v)?:
             w.writeTag(50)
-            WireMessage<Google_Protobuf_ListValue>.write(v, &w)
+            ProtoWire.WireMessage<Google_Protobuf_ListValue>.write(v, &w)
         case nil: break
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: kind = .nullValue(try WireEnum<Google_Protobuf_NullValue>.read(&r))
-            case 17: kind = .numberValue(try WireDouble.read(&r))
-            case 26: kind = .stringValue(try WireString.read(&r))
-            case 32: kind = .boolValue(try WireBool.read(&r))
+            case 8: kind = .nullValue(try ProtoWire.WireEnum<Google_Protobuf_NullValue>.read(&r))
+            case 17: kind = .numberValue(try ProtoWire.WireDouble.read(&r))
+            case 26: kind = .stringValue(try ProtoWire.WireString.read(&r))
+            case 32: kind = .boolValue(try ProtoWire.WireBool.read(&r))
             case 42:
                 var v = Google_Protobuf_Struct()
                 if case .structValue(let old)? = kind {
@@ -255,25 +255,25 @@ extension Google_Protobuf_Value: ProtoMessage {
     }
 }
 
-extension Google_Protobuf_ListValue: ProtoMessage {
+extension Google_Protobuf_ListValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.ListValue"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= FieldSize.repeated(WireMessage<Google_Protobuf_Value>.self, values, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_Value>.self, values, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
-        w.writeRepeated(WireMessage<Google_Protobuf_Value>.self, values, tag: 10)
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Value>.self, values, tag: 10)
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(WireMessage<Google_Protobuf_Value>.self, tag, into: &values)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Value>.self, tag, into: &values)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }

@@ -105,40 +105,40 @@ public struct Google_Protobuf_Timestamp: Sendable, Hashable {
     public var nanos: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Google_Protobuf_Timestamp: ProtoMessage {
+extension Google_Protobuf_Timestamp: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Timestamp"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if seconds != 0 { n &+= 1 &+ WireInt64.size(of: seconds, &cache) }
-        if nanos != 0 { n &+= 1 &+ WireInt32.size(of: nanos, &cache) }
+        if seconds != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: seconds, &cache) }
+        if nanos != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: nanos, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if seconds != 0 {
             w.writeTag(8)
-            WireInt64.write(seconds, &w)
+            ProtoWire.WireInt64.write(seconds, &w)
         }
         if nanos != 0 {
             w.writeTag(16)
-            WireInt32.write(nanos, &w)
+            ProtoWire.WireInt32.write(nanos, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: seconds = try WireInt64.read(&r)
-            case 16: nanos = try WireInt32.read(&r)
+            case 8: seconds = try ProtoWire.WireInt64.read(&r)
+            case 16: nanos = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }

@@ -15,7 +15,7 @@ public struct Google_Protobuf_DoubleValue: Sendable, Hashable {
     public var value: Double = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -29,7 +29,7 @@ public struct Google_Protobuf_FloatValue: Sendable, Hashable {
     public var value: Float = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -43,7 +43,7 @@ public struct Google_Protobuf_Int64Value: Sendable, Hashable {
     public var value: Int64 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -57,7 +57,7 @@ public struct Google_Protobuf_UInt64Value: Sendable, Hashable {
     public var value: UInt64 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -71,7 +71,7 @@ public struct Google_Protobuf_Int32Value: Sendable, Hashable {
     public var value: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -85,7 +85,7 @@ public struct Google_Protobuf_UInt32Value: Sendable, Hashable {
     public var value: UInt32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -99,7 +99,7 @@ public struct Google_Protobuf_BoolValue: Sendable, Hashable {
     public var value: Bool = false
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -113,7 +113,7 @@ public struct Google_Protobuf_StringValue: Sendable, Hashable {
     public var value: String = ""
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -127,258 +127,258 @@ public struct Google_Protobuf_BytesValue: Sendable, Hashable {
     public var value: Data = Data()
 
     /// Fields this schema does not know, kept byte-exact.
-    public var unknownFields = UnknownFields()
+    public var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     public init() {}
 }
 
-extension Google_Protobuf_DoubleValue: ProtoMessage {
+extension Google_Protobuf_DoubleValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DoubleValue"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value.bitPattern != 0 { n &+= 1 &+ WireDouble.size(of: value, &cache) }
+        if value.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireDouble.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value.bitPattern != 0 {
             w.writeTag(9)
-            WireDouble.write(value, &w)
+            ProtoWire.WireDouble.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 9: value = try WireDouble.read(&r)
+            case 9: value = try ProtoWire.WireDouble.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_FloatValue: ProtoMessage {
+extension Google_Protobuf_FloatValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FloatValue"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value.bitPattern != 0 { n &+= 1 &+ WireFloat.size(of: value, &cache) }
+        if value.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireFloat.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value.bitPattern != 0 {
             w.writeTag(13)
-            WireFloat.write(value, &w)
+            ProtoWire.WireFloat.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 13: value = try WireFloat.read(&r)
+            case 13: value = try ProtoWire.WireFloat.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_Int64Value: ProtoMessage {
+extension Google_Protobuf_Int64Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Int64Value"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value != 0 { n &+= 1 &+ WireInt64.size(of: value, &cache) }
+        if value != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value != 0 {
             w.writeTag(8)
-            WireInt64.write(value, &w)
+            ProtoWire.WireInt64.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: value = try WireInt64.read(&r)
+            case 8: value = try ProtoWire.WireInt64.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_UInt64Value: ProtoMessage {
+extension Google_Protobuf_UInt64Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UInt64Value"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value != 0 { n &+= 1 &+ WireUInt64.size(of: value, &cache) }
+        if value != 0 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value != 0 {
             w.writeTag(8)
-            WireUInt64.write(value, &w)
+            ProtoWire.WireUInt64.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: value = try WireUInt64.read(&r)
+            case 8: value = try ProtoWire.WireUInt64.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_Int32Value: ProtoMessage {
+extension Google_Protobuf_Int32Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Int32Value"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value != 0 { n &+= 1 &+ WireInt32.size(of: value, &cache) }
+        if value != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value != 0 {
             w.writeTag(8)
-            WireInt32.write(value, &w)
+            ProtoWire.WireInt32.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: value = try WireInt32.read(&r)
+            case 8: value = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_UInt32Value: ProtoMessage {
+extension Google_Protobuf_UInt32Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UInt32Value"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value != 0 { n &+= 1 &+ WireUInt32.size(of: value, &cache) }
+        if value != 0 { n &+= 1 &+ ProtoWire.WireUInt32.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value != 0 {
             w.writeTag(8)
-            WireUInt32.write(value, &w)
+            ProtoWire.WireUInt32.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: value = try WireUInt32.read(&r)
+            case 8: value = try ProtoWire.WireUInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_BoolValue: ProtoMessage {
+extension Google_Protobuf_BoolValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.BoolValue"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if value { n &+= 1 &+ WireBool.size(of: value, &cache) }
+        if value { n &+= 1 &+ ProtoWire.WireBool.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if value {
             w.writeTag(8)
-            WireBool.write(value, &w)
+            ProtoWire.WireBool.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 8: value = try WireBool.read(&r)
+            case 8: value = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_StringValue: ProtoMessage {
+extension Google_Protobuf_StringValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.StringValue"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !value.isEmpty { n &+= 1 &+ WireString.size(of: value, &cache) }
+        if !value.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !value.isEmpty {
             w.writeTag(10)
-            WireString.write(value, &w)
+            ProtoWire.WireString.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: value = try WireString.read(&r)
+            case 10: value = try ProtoWire.WireString.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 }
 
-extension Google_Protobuf_BytesValue: ProtoMessage {
+extension Google_Protobuf_BytesValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.BytesValue"
 
-    public func _protoSize(_ cache: inout SizeCache) -> Int {
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !value.isEmpty { n &+= 1 &+ WireBytes.size(of: value, &cache) }
+        if !value.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: value, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    public func _protoWrite(_ w: inout WireWriter) {
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !value.isEmpty {
             w.writeTag(10)
-            WireBytes.write(value, &w)
+            ProtoWire.WireBytes.write(value, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    public mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: value = try WireBytes.read(&r)
+            case 10: value = try ProtoWire.WireBytes.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }

@@ -17,10 +17,9 @@ extension WireReader {
             guard end - pointer >= 4 else { throw truncated("a fixed32 value", at: pointer) }
             pointer += 4
         case .startGroup:
-            let groupStart = tagStart
-            let saved = try enterGroup(tag.fieldNumber)
-            while let inner = try readTag() { try skipField(inner) }
-            try leaveGroup(tag.fieldNumber, restoring: saved, startedAt: groupStart)
+            try withGroupScope(tag.fieldNumber) { r throws(WireError) in
+                while let inner = try r.readTag() { try r.skipField(inner) }
+            }
         case .endGroup:
             // readTag never returns end-group tags: it closes the group or throws.
             break

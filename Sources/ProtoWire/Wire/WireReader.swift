@@ -1,13 +1,5 @@
 // WireReader.swift: reads wire-format bytes from contiguous memory, checking every length.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads protobuf wire-format values from a contiguous, borrowed byte buffer.
 ///
 /// The reader never trusts its input: every read is checked against the end of the current
@@ -225,15 +217,7 @@ public struct WireReader {
     public mutating func readString() throws(WireError) -> String {
         let at = pointer
         let bytes = try readLengthDelimited()
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
-        // `String(decoding:)` is the stdlib's fast, specialized UTF-8 path, but it repairs bad
-        // input with U+FFFD. ASCII needs no repair; otherwise the result (always valid UTF-8)
-        // equals the input byte for byte exactly when the input was valid.
-        var string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        let valid = UTF8Check.isASCII(bytes) || string.withUTF8 { decoded in
-            decoded.count == bytes.count && decoded.baseAddress.map { memcmp($0, base, bytes.count) == 0 } == true
-        }
-        guard valid else {
+        guard let string = UTF8Validation.string(from: bytes) else {
             throw WireError(.invalidUTF8, offset: offset(at),
                             "a string field holds bytes that are not valid UTF-8; use a bytes field for binary data")
         }
@@ -248,55 +232,13 @@ public struct WireReader {
     @inlinable
     public mutating func readMessage<M: ProtoMessage>(into message: inout M) throws(WireError) {
         let n = try readLength()
-        try enterNesting()
-        let savedEnd = end
-        let savedGroup = openGroup
-        end = pointer + n
-        openGroup = 0
-        try message._protoMerge(&self)
-        end = savedEnd
-        openGroup = savedGroup
-        depth &-= 1
+        try withMessageScope(length: n) { r throws(WireError) in try message._protoMerge(&r) }
     }
 
     /// Decodes a group whose start tag for `fieldNumber` was just read, merging it into
     /// `message`, and checks that the matching end-group tag closed it.
     @inlinable
     public mutating func readGroup<M: ProtoMessage>(fieldNumber: Int, into message: inout M) throws(WireError) {
-        let groupStart = tagStart
-        let saved = try enterGroup(fieldNumber)
-        try message._protoMerge(&self)
-        try leaveGroup(fieldNumber, restoring: saved, startedAt: groupStart)
-    }
-
-    /// Opens a group scope and returns the enclosing one, to pass to ``leaveGroup``.
-    @inlinable
-    mutating func enterGroup(_ fieldNumber: Int) throws(WireError) -> Int {
-        try enterNesting()
-        let saved = openGroup
-        openGroup = fieldNumber
-        closedGroup = false
-        return saved
-    }
-
-    /// Closes a group scope after its body was read up to `readTag` returning `nil`.
-    @inlinable
-    mutating func leaveGroup(_ fieldNumber: Int, restoring saved: Int, startedAt groupStart: UnsafeRawPointer) throws(WireError) {
-        guard closedGroup else {
-            throw WireError(.truncated, offset: offset(groupStart),
-                            "group for field \(fieldNumber) has no end-group tag before the end of its message")
-        }
-        closedGroup = false
-        openGroup = saved
-        depth &-= 1
-    }
-
-    @inlinable
-    mutating func enterNesting() throws(WireError) {
-        guard depth < maxDepth else {
-            throw WireError(.depthLimitExceeded, offset: offset(pointer),
-                            "messages are nested deeper than the limit of \(maxDepth); raise DecodingOptions.maxDepth if this input is trusted")
-        }
-        depth &+= 1
+        try withGroupScope(fieldNumber) { r throws(WireError) in try message._protoMerge(&r) }
     }
 }

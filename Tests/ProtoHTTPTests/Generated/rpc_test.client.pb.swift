@@ -9,18 +9,18 @@ protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {
     ///
     /// Calls `Ping`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle
     /// The async form of ``ping(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
 
     /// Side-effect free, so Connect clients may send it as HTTP GET: answers text
     /// "<text> via <HTTP method>" and number + 1.
     ///
     /// Calls `Lookup`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions, completion: (@Sendable () -> Void)?, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle
     /// The async form of ``lookup(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
 }
 
 /// The test service.
@@ -28,12 +28,12 @@ protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {
 /// The typed client of the `protohttp.rpctest.PingService` service, calling through a `ProtoHTTPManager`.
 final class Protohttp_Rpctest_PingServiceClient: Protohttp_Rpctest_PingServiceClientProtocol, Sendable {
     /// The manager that sends the calls (base URL, headers, interceptors, callback queue).
-    let manager: ProtoHTTPManager
+    let manager: ProtoHTTP.ProtoHTTPManager
     /// The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect.
-    let wireProtocol: (any WireProtocol)?
+    let wireProtocol: (any ProtoHTTP.WireProtocol)?
 
     /// A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's.
-    init(manager: ProtoHTTPManager, wireProtocol: (any WireProtocol)? = nil) {
+    init(manager: ProtoHTTP.ProtoHTTPManager, wireProtocol: (any ProtoHTTP.WireProtocol)? = nil) {
         self.manager = manager
         self.wireProtocol = wireProtocol
     }
@@ -42,12 +42,12 @@ final class Protohttp_Rpctest_PingServiceClient: Protohttp_Rpctest_PingServiceCl
     ///
     /// Calls `Ping`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
         manager.unary(Protohttp_Rpctest_PingServiceMetadata.Ping.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
     /// The async form of ``ping(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func ping(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
         try await manager.unary(Protohttp_Rpctest_PingServiceMetadata.Ping.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 
@@ -56,12 +56,12 @@ final class Protohttp_Rpctest_PingServiceClient: Protohttp_Rpctest_PingServiceCl
     ///
     /// Calls `Lookup`; exactly one of `success` and `failure` runs, on the manager's callback queue.
     @discardableResult
-    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void) -> CallHandle {
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
         manager.unary(Protohttp_Rpctest_PingServiceMetadata.Lookup.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)
     }
 
     /// The async form of ``lookup(_:options:completion:success:failure:)``; cancelling the task cancels the call.
-    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: CallOptions = CallOptions()) async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
         try await manager.unary(Protohttp_Rpctest_PingServiceMetadata.Lookup.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 }

@@ -13,7 +13,7 @@ struct Protohttp_Rpctest_PingRequest: Sendable, Hashable {
     var number: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    var unknownFields = UnknownFields()
+    var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     init() {}
@@ -28,138 +28,138 @@ struct Protohttp_Rpctest_PingResponse: Sendable, Hashable {
     var number: Int32 = 0
 
     /// Fields this schema does not know, kept byte-exact.
-    var unknownFields = UnknownFields()
+    var unknownFields = ProtoWire.UnknownFields()
 
     /// Creates a message with every field at its default.
     init() {}
 }
 
-extension Protohttp_Rpctest_PingRequest: ProtoMessage {
+extension Protohttp_Rpctest_PingRequest: ProtoWire.ProtoMessage {
     static let protoMessageName = "protohttp.rpctest.PingRequest"
 
-    func _protoSize(_ cache: inout SizeCache) -> Int {
+    func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !text.isEmpty { n &+= 1 &+ WireString.size(of: text, &cache) }
-        if number != 0 { n &+= 1 &+ WireInt32.size(of: number, &cache) }
+        if !text.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: text, &cache) }
+        if number != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: number, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    func _protoWrite(_ w: inout WireWriter) {
+    func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !text.isEmpty {
             w.writeTag(10)
-            WireString.write(text, &w)
+            ProtoWire.WireString.write(text, &w)
         }
         if number != 0 {
             w.writeTag(16)
-            WireInt32.write(number, &w)
+            ProtoWire.WireInt32.write(number, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: text = try WireString.read(&r)
-            case 16: number = try WireInt32.read(&r)
+            case 10: text = try ProtoWire.WireString.read(&r)
+            case 16: number = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.rpctest.PingRequest", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.rpctest.PingRequest", [
         ("text", "text"),
         ("number", "number"),
     ])
 
-    func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !text.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(text, &w)
+            ProtoWire.WireString.writeJSON(text, &w)
         }
         if number != 0 || w.emitDefaults {
             w.key(t, 1)
-            WireInt32.writeJSON(number, &w)
+            ProtoWire.WireInt32.writeJSON(number, &w)
         }
         w.endObject()
     }
 
-    mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &text)
-            case 1: try r.readImplicit(WireInt32.self, into: &number)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &text)
+            case 1: try r.readImplicit(ProtoWire.WireInt32.self, into: &number)
             default: break
             }
         }
     }
 }
 
-extension Protohttp_Rpctest_PingResponse: ProtoMessage {
+extension Protohttp_Rpctest_PingResponse: ProtoWire.ProtoMessage {
     static let protoMessageName = "protohttp.rpctest.PingResponse"
 
-    func _protoSize(_ cache: inout SizeCache) -> Int {
+    func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if !text.isEmpty { n &+= 1 &+ WireString.size(of: text, &cache) }
-        if number != 0 { n &+= 1 &+ WireInt32.size(of: number, &cache) }
+        if !text.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: text, &cache) }
+        if number != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: number, &cache) }
         n &+= unknownFields.count
         return n
     }
 
-    func _protoWrite(_ w: inout WireWriter) {
+    func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if !text.isEmpty {
             w.writeTag(10)
-            WireString.write(text, &w)
+            ProtoWire.WireString.write(text, &w)
         }
         if number != 0 {
             w.writeTag(16)
-            WireInt32.write(number, &w)
+            ProtoWire.WireInt32.write(number, &w)
         }
         unknownFields.write(to: &w)
     }
 
-    mutating func _protoMerge(_ r: inout WireReader) throws(WireError) {
+    mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: text = try WireString.read(&r)
-            case 16: number = try WireInt32.read(&r)
+            case 10: text = try ProtoWire.WireString.read(&r)
+            case 16: number = try ProtoWire.WireInt32.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = JSONFieldTable("protohttp.rpctest.PingResponse", [
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.rpctest.PingResponse", [
         ("text", "text"),
         ("number", "number"),
     ])
 
-    func _protoWriteJSON(_ w: inout JSONWriter) throws(WireError) {
+    func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
         if !text.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            WireString.writeJSON(text, &w)
+            ProtoWire.WireString.writeJSON(text, &w)
         }
         if number != 0 || w.emitDefaults {
             w.key(t, 1)
-            WireInt32.writeJSON(number, &w)
+            ProtoWire.WireInt32.writeJSON(number, &w)
         }
         w.endObject()
     }
 
-    mutating func _protoMergeJSON(_ r: inout JSONReader) throws(WireError) {
+    mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
-        var seen = JSONSeenFields()
+        var seen = ProtoWire.JSONSeenFields()
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readImplicit(WireString.self, into: &text)
-            case 1: try r.readImplicit(WireInt32.self, into: &number)
+            case 0: try r.readImplicit(ProtoWire.WireString.self, into: &text)
+            case 1: try r.readImplicit(ProtoWire.WireInt32.self, into: &number)
             default: break
             }
         }
