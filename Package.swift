@@ -14,6 +14,10 @@ let package = Package(
         .executable(name: "notes-server", targets: ["notes-server"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
         .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
+        // Test and benchmark support only (the child-process launcher the tests and Benchmarks/
+        // share), never runtime API: scripts/check-module-graph fails if anything but a test
+        // target depends on it.
+        .library(name: "ProtoHTTPTestSupport", targets: ["ProtoHTTPTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -100,6 +104,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Test and benchmark support: ChildProcess (the one launcher of Python peers, nginx, wrk,
+        // notes-server and one-shot tools), PortLine (the one reader of a peer's "PORT <n>" line)
+        // and PackageRoot. Used by test targets and the Benchmarks package only.
+        .target(name: "ProtoHTTPTestSupport", path: "Tests/ProtoHTTPTestSupport"),
+        .testTarget(name: "ProtoHTTPTestSupportTests", dependencies: ["ProtoHTTPTestSupport"]),
 
         // Generator output for Protos/test (scripts/regenerate-test-schema), shared by the tests.
         .target(name: "ProtoWireTestSchema", dependencies: ["ProtoWire"], path: "Tests/ProtoWireTestSchema"),
