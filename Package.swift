@@ -140,7 +140,7 @@ let package = Package(
         // connectrpc and twirp servers (Servers/; scripts/python-client-env).
         .testTarget(
             name: "ProtoHTTPTests",
-            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", "ProtoHTTPTestSupport", .product(name: "Logging", package: "swift-log")],
             exclude: ["Servers"]
         ),
 

@@ -1,27 +1,26 @@
 // PeerServer.swift: starts and stops the Python connectrpc / twirp peer (Servers/rpc_peer_server.py) on a free loopback port.
 import Dispatch
 import Foundation
+import ProtoHTTPTestSupport
 
 /// One running `rpc_peer_server.py` (Connect or Twirp), using the virtualenv that
 /// `scripts/python-client-env` makes. `stop()` (or deinit) ends it.
 final class PeerServer {
     let port: Int
-    private let process: Process
-    private let stdin: Pipe
+    private let process: ChildProcess
 
     /// The virtualenv's python and generated-code folder, made once per test process.
     private static let environment: Result<(python: String, gen: String), TestServer.ServerError> = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("scripts/python-client-env")
-        let out = Pipe()
-        process.standardOutput = out
-        do { try process.run() } catch { return .failure(.init(message: "python-client-env did not start: \(error)")) }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard process.terminationStatus == 0, let python = lines.last.map(String.init) else {
-            return .failure(.init(message: "scripts/python-client-env failed with status \(process.terminationStatus)"))
+        let script = PackageRoot.path("scripts/python-client-env")
+        let result: ChildProcess.Completed?
+        do {
+            result = try ChildProcess.run(script, timeout: .seconds(900))
+        } catch {
+            return .failure(.init(message: "python-client-env did not start: \(error)"))
+        }
+        guard let result else { return .failure(.init(message: "scripts/python-client-env did not finish within 900 s")) }
+        guard result.status == 0, let python = result.lines.last else {
+            return .failure(.init(message: "scripts/python-client-env failed with status \(result.status): \(result.stderr)"))
         }
         let gen = URL(fileURLWithPath: python).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("gen").path
         return .success((python, gen))
@@ -39,38 +38,23 @@ final class PeerServer {
 
     private init(_ protocolName: String) throws {
         let environment = try Self.environment.get()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Servers/rpc_peer_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: environment.python)
-        process.arguments = [script.path, protocolName, environment.gen]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        var text = ""
-        while !text.contains("PORT ") || !text.hasSuffix("\n") {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
+        let script = PackageRoot.path("Tests/ProtoHTTPTests/Servers/rpc_peer_server.py")
+        let process = try ChildProcess(environment.python, [script, protocolName, environment.gen], input: .pipe, output: .pipe)
+        do {
+            self.port = try process.readPort(timeout: .seconds(60)).port
+        } catch {
+            process.stop()
+            throw TestServer.ServerError(message: "the \(protocolName) peer did not report a port: \(error)")
         }
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }),
-              let port = Int(line.dropFirst(5)) else {
-            process.terminate()
-            throw TestServer.ServerError(message: "the \(protocolName) peer did not report a port; got \(text.debugDescription)")
-        }
-        self.port = port
         self.process = process
-        self.stdin = stdin
     }
 
     /// `http://127.0.0.1:<port>`.
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Ends the server (closing stdin makes it exit; SIGTERM makes sure).
+    /// Ends the server (closing stdin makes it exit; SIGTERM makes sure) and reaps it.
     func stop() {
-        try? stdin.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
+        process.stop(grace: .seconds(2))
     }
 
     deinit { stop() }
