@@ -151,6 +151,7 @@ let package = Package(
             name: "ProtoHTTPServerTests",
             dependencies: [
                 "ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server",
+                "ProtoHTTPTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -164,7 +165,7 @@ let package = Package(
 
         .testTarget(
             name: "ProtoWireTests",
-            dependencies: ["ProtoWire", "ProtoWireTestSchema", "CProtobufCTestSupport"]
+            dependencies: ["ProtoWire", "ProtoWireTestSchema", "CProtobufCTestSupport", "ProtoHTTPTestSupport"]
         ),
 
         // Generator output for Protos/generator (names, defaults, recursion, services; the service
