@@ -137,11 +137,11 @@ let package = Package(
         ),
 
         // Client tests against real loopback peers: the plain Python server and the Python
-        // connectrpc and twirp servers (Servers/; scripts/python-client-env).
+        // connectrpc and twirp servers (PythonPeers/; scripts/python-client-env).
         .testTarget(
             name: "ProtoHTTPTests",
             dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", "ProtoHTTPTestSupport", .product(name: "Logging", package: "swift-log")],
-            exclude: ["Servers"]
+            exclude: ["PythonPeers"]
         ),
 
         // The server end to end (our client, every protocol and encoding), malformed requests,
@@ -156,7 +156,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Clients"]
+            exclude: ["PythonClients"]
         ),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,

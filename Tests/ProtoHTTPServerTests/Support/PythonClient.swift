@@ -1,8 +1,8 @@
-// PythonClient.swift: runs a script from Clients/ with the virtualenv of scripts/python-client-env and collects its output.
+// PythonClient.swift: runs a script from PythonClients/ with the virtualenv of scripts/python-client-env and collects its output.
 import Foundation
 import ProtoHTTPTestSupport
 
-/// Runs the independent Python clients in `Clients/` with the virtualenv
+/// Runs the independent Python clients in `PythonClients/` with the virtualenv
 /// `scripts/python-client-env` makes (the same one the client tests' Python peers use); its
 /// `gen/` holds the code generated from `Protos/demo/notes.proto`.
 enum PythonClient {
@@ -31,11 +31,11 @@ enum PythonClient {
         return .success((python, gen))
     }()
 
-    /// Runs `Clients/<script>` with the generated-code folder and `arguments`, off the cooperative pool.
+    /// Runs `PythonClients/<script>` with the generated-code folder and `arguments`, off the cooperative pool.
     static func run(_ script: String, _ arguments: [String], timeout: Double = 120) async throws -> Output {
         try await offPool {
             let (python, gen) = try environment.get()
-            let path = PackageRoot.path("Tests/ProtoHTTPServerTests/Clients/\(script)")
+            let path = PackageRoot.path("Tests/ProtoHTTPServerTests/PythonClients/\(script)")
             guard let output = runProgram(python, [path, gen] + arguments, timeout: timeout) else {
                 throw Failure(description: "\(script) did not finish within \(timeout) s")
             }

@@ -1,4 +1,4 @@
-// PeerServer.swift: starts and stops the Python connectrpc / twirp peer (Servers/rpc_peer_server.py) on a free loopback port.
+// PeerServer.swift: starts and stops the Python connectrpc / twirp peer (PythonPeers/rpc_peer_server.py) on a free loopback port.
 import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
@@ -38,7 +38,7 @@ final class PeerServer {
 
     private init(_ protocolName: String) throws {
         let environment = try Self.environment.get()
-        let script = PackageRoot.path("Tests/ProtoHTTPTests/Servers/rpc_peer_server.py")
+        let script = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/rpc_peer_server.py")
         let process = try ChildProcess(environment.python, [script, protocolName, environment.gen], input: .pipe, output: .pipe)
         do {
             self.port = try process.readPort(timeout: .seconds(60)).port

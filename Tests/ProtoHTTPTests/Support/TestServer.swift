@@ -1,10 +1,10 @@
-// TestServer.swift: starts and stops the loopback Python server (Servers/transport_test_server.py).
+// TestServer.swift: starts and stops the loopback Python server (PythonPeers/transport_test_server.py).
 import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
 import Testing
 
-/// One running instance of `Servers/transport_test_server.py` on 127.0.0.1 and a free port.
+/// One running instance of `PythonPeers/transport_test_server.py` on 127.0.0.1 and a free port.
 /// Each test starts its own (``start()``), so connection counts are per test; `stop()` ends it.
 final class TestServer {
     /// Starts a server without blocking the cooperative thread pool while Python boots.
@@ -28,7 +28,7 @@ final class TestServer {
 
     /// Starts the server and waits (blocking) for it to report its port.
     private init(tls: Bool) throws {
-        let script = PackageRoot.path("Tests/ProtoHTTPTests/Servers/transport_test_server.py")
+        let script = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/transport_test_server.py")
         var arguments = [script]
         var directory: String?
         if tls {
