@@ -188,6 +188,14 @@ let package = Package(
                 "GeneratorClashSchema", "ProtoHTTP", "ProtoHTTPServer",
             ]
         ),
+
+        // The conformance testee (Conformance/Testee, built out of tree by scripts/conformance-testee
+        // with the built protoc-gen-protohttp), driven as Google's runner drives it, and its proto3
+        // JSON cross-checked against Google's Python protobuf (Tests/PythonOracle).
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["protoc-gen-protohttp", "ProtoHTTPTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
