@@ -14,6 +14,10 @@ let package = Package(
         .executable(name: "notes-server", targets: ["notes-server"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
         .plugin(name: "GenerateProtos", targets: ["GenerateProtos"]),
+        // Test and benchmark support only (the child-process launcher the tests and Benchmarks/
+        // share), never runtime API: scripts/check-module-graph fails if anything but a test
+        // target depends on it.
+        .library(name: "ProtoHTTPTestSupport", targets: ["ProtoHTTPTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -101,6 +105,12 @@ let package = Package(
             ]
         ),
 
+        // Test and benchmark support: ChildProcess (the one launcher of Python peers, nginx, wrk,
+        // notes-server and one-shot tools), PortLine (the one reader of a peer's "PORT <n>" line)
+        // and PackageRoot. Used by test targets and the Benchmarks package only.
+        .target(name: "ProtoHTTPTestSupport", path: "Tests/ProtoHTTPTestSupport"),
+        .testTarget(name: "ProtoHTTPTestSupportTests", dependencies: ["ProtoHTTPTestSupport"]),
+
         // Generator output for Protos/test (scripts/regenerate-test-schema), shared by the tests.
         .target(name: "ProtoWireTestSchema", dependencies: ["ProtoWire"], path: "Tests/ProtoWireTestSchema"),
 
@@ -127,11 +137,11 @@ let package = Package(
         ),
 
         // Client tests against real loopback peers: the plain Python server and the Python
-        // connectrpc and twirp servers (Servers/; scripts/python-client-env).
+        // connectrpc and twirp servers (PythonPeers/; scripts/python-client-env).
         .testTarget(
             name: "ProtoHTTPTests",
-            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", .product(name: "Logging", package: "swift-log")],
-            exclude: ["Servers"]
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", "ProtoHTTPTestSupport", .product(name: "Logging", package: "swift-log")],
+            exclude: ["PythonPeers"]
         ),
 
         // The server end to end (our client, every protocol and encoding), malformed requests,
@@ -141,11 +151,12 @@ let package = Package(
             name: "ProtoHTTPServerTests",
             dependencies: [
                 "ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "notes-server",
+                "ProtoHTTPTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Clients"]
+            exclude: ["PythonClients"]
         ),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,
@@ -154,7 +165,7 @@ let package = Package(
 
         .testTarget(
             name: "ProtoWireTests",
-            dependencies: ["ProtoWire", "ProtoWireTestSchema", "CProtobufCTestSupport"]
+            dependencies: ["ProtoWire", "ProtoWireTestSchema", "CProtobufCTestSupport", "ProtoHTTPTestSupport"]
         ),
 
         // Generator output for Protos/generator (names, defaults, recursion, services; the service
@@ -176,6 +187,14 @@ let package = Package(
                 "protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema",
                 "GeneratorClashSchema", "ProtoHTTP", "ProtoHTTPServer",
             ]
+        ),
+
+        // The conformance testee (Conformance/Testee, built out of tree by scripts/conformance-testee
+        // with the built protoc-gen-protohttp), driven as Google's runner drives it, and its proto3
+        // JSON cross-checked against Google's Python protobuf (Tests/PythonOracle).
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["protoc-gen-protohttp", "ProtoHTTPTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -57,6 +57,8 @@ let package = Package(
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTP", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),
+                // ChildProcess and PortLine, shared with the tests (test and benchmark support only).
+                .product(name: "ProtoHTTPTestSupport", package: "ProtoHTTP"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

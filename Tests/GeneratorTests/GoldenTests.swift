@@ -22,7 +22,7 @@ struct GoldenTests {
     @Test("rpc_test.proto → Tests/ProtoHTTPTests/Generated (client tests)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func clientTestSchemaIsFresh() throws {
         let generated = try PluginHarness.generate(
-            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/Servers/protos", option: "FileNaming=DropPath,Clients=true")
+            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/PythonPeers/protos", option: "FileNaming=DropPath,Clients=true")
         #expect(generated.keys.sorted() == ["rpc_test.client.pb.swift", "rpc_test.pb.swift"])
         try expectFresh(generated, committedDirectory: "Tests/ProtoHTTPTests/Generated", script: "scripts/regenerate-test-schema")
     }

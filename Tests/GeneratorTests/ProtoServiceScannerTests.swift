@@ -25,12 +25,12 @@ struct ProtoServiceScannerTests {
 
     @Test func agreesWithTheGeneratorOnTheRepositorysProtos() throws {
         let protos = try PluginHarness.protos(in: "Protos/generator") + PluginHarness.protos(in: "Protos/test")
-            + ["Protos/demo/notes.proto", "Tests/ProtoHTTPTests/Servers/protos/rpc_test.proto",
+            + ["Protos/demo/notes.proto", "Tests/ProtoHTTPTests/PythonPeers/protos/rpc_test.proto",
                "Examples/PluginExample/Sources/plugin-example/event.proto",
                "Examples/PluginExample/Sources/ExampleModels/Protos/example/money.proto"]
         let withServices: Set<String> = [
             "Protos/generator/edge_cases.proto", "Protos/generator/well_known_use.proto", "Protos/demo/notes.proto",
-            "Tests/ProtoHTTPTests/Servers/protos/rpc_test.proto", "Examples/PluginExample/Sources/plugin-example/event.proto",
+            "Tests/ProtoHTTPTests/PythonPeers/protos/rpc_test.proto", "Examples/PluginExample/Sources/plugin-example/event.proto",
         ]
         for proto in protos {
             let text = try PluginHarness.committed(proto)

@@ -2,6 +2,7 @@
 import Foundation
 import ProtoHTTP
 import ProtoHTTPDemo
+import ProtoHTTPTestSupport
 import Testing
 
 @Suite("Server-only executable")
@@ -38,16 +39,10 @@ struct ServerOnlyTests {
     @Test("notes-server serves the demo over Connect, then SIGTERM shuts it down with status 0")
     func notesServerServesAndStops() async throws {
         let path = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["0"]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.interrupt() } }
+        let process = try ChildProcess(path, ["0"], output: .pipe, error: .null)
+        defer { process.stop() }
 
-        let port = try #require(await Self.readPort(stdout.fileHandleForReading), "notes-server printed no PORT line")
+        let port = try await offPool { try process.readPort(timeout: .seconds(30)).port }
         let manager = try ProtoHTTPManager(configuration: {
             var config = ManagerConfiguration(baseURL: "http://127.0.0.1:\(port)")
             config.wireProtocol = .connect
@@ -66,11 +61,10 @@ struct ServerOnlyTests {
         let failure = await #expect(throws: ProtoHTTPError.self) { _ = try await client.getNote(missing) }
         #expect(failure?.code == .notFound)
 
-        process.terminate()
-        let deadline = Date().addingTimeInterval(15)
-        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(!process.isRunning, "notes-server did not stop within 15 s of SIGTERM")
-        if !process.isRunning { #expect(process.terminationStatus == 0) }
+        process.signal(SIGTERM)
+        let exit = try await offPool { process.wait(upTo: .seconds(15)) }
+        #expect(exit != nil, "notes-server did not stop within 15 s of SIGTERM")
+        if let exit { #expect(exit.succeeded, "notes-server ended with \(exit)") }
     }
 
     @Test("notes-server refuses a bad port with a usage line and status 2")
@@ -79,25 +73,5 @@ struct ServerOnlyTests {
         let output = try #require(PythonClient.runProgram(path, ["70000"], timeout: 30))
         #expect(output.status == 2)
         #expect(output.stderr.contains("usage: notes-server"))
-    }
-
-    /// Reads lines until `PORT <n>` (at most 30 s), off the cooperative pool.
-    static func readPort(_ handle: FileHandle) async -> Int? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var text = ""
-                let deadline = Date().addingTimeInterval(30)
-                while Date() < deadline {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                    if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }) {
-                        continuation.resume(returning: Int(line.dropFirst(5)))
-                        return
-                    }
-                }
-                continuation.resume(returning: nil)
-            }
-        }
     }
 }

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProtoHTTPTestSupport
 
 /// nginx serving ``Workload/responseBytes`` for every POST to ``Workload/path``.
 ///
@@ -41,17 +42,17 @@ final class NginxServer: BenchServer {
         for _ in 0..<3 {
             let port = try LoopbackPort.free()
             try folder.write("nginx/nginx.conf", text: config(port: port))
-            let child = try ChildProcess.spawn(
+            let child = try ChildProcess(
                 executable,
                 ["-p", folder.file("nginx"), "-c", folder.file("nginx/nginx.conf"), "-e", folder.file("nginx/error.log")],
-                stdoutPath: folder.file("nginx/stdout.log"), stderrPath: folder.file("nginx/stderr.log"))
+                output: .file(folder.file("nginx/stdout.log")), error: .file(folder.file("nginx/stderr.log")))
             EmergencyStop.guardProcess(child.pid)
             do {
                 try waitUntilListening(child, port: port)
                 process = child
                 return "http://127.0.0.1:\(port)"
             } catch {
-                child.terminate()
+                child.stop()
                 EmergencyStop.release(child.pid)
                 lastError = error
             }
@@ -63,7 +64,7 @@ final class NginxServer: BenchServer {
     func stop() {
         guard let child = process else { return }
         process = nil
-        child.terminate()
+        child.stop()
         EmergencyStop.release(child.pid)
     }
 

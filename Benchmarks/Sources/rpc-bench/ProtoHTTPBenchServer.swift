@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProtoHTTPTestSupport
 
 /// Our own server, ``BenchService`` on ProtoHTTPServer, run as a child process: this program
 /// again (`/proc/self/exe`) with ``ServeCommand/flag``, so the clients' CPU time stays free of
@@ -33,18 +34,16 @@ final class ProtoHTTPBenchServer: BenchServer {
     func start() throws -> String {
         let executable = try Self.currentExecutable()
         try folder.write("protohttp/.keep", [])
-        let child = try ChildProcess.spawn(
-            executable, [ServeCommand.flag, "--threads", String(threads)],
-            stdoutPath: folder.file("protohttp/stdout.log"), stderrPath: folder.file("protohttp/stderr.log"),
-            inputPipe: true)
+        let child = try ChildProcess(
+            executable, [ServeCommand.flag, "--threads", String(threads)], input: .pipe,
+            output: .file(folder.file("protohttp/stdout.log")), error: .file(folder.file("protohttp/stderr.log")))
         EmergencyStop.guardProcess(child.pid)
         do {
             let port = try waitForPort(child)
             process = child
             return "http://127.0.0.1:\(port)"
         } catch {
-            child.closeInput()
-            child.terminate()
+            child.stop()
             EmergencyStop.release(child.pid)
             throw error
         }
@@ -56,12 +55,12 @@ final class ProtoHTTPBenchServer: BenchServer {
         guard let child = process else { return }
         process = nil
         child.closeInput()
-        if let exit = child.wait(upTo: 3) {
+        if let exit = child.wait(upTo: .seconds(3)) {
             if exit.status != 0 {
                 report("protohttp server exited with status \(exit.status): \(folder.read("protohttp/stderr.log"))")
             }
         } else {
-            child.terminate()
+            child.stop()
         }
         EmergencyStop.release(child.pid)
     }
@@ -78,23 +77,24 @@ final class ProtoHTTPBenchServer: BenchServer {
         return String(decoding: buffer[..<count], as: UTF8.self)
     }
 
-    /// Polls the child's standard output for `PORT <n>` (5 s at most), then checks the port accepts.
+    /// Reads the child's `PORT <n>` line from its standard output file (5 s at most), then
+    /// waits (in what is left of the 5 s) until the port accepts.
     private func waitForPort(_ child: ChildProcess) throws -> UInt16 {
         let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
-        while MonotonicClock.nanoseconds() < deadline {
+        let port: UInt16
+        do {
+            port = UInt16(try child.readPort(timeout: .seconds(5)).port)
+        } catch {
+            throw BenchError("the protohttp server printed no PORT line: \(error); \(folder.read("protohttp/stderr.log"))")
+        }
+        repeat {
             if let exit = child.exitIfEnded() {
                 throw BenchError("the protohttp server exited with status \(exit.status): "
                     + folder.read("protohttp/stdout.log") + folder.read("protohttp/stderr.log"))
             }
-            // Whole lines only: the line may be read while it is being written.
-            let output = folder.read("protohttp/stdout.log")
-            let complete = output.lastIndex(of: "\n").map { output[..<$0] } ?? ""
-            if let line = complete.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }),
-               let port = UInt16(line.dropFirst("PORT ".count)), LoopbackPort.accepts(port) {
-                return port
-            }
+            if LoopbackPort.accepts(port) { return port }
             usleep(10_000)
-        }
-        throw BenchError("the protohttp server printed no PORT line within 5 s: \(folder.read("protohttp/stderr.log"))")
+        } while MonotonicClock.nanoseconds() < deadline
+        throw BenchError("the protohttp server printed PORT \(port) but did not accept connections within 5 s: \(folder.read("protohttp/stderr.log"))")
     }
 }

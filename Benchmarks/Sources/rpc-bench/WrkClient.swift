@@ -1,5 +1,6 @@
 // WrkClient.swift: the `wrk` ceiling: wrk with a Lua POST script, one thread, CPU read from its rusage.
 import Dispatch
+import ProtoHTTPTestSupport
 
 /// wrk, the C load generator, as the ceiling for a client on one core: the same POST body
 /// and Content-Type (from a Lua script in the temp folder), `-t1 -c<concurrency>`.
@@ -56,8 +57,8 @@ struct WrkClient: BenchClient {
     private func run(concurrency: Int, seconds: Int) async throws -> (WrkReport, CPUTime) {
         let arguments = ["-t1", "-c\(concurrency)", "-d\(seconds)s", "--latency",
                          "-s", folder.file("wrk/post.lua"), url]
-        let child = try ChildProcess.spawn(executable, arguments,
-                                           stdoutPath: folder.file("wrk/out.txt"), stderrPath: folder.file("wrk/err.txt"))
+        let child = try ChildProcess(executable, arguments,
+                                     output: .file(folder.file("wrk/out.txt")), error: .file(folder.file("wrk/err.txt")))
         let exit = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: child.wait()) }
         }
@@ -65,7 +66,7 @@ struct WrkClient: BenchClient {
         guard exit.status == 0 else {
             throw BenchError("wrk exited with status \(exit.status): \(output) \(folder.read("wrk/err.txt"))")
         }
-        return (try WrkReport(parsing: output), exit.cpu)
+        return (try WrkReport(parsing: output), CPUTime(microseconds: exit.cpuMicroseconds))
     }
 
     /// Nothing to release: each run is its own process.

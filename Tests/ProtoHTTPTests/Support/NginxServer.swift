@@ -1,6 +1,7 @@
 // NginxServer.swift: starts and stops a loopback nginx (HTTP/2 over TLS, h2c or HTTP/1.1) as a real HTTP/2 peer.
 import Dispatch
 import Foundation
+import ProtoHTTPTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,10 +20,10 @@ import Glibc
 /// watchdog starts it and sends it SIGTERM when the test process's pipe to it closes, so
 /// nginx does not outlive a test process that crashes before calling ``stop()``.
 ///
-/// The watchdog is started with `posix_spawn` and an empty signal mask, not with Foundation's
-/// `Process`: a child inherits the mask of the thread that spawns it, and Dispatch threads block
-/// SIGTERM and SIGCHLD, which would make nginx ignore SIGTERM (in single-process mode it never
-/// unblocks signals) and `sh`'s `wait` hang.
+/// The watchdog is started with ``ChildProcess`` (posix_spawn with an empty signal mask), not
+/// with Foundation's `Process`: a child inherits the mask of the thread that spawns it, and
+/// Dispatch threads block SIGTERM and SIGCHLD, which would make nginx ignore SIGTERM (in
+/// single-process mode it never unblocks signals) and `sh`'s `wait` hang.
 ///
 /// Every response carries `X-Connection` (nginx's connection serial number),
 /// `X-Connection-Requests` (which request on that connection this is, streams included),
@@ -67,7 +68,7 @@ final class NginxServer {
     /// The self-signed certificate's PEM file (TLS only), for `tls.caBundlePath`.
     let certificatePath: String?
     private let directory: String
-    private let watchdog: SpawnedProcess
+    private let watchdog: ChildProcess
     private let nginxPID: pid_t
 
     /// Creates the folder and certificate, then starts nginx on a free port, retrying with a
@@ -124,10 +125,9 @@ final class NginxServer {
             kill(nginxPID, SIGTERM)
         }
         watchdog.closeInput()
-        if !watchdog.waitForExit(seconds: 5) {
+        if watchdog.wait(upTo: .seconds(5)) == nil {
             if watchdog.isRunning { kill(nginxPID, SIGKILL) }
-            watchdog.kill()
-            _ = watchdog.waitForExit(seconds: 2)
+            watchdog.stop(grace: .seconds(2))
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -198,7 +198,7 @@ final class NginxServer {
 
     /// What one launch attempt gave.
     private enum Launch {
-        case running(SpawnedProcess, pid_t)
+        case running(ChildProcess, pid_t)
         case failed(String)
     }
 
@@ -223,7 +223,7 @@ final class NginxServer {
         kill "$w" 2>/dev/null
         exit "$s"
         """
-        let watchdog = try SpawnedProcess(["/bin/sh", "-c", script, nginx, directory])
+        let watchdog = try ChildProcess("/bin/sh", ["-c", script, nginx, directory], input: .pipe, output: .null, error: .null)
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
@@ -234,9 +234,8 @@ final class NginxServer {
             usleep(2_000)
         }
         watchdog.closeInput()  // the watchdog stops nginx if it is still starting
-        if !watchdog.waitForExit(seconds: 5) {
-            watchdog.kill()
-            _ = watchdog.waitForExit(seconds: 2)
+        if watchdog.wait(upTo: .seconds(5)) == nil {
+            watchdog.stop(grace: .seconds(2))
         }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? "<no error log>"
         return .failed(text.isEmpty ? "<empty; nginx did not write its pid file within 10 s>" : text)
@@ -244,18 +243,17 @@ final class NginxServer {
 
     /// A self-signed certificate for 127.0.0.1 (P-256, two days), made with the openssl CLI.
     private static func makeCertificate(in directory: String) throws {
-        let openssl = try SpawnedProcess([
-            "/usr/bin/env", "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        let openssl = try ChildProcess("/usr/bin/env", [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
             "-days", "2", "-keyout", directory + "/key.pem", "-out", directory + "/cert.pem",
             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-        ])
-        openssl.closeInput()
-        guard openssl.waitForExit(seconds: 30) else {
-            openssl.kill()
+        ], output: .null, error: .null)
+        guard let exit = openssl.wait(upTo: .seconds(30)) else {
+            openssl.stop(grace: .seconds(2))
             throw ServerError(message: "openssl did not make a self-signed certificate within 30 s.")
         }
-        guard openssl.exitStatus == 0 else {
-            throw ServerError(message: "openssl failed to make a self-signed certificate in \(directory) (wait status \(openssl.exitStatus ?? -1)); install the Debian package openssl (scripts/install-deps).")
+        guard exit.succeeded else {
+            throw ServerError(message: "openssl failed to make a self-signed certificate in \(directory) (\(exit)); install the Debian package openssl (scripts/install-deps).")
         }
     }
 
@@ -280,97 +278,6 @@ final class NginxServer {
         }
         guard named == 0 else { throw ServerError(message: "getsockname failed: errno \(errno)") }
         return Int(UInt16(bigEndian: actual.sin_port))
-    }
-}
-
-/// A child process started with `posix_spawn` with an empty signal mask and default signal
-/// actions, its stdin a socket from this process, its stdout and stderr `/dev/null`. Reaped by
-/// `waitpid` on its own pid only.
-private final class SpawnedProcess {
-    let pid: pid_t
-    private var input: Int32
-    /// The raw `waitpid` status once the child was reaped (0: exited with code 0).
-    private(set) var exitStatus: Int32?
-
-    /// Starts `arguments[0]` (an absolute path) with `arguments` as its argv.
-    init(_ arguments: [String]) throws {
-        var fds: [Int32] = [-1, -1]
-        // A socket pair created close-on-exec in one step (Glibc does not export pipe2), so no
-        // other child of the test process inherits our end and keeps the watchdog's stdin
-        // open; dup2 onto fd 0 clears the flag for this child only.
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
-            throw NginxServer.ServerError(message: "socketpair failed: errno \(errno)")
-        }
-        defer { close(fds[0]) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        sigdelset(&defaults, SIGKILL)
-        sigdelset(&defaults, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments.first ?? "", &actions, &attributes, argv, environ)
-        guard status == 0 else {
-            close(fds[1])
-            throw NginxServer.ServerError(message: "posix_spawn \(arguments.first ?? "") failed: errno \(status)")
-        }
-        self.pid = pid
-        self.input = fds[1]
-    }
-
-    /// Whether the child is still running; reaps it once it has exited.
-    var isRunning: Bool {
-        if exitStatus != nil { return false }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid {
-            exitStatus = status
-        } else if result < 0 && errno == ECHILD {
-            exitStatus = -1  // reaped elsewhere: the status is unknown
-        }
-        return exitStatus == nil
-    }
-
-    /// Closes the child's stdin (it sees end of file). Idempotent.
-    func closeInput() {
-        guard input >= 0 else { return }
-        close(input)
-        input = -1
-    }
-
-    /// Sends SIGKILL unless the child was reaped.
-    func kill() {
-        if isRunning { _ = Glibc.kill(pid, SIGKILL) }
-    }
-
-    /// Polls until the child exits or `seconds` pass; returns whether it exited.
-    func waitForExit(seconds: Double) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while isRunning && ContinuousClock.now < deadline { usleep(2_000) }
-        return !isRunning
-    }
-
-    deinit {
-        closeInput()
-        kill()
-        _ = waitForExit(seconds: 2)
     }
 }
 

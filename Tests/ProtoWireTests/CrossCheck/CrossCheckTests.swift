@@ -17,7 +17,7 @@ import Testing
     static let types3 = CrossCheckSchema<Protohttp_Test_TestAllTypes3>(
         schema: PCX_SCHEMA_ALL_TYPES3,
         random: { seed in
-            var g = Random3(seed: seed)
+            var g = RandomProto3(seed: seed)
             return g.message()
         },
         dump: { m in
@@ -33,7 +33,7 @@ import Testing
     static let types2 = CrossCheckSchema<Protohttp_Test2_TestAllTypes2>(
         schema: PCX_SCHEMA_ALL_TYPES2,
         random: { seed in
-            var g = Random2(seed: seed)
+            var g = RandomProto2(seed: seed)
             return g.message()
         },
         dump: { m in

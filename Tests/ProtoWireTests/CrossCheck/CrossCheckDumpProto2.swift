@@ -1,4 +1,4 @@
-// CrossCheckDump2.swift: the canonical dump of TestAllTypes2, matching pcx_dump.c field for field.
+// CrossCheckDumpProto2.swift: the canonical dump of TestAllTypes2, matching pcx_dump.c field for field.
 
 import ProtoWire
 import ProtoWireTestSchema

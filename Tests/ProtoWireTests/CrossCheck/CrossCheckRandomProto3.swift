@@ -1,11 +1,11 @@
-// CrossCheckRandom3.swift: seeded random TestAllTypes3 messages reaching every proto3 field kind.
+// CrossCheckRandomProto3.swift: seeded random TestAllTypes3 messages reaching every proto3 field kind.
 
 import Foundation
 import ProtoWireTestSchema
 
 /// Random values for the proto3 test schema. Every field is set about half the time at the
 /// top level and less deeper down; recursion stops at `maxDepth`.
-struct Random3 {
+struct RandomProto3 {
     var r: CrossCheckRNG
     let maxDepth: Int
 
@@ -30,11 +30,11 @@ struct Random3 {
         return m
     }
 
-    mutating func array<T>(_ make: (inout Random3) -> T) -> [T] {
+    mutating func array<T>(_ make: (inout RandomProto3) -> T) -> [T] {
         (0..<r.count()).map { _ in make(&self) }
     }
 
-    mutating func map<K: Hashable, V>(_ key: (inout Random3) -> K, _ value: (inout Random3) -> V) -> [K: V] {
+    mutating func map<K: Hashable, V>(_ key: (inout RandomProto3) -> K, _ value: (inout RandomProto3) -> V) -> [K: V] {
         var m: [K: V] = [:]
         let n = r.chance(35) ? 0 : 1 + r.below(r.chance(80) ? 4 : 16)
         for _ in 0..<n { m[key(&self)] = value(&self) }

@@ -1,4 +1,4 @@
-// CrossCheckDump3.swift: the canonical dump of TestAllTypes3, matching pcx_dump.c field for field.
+// CrossCheckDumpProto3.swift: the canonical dump of TestAllTypes3, matching pcx_dump.c field for field.
 
 import ProtoWire
 import ProtoWireTestSchema

@@ -31,7 +31,7 @@ struct PythonOracleTests {
 
 /// Finds Python, prepares the oracle's virtualenv once per test process, and runs scripts.
 enum PythonOracle {
-    static let directory = PluginHarness.packageRoot.appendingPathComponent("Tests/PythonOracle")
+    static let directory = TesteeTools.packageRoot.appendingPathComponent("Tests/PythonOracle")
 
     /// What `scripts/python-env` reported, once per test process.
     enum Environment {
@@ -49,7 +49,7 @@ enum PythonOracle {
 
     static let environment: Environment = {
         do {
-            let run = try execute("/bin/bash", [PluginHarness.packageRoot.appendingPathComponent("scripts/python-env").path])
+            let run = try execute("/bin/bash", [TesteeTools.packageRoot.appendingPathComponent("scripts/python-env").path])
             let last = run.output.split(separator: "\n").last.map(String.init) ?? ""
             if run.status == 0, last.hasPrefix("/") { return .ready(python: last) }
             let why = "scripts/python-env failed (\(run.status)):\n\(run.output.suffix(4000))"
@@ -82,7 +82,7 @@ enum PythonOracle {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.currentDirectoryURL = PluginHarness.packageRoot
+        process.currentDirectoryURL = TesteeTools.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONDONTWRITEBYTECODE"] = "1"  // no __pycache__ in Tests/PythonOracle
         process.environment = environment

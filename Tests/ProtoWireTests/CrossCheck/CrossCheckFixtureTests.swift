@@ -1,14 +1,14 @@
 // CrossCheckFixtureTests.swift: the committed protoc-c output must equal fresh protoc-c output.
 
 import Foundation
+import ProtoHTTPTestSupport
 import Testing
 
 /// Regenerates the protobuf-c fixtures into a temporary folder with
 /// scripts/gen-protobuf-c-fixtures and diffs them against Tests/CProtobufCTestSupport/generated.
 /// Skipped when protoc-c is not installed.
 @Suite struct CrossCheckFixtureTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: PackageRoot.path)
 
     static let protocC: Bool = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -25,12 +25,9 @@ import Testing
             .appendingPathComponent("protowire-pbc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: fresh) }
 
-        let script = Process()
-        script.executableURL = Self.packageRoot.appendingPathComponent("scripts/gen-protobuf-c-fixtures")
-        script.arguments = [fresh.path]
-        try script.run()
-        script.waitUntilExit()
-        try #require(script.terminationStatus == 0, "scripts/gen-protobuf-c-fixtures failed")
+        let script = try #require(try ChildProcess.run(PackageRoot.path("scripts/gen-protobuf-c-fixtures"), [fresh.path], timeout: .seconds(300)),
+                                  "scripts/gen-protobuf-c-fixtures did not finish within 300 s")
+        try #require(script.status == 0, "scripts/gen-protobuf-c-fixtures failed: \(script.stderr)")
 
         let committed = Self.packageRoot.appendingPathComponent("Tests/CProtobufCTestSupport/generated")
         for name in Self.files {

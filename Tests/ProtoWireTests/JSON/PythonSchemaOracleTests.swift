@@ -1,6 +1,7 @@
 // PythonSchemaOracleTests.swift: Protos/test messages cross ProtoWire's JSON and Google's Python json_format.
 
 import Foundation
+import ProtoHTTPTestSupport
 import ProtoWire
 import ProtoWireTestSchema
 import Testing
@@ -47,8 +48,7 @@ struct PythonSchemaOracleTests {
 /// The Swift half of the file exchange, and the small process helpers it needs (the same
 /// steps as `PythonOracle` in GeneratorTests, which is another module).
 enum SchemaOracle {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: PackageRoot.path)
 
     /// JSON to binary and binary to JSON for one message type.
     struct Codec: Sendable {

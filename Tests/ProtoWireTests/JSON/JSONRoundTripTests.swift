@@ -24,14 +24,14 @@ struct JSONRoundTripTests {
 
     @Test func proto3RandomMessages() throws {
         for seed in 1...150 {
-            var random = Random3(seed: UInt64(seed))
+            var random = RandomProto3(seed: UInt64(seed))
             try check(random.message())
         }
     }
 
     @Test func proto2RandomMessages() throws {
         for seed in 1...150 {
-            var random = Random2(seed: UInt64(seed))
+            var random = RandomProto2(seed: UInt64(seed))
             try check(random.message())
         }
     }

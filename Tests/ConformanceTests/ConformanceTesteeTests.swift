@@ -1,6 +1,7 @@
 // ConformanceTesteeTests.swift: builds the conformance testee (scripts/conformance-testee) and drives it.
 
 import Foundation
+import ProtoHTTPTestSupport
 import Testing
 
 /// The conformance testee, spoken to as Google's runner does: framed `ConformanceRequest`s on
@@ -303,10 +304,10 @@ struct ByteReader {
 
 /// Builds the testee once per test process through the script, and runs it.
 enum ConformanceTestee {
-    static let schemas = PluginHarness.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
+    static let schemas = TesteeTools.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
 
     static var available: Bool {
-        PluginHarness.protocPath != nil
+        TesteeTools.protocPath != nil
             && FileManager.default.fileExists(atPath: schemas.appendingPathComponent("conformance.proto").path)
     }
 
@@ -316,9 +317,9 @@ enum ConformanceTestee {
     private static let built: Result<String, HarnessError> = {
         do {
             var environment = ProcessInfo.processInfo.environment
-            environment["PROTOC_GEN_PROTOHTTP"] = PluginHarness.pluginPath
+            environment["PROTOC_GEN_PROTOHTTP"] = TesteeTools.pluginPath
             environment["CONFORMANCE_PROTOS"] = schemas.path
-            let result = try execute("/bin/bash", [PluginHarness.packageRoot.appendingPathComponent("scripts/conformance-testee").path],
+            let result = try execute("/bin/bash", [TesteeTools.packageRoot.appendingPathComponent("scripts/conformance-testee").path],
                                      environment: environment, stdin: [])
             let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
             guard result.status == 0, let last = lines.last else {
@@ -361,53 +362,13 @@ enum ConformanceTestee {
         return (result.status, result.stdout, result.stderr)
     }
 
-    /// Runs a process, writing stdin on another thread so that large outputs cannot deadlock.
+    /// Runs a process to completion with `stdin` as its input; its output goes to files, so
+    /// large outputs cannot deadlock the writer.
     private static func execute(_ executable: String, _ arguments: [String], environment: [String: String]?,
                                 stdin: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = PluginHarness.packageRoot
-        if let environment { process.environment = environment }
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let writer = input.fileHandleForWriting
-        let data = Data(stdin)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            writer.write(data)
-            try? writer.close()
-            done.signal()
+        guard let result = try ChildProcess.run(executable, arguments, environment: environment, input: stdin, timeout: .seconds(1800)) else {
+            throw HarnessError(message: "\(executable) did not finish within 30 minutes")
         }
-        let errorData = ErrorCollector(errors.fileHandleForReading)
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](out), errorData.text())
-    }
-}
-
-/// Reads a pipe to its end on another thread (build logs can be long).
-final class ErrorCollector: @unchecked Sendable {
-    // Safe: `data` is written once by the reading thread before `done` is signalled and only
-    // read after waiting on `done`.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func text() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
+        return (result.status, result.stdoutBytes, result.stderr)
     }
 }

@@ -1,9 +1,10 @@
-// TestServer.swift: starts and stops the loopback Python server (Servers/transport_test_server.py).
+// TestServer.swift: starts and stops the loopback Python server (PythonPeers/transport_test_server.py).
 import Dispatch
 import Foundation
+import ProtoHTTPTestSupport
 import Testing
 
-/// One running instance of `Servers/transport_test_server.py` on 127.0.0.1 and a free port.
+/// One running instance of `PythonPeers/transport_test_server.py` on 127.0.0.1 and a free port.
 /// Each test starts its own (``start()``), so connection counts are per test; `stop()` ends it.
 final class TestServer {
     /// Starts a server without blocking the cooperative thread pool while Python boots.
@@ -23,17 +24,12 @@ final class TestServer {
     /// The certificate's public-key pin, `sha256//<base64>` (TLS servers only).
     let publicKeyPin: String?
     private let directory: String?
-    private let process: Process
-    private let stdin: Pipe
+    private let process: ChildProcess
 
     /// Starts the server and waits (blocking) for it to report its port.
     private init(tls: Bool) throws {
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()
-            .appendingPathComponent("Servers/transport_test_server.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", script.path]
+        let script = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/transport_test_server.py")
+        var arguments = [script]
         var directory: String?
         if tls {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-tls-\(UUID().uuidString)").path
@@ -41,43 +37,29 @@ final class TestServer {
             arguments += ["--tls", path]
             directory = path
         }
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        var text = ""
-        while !text.contains("PORT ") || !text.hasSuffix("\n") {
-            let data = stdout.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
+        let process = try ChildProcess("python3", arguments, input: .pipe, output: .pipe)
+        let line: PortLine
+        do {
+            line = try process.readPort(timeout: .seconds(60))
+        } catch {
+            process.stop()
+            if let directory { try? FileManager.default.removeItem(atPath: directory) }
+            throw ServerError(message: "the test server did not report a port: \(error)")
         }
-        var fields: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
-        guard let port = fields["PORT"].flatMap({ Int($0) }) else {
-            process.terminate()
-            throw ServerError(message: "the test server did not report a port; got \(text.debugDescription)")
-        }
-        self.port = port
-        self.certificatePath = fields["CERT"]
-        self.publicKeyPin = fields["PIN"]
+        self.port = line.port
+        self.certificatePath = line.fields["CERT"]
+        self.publicKeyPin = line.fields["PIN"]
         self.directory = directory
         self.process = process
-        self.stdin = stdin
     }
 
     /// `http://127.0.0.1:<port><path>`.
     func url(_ path: String) -> String { "\(certificatePath == nil ? "http" : "https")://127.0.0.1:\(port)\(path)" }
 
-    /// Ends the server process (closing its stdin makes it exit; SIGTERM makes sure).
-    /// Does not wait, so it never blocks a test's thread.
+    /// Ends the server process: closing its stdin makes it exit, SIGTERM makes sure, and it is
+    /// reaped (SIGKILL after 2 s, which a healthy server never needs).
     func stop() {
-        try? stdin.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
+        process.stop(grace: .seconds(2))
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
     }
 

@@ -1,11 +1,11 @@
-// CrossCheckRandom2.swift: seeded random TestAllTypes2 messages reaching every proto2 field kind.
+// CrossCheckRandomProto2.swift: seeded random TestAllTypes2 messages reaching every proto2 field kind.
 
 import Foundation
 import ProtoWireTestSchema
 
 /// Random values for the proto2 test schema: has-ness, closed enums (declared numbers only,
 /// since undeclared ones go to unknown fields by design), required fields always set.
-struct Random2 {
+struct RandomProto2 {
     var r: CrossCheckRNG
     let maxDepth: Int
 
@@ -37,11 +37,11 @@ struct Random2 {
         return m
     }
 
-    mutating func array<T>(_ make: (inout Random2) -> T) -> [T] {
+    mutating func array<T>(_ make: (inout RandomProto2) -> T) -> [T] {
         (0..<r.count()).map { _ in make(&self) }
     }
 
-    mutating func map<K: Hashable, V>(_ key: (inout Random2) -> K, _ value: (inout Random2) -> V) -> [K: V] {
+    mutating func map<K: Hashable, V>(_ key: (inout RandomProto2) -> K, _ value: (inout RandomProto2) -> V) -> [K: V] {
         var m: [K: V] = [:]
         let n = r.chance(35) ? 0 : 1 + r.below(r.chance(80) ? 4 : 16)
         for _ in 0..<n { m[key(&self)] = value(&self) }
