@@ -120,8 +120,9 @@ extension ProtoHTTPManager {
         responseSerializer: R, options: CallOptions,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
     ) {
-        let configuration = settings.configuration
-        let deadline = deadline(for: options, configuration: configuration)
+        // Fields are read through `settings` (a reference): copying the whole configuration
+        // would retain every one of its fields once per call.
+        let deadline = options.timeout.resolved(manager: settings.configuration.timeout).map { CallDeadline(timeout: $0) }
         registry.add(handle, deadline: deadline)
         guard handle.begin() else {
             // Cancelled before it started (an async call in a cancelled Task): it already
@@ -138,9 +139,10 @@ extension ProtoHTTPManager {
             handle.fail(error)
             return
         }
-        let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info,
-                                              terminal: sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger))
-        let processors = configuration.responseProcessors + options.responseProcessors
+        let exchange = InterceptorChain.build(settings.configuration.interceptors, info: prepared.info,
+                                              terminal: sender(for: handle, info: prepared.info, deadline: deadline, logger: settings.configuration.logger))
+        let processors = options.responseProcessors.isEmpty
+            ? settings.configuration.responseProcessors : settings.configuration.responseProcessors + options.responseProcessors
         let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in
             switch CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators,
                                          serializer: responseSerializer, attempts: attempts, processors: processors, info: prepared.info) {
@@ -149,7 +151,7 @@ extension ProtoHTTPManager {
             }
         }
         let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue,
-                                    policy: options.retryPolicy ?? configuration.retryPolicy, settle: settle)
+                                    policy: options.retryPolicy ?? settings.configuration.retryPolicy, settle: settle)
         attempts.send(attempt: 1)
     }
 }

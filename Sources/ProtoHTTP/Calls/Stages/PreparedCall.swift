@@ -9,11 +9,14 @@ import Dispatch
 ///  ^^^^^^^
 ///  options + configuration → URL, headers, body, protocol, validators, deadline
 /// ```
-struct PreparedCall: Sendable {
+///
+/// A class, not a struct: the settle stage and every attempt capture it, and a reference costs
+/// one retain where a struct of requests, headers and existentials costs one per field.
+final class PreparedCall: Sendable {
     /// What the call calls.
     let target: CallTarget
     /// The request the interceptor chain starts from.
-    var request: TransportRequest
+    let request: TransportRequest
     /// What interceptors learn about the call.
     let info: CallInfo
     /// How responses are read.
@@ -22,6 +25,16 @@ struct PreparedCall: Sendable {
     let validators: [any ResponseValidator]
     /// When the call must have finished, if ever.
     let deadline: CallDeadline?
+
+    init(target: CallTarget, request: TransportRequest, info: CallInfo, wireProtocol: any WireProtocol,
+         validators: [any ResponseValidator], deadline: CallDeadline?) {
+        self.target = target
+        self.request = request
+        self.info = info
+        self.wireProtocol = wireProtocol
+        self.validators = validators
+        self.deadline = deadline
+    }
 }
 
 extension ProtoHTTPManager {

@@ -6,8 +6,6 @@ struct RequestComposition {
     let settings: SettingsSnapshot
     let options: CallOptions
 
-    private var configuration: ManagerConfiguration { settings.configuration }
-
     /// The URL for `path`: itself when absolute; else the base URL (the call's, else the
     /// manager's unless ``CallOptions/useBaseURL`` is off) and the protocol's route; then the
     /// general parameters (unless opted out) merged with the call's, `query` (a GET's input),
@@ -17,18 +15,18 @@ struct RequestComposition {
         if Self.isAbsolute(path) {
             url = path
         } else {
-            let base = options.baseURL ?? (options.useBaseURL ? configuration.baseURL ?? "" : "")
+            let base = options.baseURL ?? (options.useBaseURL ? settings.configuration.baseURL ?? "" : "")
             let route = wireProtocol.route(path)
             url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
         }
-        let general = options.useGeneralParameters ? configuration.parameters : [:]
+        let general = options.useGeneralParameters ? settings.configuration.parameters : [:]
         let merged = general.merging(options.parameters) { $1 }
         var pairs = merged.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(merged)]
         pairs += query.map(\.description)
         if !pairs.isEmpty {
             url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
         }
-        for filter in configuration.urlFilters { url = filter.filter(url, info: info) }
+        for filter in settings.configuration.urlFilters { url = filter.filter(url, info: info) }
         return url
     }
 
@@ -41,7 +39,7 @@ struct RequestComposition {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append(header)
         }
-        if options.useGeneralHeaders { configuration.headers.forEach(put) }
+        if options.useGeneralHeaders { settings.configuration.headers.forEach(put) }
         protocolHeaders.forEach(put)
         if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
         options.headers.forEach(put)
