@@ -37,7 +37,7 @@ public struct ManagerConfiguration: Sendable {
     /// `Proxy-Authorization`, `Cookie` and `Set-Cookie` values redacted.
     public var logger = Logger(label: "ProtoHTTP")
 
-    /// Creates a configuration.
+    /// Settings for `baseURL`, every other field at its default (see each property).
     public init(baseURL: String? = nil) { self.baseURL = baseURL }
 
     /// Sets the general header `name` to `value`, replacing any of that name (case-insensitive);

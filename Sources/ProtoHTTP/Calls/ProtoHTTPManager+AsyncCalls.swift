@@ -70,7 +70,7 @@ public struct CallResponse<Output: Sendable>: Sendable {
     /// The response's status and headers.
     public var metadata: ResponseMetadata
 
-    /// Creates a response.
+    /// The output of a call with the response's `metadata`.
     public init(output: Output, metadata: ResponseMetadata) {
         self.output = output
         self.metadata = metadata

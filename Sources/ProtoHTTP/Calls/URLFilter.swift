@@ -39,6 +39,6 @@ public struct ClosureURLFilter: URLFilter {
     /// A filter running `body`.
     public init(_ body: @escaping @Sendable (String, CallInfo) -> String) { self.body = body }
 
-    /// Runs the closure.
+    /// `body(url, info)`.
     public func filter(_ url: String, info: CallInfo) -> String { body(url, info) }
 }

@@ -14,7 +14,7 @@ public struct TwirpProtocol: WireProtocol {
         SerializationContext(binaryContentType: RPCProtocol.twirp.contentType(for: .binary), jsonContentType: MediaType.json)
     }
 
-    /// Creates the protocol.
+    /// Twirp under `prefix`: `/twirp` by default, empty for a server mounted at the root.
     public init(prefix: String = "/twirp") { self.prefix = prefix }
 
     /// `<prefix>/pkg.Service/Method`.

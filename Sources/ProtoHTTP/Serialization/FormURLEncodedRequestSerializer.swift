@@ -4,7 +4,7 @@
 /// AFNetworking's `AFPercentEscapedStringFromString` does (RFC 3986: everything but unreserved
 /// characters, `/` and `?` is escaped).
 public struct FormURLEncodedRequestSerializer: RequestSerializer {
-    /// Creates the serializer.
+    /// A form serializer; it has no settings.
     public init() {}
 
     /// The encoded pairs, `Content-Type: application/x-www-form-urlencoded; charset=utf-8`.

@@ -6,7 +6,7 @@ public struct JSONRequestSerializer<T: Encodable & Sendable>: RequestSerializer 
     /// Makes the encoder for each body (a `JSONEncoder` is not `Sendable`, so it is made per call).
     public var makeEncoder: @Sendable () -> JSONEncoder
 
-    /// Creates the serializer.
+    /// A serializer encoding with an encoder from `makeEncoder`, one per body (keys sorted by default).
     public init(makeEncoder: @escaping @Sendable () -> JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

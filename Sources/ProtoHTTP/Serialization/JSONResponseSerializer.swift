@@ -6,7 +6,7 @@ public struct JSONResponseSerializer<T: Decodable & Sendable>: ResponseSerialize
     /// Makes the decoder for each response (a `JSONDecoder` is not `Sendable`).
     public var makeDecoder: @Sendable () -> JSONDecoder
 
-    /// Creates the serializer.
+    /// A serializer decoding with a decoder from `makeDecoder`, one per response.
     public init(makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }) {
         self.makeDecoder = makeDecoder
     }

@@ -8,7 +8,7 @@ public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
     /// The parameter's value.
     public var value: String
 
-    /// Creates a parameter.
+    /// The parameter `name=value`, before escaping.
     public init(name: String, value: String) {
         self.name = name
         self.value = value

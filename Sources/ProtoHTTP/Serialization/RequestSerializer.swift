@@ -60,7 +60,7 @@ public struct ProtobufRequestSerializer<M: ProtoMessage>: RequestSerializer {
     /// A `Content-Type` to send instead of the protocol's, e.g. `application/octet-stream`.
     public var contentType: String?
 
-    /// Creates the serializer.
+    /// A binary serializer; `contentType`, when set, replaces the protocol's binary type.
     public init(contentType: String? = nil) { self.contentType = contentType }
 
     /// `message.serializedBytes()`.
@@ -80,7 +80,7 @@ public struct ProtoJSONRequestSerializer<M: ProtoMessage>: RequestSerializer {
     /// How to write the JSON.
     public var options: JSONEncodingOptions
 
-    /// Creates the serializer.
+    /// A JSON serializer writing with `options`.
     public init(options: JSONEncodingOptions = JSONEncodingOptions()) { self.options = options }
 
     /// `message.jsonUTF8Bytes(options:)`.
@@ -106,7 +106,7 @@ public struct RawRequestSerializer: RequestSerializer {
     /// The `Content-Type` to send. Default `application/octet-stream`.
     public var contentType: String?
 
-    /// Creates the serializer.
+    /// A serializer sending bytes as `contentType` (no `Content-Type` when `nil`).
     public init(contentType: String? = "application/octet-stream") { self.contentType = contentType }
 
     /// The input, unchanged.

@@ -30,7 +30,7 @@ public struct ClosureResponseProcessor: ResponseProcessor {
         self.body = body
     }
 
-    /// Runs the closure.
+    /// `body(output, metadata, call)`.
     public func process(_ output: any Sendable, metadata: ResponseMetadata, call: CallInfo) throws(ProtoHTTPError) -> any Sendable {
         try body(output, metadata, call)
     }

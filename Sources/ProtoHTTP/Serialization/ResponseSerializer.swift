@@ -41,7 +41,7 @@ extension ResponseSerializer where Self == RawResponseSerializer {
 
 /// Decodes binary protobuf with `init(serializedBytes:)`.
 public struct ProtobufResponseSerializer<M: ProtoMessage>: ResponseSerializer {
-    /// Creates the serializer.
+    /// A binary decoder; it has no settings.
     public init() {}
 
     /// `M(serializedBytes: body)`; a decoding failure is `data_loss`.
@@ -68,7 +68,7 @@ public struct ProtoJSONResponseSerializer<M: ProtoMessage>: ResponseSerializer {
     /// additions do not break older clients.
     public var options: JSONDecodingOptions
 
-    /// Creates the serializer.
+    /// A JSON decoder reading with `options` (unknown fields ignored by default).
     public init(options: JSONDecodingOptions = ProtoJSONResponseSerializer.lenientOptions) { self.options = options }
 
     /// Decoding options that ignore unknown fields.
@@ -102,7 +102,7 @@ public struct MessageResponseSerializer<M: ProtoMessage>: ResponseSerializer {
     /// How to read JSON bodies.
     public var json = ProtoJSONResponseSerializer<M>()
 
-    /// Creates the serializer.
+    /// A decoder choosing binary or JSON by `Content-Type`, each with its default options.
     public init() {}
 
     /// Decodes the body with the strategy its `Content-Type` calls for.
@@ -129,7 +129,7 @@ public struct MessageResponseSerializer<M: ProtoMessage>: ResponseSerializer {
 
 /// The body bytes, unchanged.
 public struct RawResponseSerializer: ResponseSerializer {
-    /// Creates the serializer.
+    /// A serializer returning the body as it is.
     public init() {}
 
     /// The body.

@@ -37,7 +37,7 @@ public struct StatusCodeValidator: ResponseValidator {
     /// The acceptable codes.
     public var acceptable: Set<Int>
 
-    /// Creates the validator.
+    /// A validator accepting `codes` (200–299 by default).
     public init<S: Sequence<Int>>(_ codes: S = 200..<300) { acceptable = Set(codes) }
 
     /// Throws for a status outside ``acceptable``.
@@ -64,7 +64,7 @@ public struct ContentTypeValidator: ResponseValidator {
     /// The acceptable media-type patterns.
     public var patterns: [String]
 
-    /// Creates the validator.
+    /// A validator accepting the media types that match `patterns`.
     public init(_ patterns: [String]) { self.patterns = patterns }
 
     /// Throws (`internal`) when the `Content-Type` is missing or matches no pattern.
@@ -92,10 +92,10 @@ public struct ContentTypeValidator: ResponseValidator {
 public struct ClosureValidator: ResponseValidator {
     private let check: @Sendable (ResponseMetadata, [UInt8]) throws(ProtoHTTPError) -> Void
 
-    /// Creates the validator.
+    /// A validator that runs `check`.
     public init(_ check: @escaping @Sendable (ResponseMetadata, [UInt8]) throws(ProtoHTTPError) -> Void) { self.check = check }
 
-    /// Runs the closure.
+    /// `check(metadata, body)`.
     public func validate(_ metadata: ResponseMetadata, body: [UInt8]) throws(ProtoHTTPError) {
         try check(metadata, body)
     }

@@ -9,7 +9,7 @@ public struct SerializationContext: Sendable, Hashable {
     /// The `Content-Type` of a JSON body (`application/json`).
     public var jsonContentType: String
 
-    /// Creates a context.
+    /// The content types of a protocol's binary and JSON bodies.
     public init(binaryContentType: String = MediaType.xProtobuf, jsonContentType: String = MediaType.json) {
         self.binaryContentType = binaryContentType
         self.jsonContentType = jsonContentType
@@ -23,7 +23,7 @@ public struct SerializedBody: Sendable, Hashable {
     /// The `Content-Type` header value, or `nil` to send none.
     public var contentType: String?
 
-    /// Creates a body.
+    /// `bytes`, sent with `Content-Type: contentType` (none when `nil`).
     public init(bytes: [UInt8], contentType: String?) {
         self.bytes = bytes
         self.contentType = contentType

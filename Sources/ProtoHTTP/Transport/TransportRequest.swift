@@ -20,7 +20,7 @@ public struct TransportRequest: Sendable {
     /// configuration's. The transfer aborts with `resource_exhausted` past it.
     public var maxResponseSize: Int?
 
-    /// Creates a request.
+    /// A request: POST by default; limits left `nil` take the transport configuration's.
     public init(
         method: String = "POST",
         url: String,

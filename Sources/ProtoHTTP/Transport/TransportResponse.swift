@@ -12,7 +12,7 @@ public struct TransportResponse: Sendable {
     /// Facts about how the transfer went.
     public var metrics: TransportMetrics
 
-    /// Creates a response.
+    /// A response with `status`, `headers` and the decoded `body`; `metrics` default to empty.
     public init(status: Int, headers: [HTTPHeader], body: [UInt8], metrics: TransportMetrics = TransportMetrics()) {
         self.status = status
         self.headers = headers

@@ -10,7 +10,7 @@ public struct ErrorDetail: Hashable, Sendable, CustomStringConvertible {
     /// The detail message's binary protobuf encoding.
     public var value: [UInt8]
 
-    /// Creates a detail.
+    /// A detail: a message's full type name and its binary encoding.
     public init(type: String, value: [UInt8]) {
         self.type = type
         self.value = value

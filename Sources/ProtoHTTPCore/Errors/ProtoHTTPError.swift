@@ -35,7 +35,7 @@ public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible
     /// The raw error response body, when the server answered with an error status.
     public var responseBody: [UInt8]?
 
-    /// Creates an error.
+    /// An error with `code` and a `message` that says what happened and how to fix it; the other fields are optional.
     ///
     /// - Parameters:
     ///   - code: the RPC code.

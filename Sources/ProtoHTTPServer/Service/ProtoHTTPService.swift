@@ -20,7 +20,7 @@ public struct ServiceDefinition: Sendable {
     /// The unary methods, each with its `/pkg.Service/Method` path.
     public var methods: [MethodDefinition]
 
-    /// Creates a definition.
+    /// A service named `name` (its full protobuf name) that serves `methods`.
     public init(name: String, methods: [MethodDefinition]) {
         self.name = name
         self.methods = methods

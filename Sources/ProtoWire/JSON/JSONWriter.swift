@@ -23,7 +23,7 @@ public struct JSONWriter {
     @usableFromInline let useProtoNames: Bool
     @usableFromInline let enumsAsInts: Bool
 
-    /// Creates a writer.
+    /// A writer producing JSON as `options` say (field names, defaults, enums as numbers).
     public init(options: JSONEncodingOptions = JSONEncodingOptions()) {
         self.options = options
         emitDefaults = options.alwaysPrintFieldsWithoutPresence

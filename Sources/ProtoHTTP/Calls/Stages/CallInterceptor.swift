@@ -46,12 +46,12 @@ public protocol CallInterceptor: Sendable {
 public struct ClosureInterceptor: CallInterceptor {
     private let body: @Sendable (TransportRequest, CallInfo, @escaping InterceptorNext, @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) -> Void
 
-    /// Creates the interceptor.
+    /// An interceptor that runs `body(request, info, next, completion)` for every exchange.
     public init(_ body: @escaping @Sendable (TransportRequest, CallInfo, @escaping InterceptorNext, @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) -> Void) {
         self.body = body
     }
 
-    /// Runs the closure.
+    /// Calls `body` with the exchange.
     public func intercept(_ request: TransportRequest, info: CallInfo, next: @escaping InterceptorNext,
                           completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) {
         body(request, info, next, completion)
