@@ -122,7 +122,7 @@ extension ProtoHTTPManager {
     ) {
         // Fields are read through `settings` (a reference): copying the whole configuration
         // would retain every one of its fields once per call.
-        let deadline = options.timeout.resolved(manager: settings.configuration.timeout).map { CallDeadline(timeout: $0) }
+        let deadline = deadline(for: options, managerTimeout: settings.configuration.timeout)
         registry.add(handle, deadline: deadline)
         guard handle.begin() else {
             // Cancelled before it started (an async call in a cancelled Task): it already

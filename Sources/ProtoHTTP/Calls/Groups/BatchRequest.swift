@@ -50,7 +50,7 @@ public final class BatchHandle: Sendable {
 
     /// Cancels the batch: running calls fail with `canceled`, waiting ones never start.
     public func cancel() {
-        fail(with: .cancelled(), cancelling: true)
+        fail(with: .cancelled())
     }
 
     /// Starts as many calls as the concurrency limit allows.
@@ -93,19 +93,18 @@ public final class BatchHandle: Sendable {
             return error
         }
         if let firstFailure, options.cancelsOnFirstFailure {
-            fail(with: firstFailure, cancelling: true)
+            fail(with: firstFailure)
         }
         launchMore()
         finishIfDone()
     }
 
-    /// Records `error` as the batch's failure (if it is the first) and, when `cancelling`,
-    /// cancels the running calls and marks the waiting ones cancelled.
-    private func fail(with error: ProtoHTTPError, cancelling: Bool) {
+    /// Records `error` as the batch's failure (if it is the first), cancels the running calls
+    /// and marks the waiting ones cancelled.
+    private func fail(with error: ProtoHTTPError) {
         let running: [CallHandle] = state.withLock { state in
             guard !state.ended else { return [] }
             if state.failure == nil { state.failure = error }
-            guard cancelling else { return [] }
             for i in state.nextToStart..<calls.count where state.results[i] == nil { state.results[i] = .failure(.cancelled()) }
             state.nextToStart = calls.count
             return state.handles.compactMap { $0 }

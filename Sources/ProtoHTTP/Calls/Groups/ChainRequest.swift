@@ -35,7 +35,7 @@ public final class ChainHandle: Sendable {
             return (nil, state.step)
         }
         if let current { current.cancel() }
-        if let step = endNow { end(.failure(ChainFailure(step: step, error: .cancelled()))) }
+        if let step = endNow { onEnd(.failure(ChainFailure(step: step, error: .cancelled()))) }
     }
 
     /// Runs `call` as step `index`.
@@ -59,7 +59,7 @@ public final class ChainHandle: Sendable {
         // the next call from the output, or end the chain by returning nil.
         guard let following = next(index, output) else {
             state.withLock { $0.ended = true }
-            end(.success(output))
+            onEnd(.success(output))
             return
         }
         run(following, index: index + 1)
@@ -72,12 +72,9 @@ public final class ChainHandle: Sendable {
             state.current = nil
             return true
         }
-        if first { end(.failure(ChainFailure(step: index, error: error))) }
+        if first { onEnd(.failure(ChainFailure(step: index, error: error))) }
     }
 
-    private func end(_ result: Result<any Sendable, ChainFailure>) {
-        onEnd(result)
-    }
 }
 
 /// Why a chain failed: the step that failed (from 0) and its error.
