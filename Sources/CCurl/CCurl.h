@@ -39,6 +39,18 @@ static inline CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, 
     return curl_easy_setopt(handle, option, value);
 }
 
+/// CURLOPT_MIMEPOST: the multipart body built with curl_mime_init/curl_mime_addpart (the
+/// curl_mime_* functions are not variadic, so Swift calls them directly).
+static inline CURLcode ccurl_easy_setopt_mime(CURL *handle, CURLoption option, curl_mime *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// curl_mime_data with a byte pointer, so Swift passes [UInt8] storage without a CChar cast
+/// (curl copies the bytes before returning).
+static inline CURLcode ccurl_mime_data_bytes(curl_mimepart *part, const unsigned char *data, size_t size) {
+    return curl_mime_data(part, (const char *)data, size);
+}
+
 static inline CURLcode ccurl_easy_setopt_write_callback(CURL *handle, CURLoption option, ccurl_write_callback value) {
     return curl_easy_setopt(handle, option, value);
 }

@@ -12,7 +12,13 @@ enum RequestLogging {
     }
 
     static func logRequest(_ logger: Logger, id: UInt64, request: TransportRequest) {
-        logger.debug("→ #\(id) \(request.method) \(request.url) [\(describe(request.headers))] \(request.body?.count ?? 0) bytes")
+        logger.debug("→ #\(id) \(request.method) \(request.url) [\(describe(request.headers))] \(describeBody(request))")
+    }
+
+    /// `N bytes`, or `multipart form, N parts` for a form (its files are not read to size it).
+    static func describeBody(_ request: TransportRequest) -> String {
+        if let form = request.multipart { return "multipart form, \(form.parts.count) parts" }
+        return "\(request.body?.count ?? 0) bytes"
     }
 
     static func logResponse(_ logger: Logger, id: UInt64, result: Result<TransportResponse, ProtoHTTPError>) {

@@ -22,11 +22,21 @@ public struct SerializedBody: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The `Content-Type` header value, or `nil` to send none.
     public var contentType: String?
+    /// A multipart form sent instead of `bytes` (which are then empty); the transport writes
+    /// its `multipart/form-data` `Content-Type` with the boundary.
+    public var form: MultipartForm?
 
     /// `bytes`, sent with `Content-Type: contentType` (none when `nil`).
     public init(bytes: [UInt8], contentType: String?) {
         self.bytes = bytes
         self.contentType = contentType
+    }
+
+    /// A multipart form body (see ``MultipartRequestSerializer``).
+    public init(form: MultipartForm) {
+        self.bytes = []
+        self.contentType = nil
+        self.form = form
     }
 }
 

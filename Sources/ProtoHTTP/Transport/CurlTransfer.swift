@@ -12,6 +12,8 @@ final class CurlTransfer {
     private unowned let engine: CurlEngine
     private let pool: EasyHandlePool
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The multipart body, when the request has one; freed after the handle is reset.
+    private var mimeBody: CurlMimeBody?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private(set) var responseHeaders: [HTTPHeader] = []
     private(set) var responseBody: [UInt8] = []
@@ -51,6 +53,8 @@ final class CurlTransfer {
         pool.give(easy, reusable: recycle)  // resets or frees the handle before its header list and error buffer go
         curl_slist_free_all(headerList)
         headerList = nil
+        mimeBody?.free()
+        mimeBody = nil
         errorBuffer.deallocate()
     }
 
@@ -214,6 +218,10 @@ extension CurlTransfer {
 
     private func configureMethodAndBody(_ request: TransportRequest) throws(ProtoHTTPError) {
         let method = request.method.uppercased()
+        if let form = request.multipart {
+            try configureMultipart(form, method: method, request: request)
+            return
+        }
         switch (method, request.body) {
         case ("GET", nil):
             try set(CURLOPT_HTTPGET, 1)
@@ -239,11 +247,26 @@ extension CurlTransfer {
         try check(code, CURLOPT_COPYPOSTFIELDS)
     }
 
+    /// A `multipart/form-data` body through libcurl's MIME API (POST, or the request's method).
+    private func configureMultipart(_ form: MultipartForm, method: String, request: TransportRequest) throws(ProtoHTTPError) {
+        guard request.body == nil else {
+            throw ProtoHTTPError(code: .invalidArgument, message: "the request has both a body and a multipart form; set only one of TransportRequest.body and .multipart.")
+        }
+        guard method != "GET", method != "HEAD" else {
+            throw ProtoHTTPError(code: .invalidArgument, message: "a \(method) request cannot carry a multipart form; send it with POST or PUT.")
+        }
+        let body = try CurlMimeBody(form: form, easy: easy)
+        mimeBody = body
+        try check(ccurl_easy_setopt_mime(easy, CURLOPT_MIMEPOST, body.mime), CURLOPT_MIMEPOST)
+        if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, request.method) }
+    }
+
     private func configureHeaders(_ request: TransportRequest) throws(ProtoHTTPError) {
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip; and no invented form Content-Type for bodies.
         lines.append("Expect:")
-        if request.body != nil || request.method.uppercased() == "POST",
+        // (A multipart body's Content-Type, with its boundary, comes from libcurl.)
+        if request.multipart == nil, request.body != nil || request.method.uppercased() == "POST",
            request.headers.first(named: "content-type") == nil {
             lines.append("Content-Type:")
         }

@@ -12,6 +12,9 @@ public struct TransportRequest: Sendable {
     public var headers: [HTTPHeader]
     /// The request body, or `nil` for none.
     public var body: [UInt8]?
+    /// A `multipart/form-data` body, sent instead of ``body`` (set one or the other): libcurl
+    /// builds it, writes the boundary into `Content-Type`, and streams file parts from disk.
+    public var multipart: MultipartForm?
     /// The whole call's time limit (connect, send, wait, receive); `nil` uses the configuration's.
     public var timeout: Duration?
     /// The time limit for establishing the connection; `nil` uses the configuration's.
@@ -20,12 +23,13 @@ public struct TransportRequest: Sendable {
     /// configuration's. The transfer aborts with `resource_exhausted` past it.
     public var maxResponseSize: Int?
 
-    /// A request: POST by default; limits left `nil` take the transport configuration's.
+    /// A request: POST by default; `body` or `multipart` (not both); limits left `nil` take the transport configuration's.
     public init(
         method: String = "POST",
         url: String,
         headers: [HTTPHeader] = [],
         body: [UInt8]? = nil,
+        multipart: MultipartForm? = nil,
         timeout: Duration? = nil,
         connectTimeout: Duration? = nil,
         maxResponseSize: Int? = nil
@@ -34,6 +38,7 @@ public struct TransportRequest: Sendable {
         self.url = url
         self.headers = headers
         self.body = body
+        self.multipart = multipart
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.maxResponseSize = maxResponseSize

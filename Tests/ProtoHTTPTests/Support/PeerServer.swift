@@ -1,4 +1,4 @@
-// PeerServer.swift: starts and stops the Python connectrpc / twirp peer (PythonPeers/rpc_peer_server.py) on a free loopback port.
+// PeerServer.swift: starts and stops the Python peers (connectrpc / twirp, multipart upload) on a free loopback port.
 import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
@@ -28,23 +28,32 @@ final class PeerServer {
 
     /// Starts a peer for `protocolName` (`"connect"` or `"twirp"`) off the cooperative pool.
     static func start(_ protocolName: String) async throws -> PeerServer {
+        try await start(script: "rpc_peer_server.py", protocolName) { gen in [protocolName, gen] }
+    }
+
+    /// Starts `multipart_upload_server.py` (python-multipart's streaming parser) off the cooperative pool.
+    static func startMultipartPeer() async throws -> PeerServer {
+        try await start(script: "multipart_upload_server.py", "multipart upload") { _ in [] }
+    }
+
+    private static func start(script: String, _ label: String, arguments: @escaping @Sendable (String) -> [String]) async throws -> PeerServer {
         let result: Result<PeerServerBox, any Error> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: Result { PeerServerBox(server: try PeerServer(protocolName)) })
+                continuation.resume(returning: Result { PeerServerBox(server: try PeerServer(script: script, label, arguments: arguments)) })
             }
         }
         return try result.get().server
     }
 
-    private init(_ protocolName: String) throws {
+    private init(script: String, _ label: String, arguments: (String) -> [String]) throws {
         let environment = try Self.environment.get()
-        let script = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/rpc_peer_server.py")
-        let process = try ChildProcess(environment.python, [script, protocolName, environment.gen], input: .pipe, output: .pipe)
+        let path = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/\(script)")
+        let process = try ChildProcess(environment.python, [path] + arguments(environment.gen), input: .pipe, output: .pipe)
         do {
             self.port = try process.readPort(timeout: .seconds(60)).port
         } catch {
             process.stop()
-            throw TestServer.ServerError(message: "the \(protocolName) peer did not report a port: \(error)")
+            throw TestServer.ServerError(message: "the \(label) peer did not report a port: \(error)")
         }
         self.process = process
     }

@@ -68,7 +68,8 @@ extension ProtoHTTPManager {
             method: target.httpMethod.rawValue,
             url: composition.url(path, wireProtocol: wireProtocol, query: query, info: info),
             headers: composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType),
-            body: body?.bytes
+            body: body?.form == nil ? body?.bytes : nil,
+            multipart: body?.form
         )
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,

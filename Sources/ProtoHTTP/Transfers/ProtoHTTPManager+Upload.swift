@@ -1,0 +1,39 @@
+// ProtoHTTPManager+Upload.swift: multipart form uploads through the manager, callback and async forms.
+
+extension ProtoHTTPManager {
+    /// Uploads a ``MultipartForm`` (POST, `multipart/form-data`) and reads the response with
+    /// `responseSerializer`: AFNetworking's `POST:parameters:constructingBodyWithBlock:`.
+    ///
+    /// File parts are streamed from disk; everything else a call gets applies (base URL,
+    /// general headers and parameters, interceptors, validators, retry, deadline, cancel, and
+    /// ``CallOptions``). Callbacks as in
+    /// ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``.
+    ///
+    /// ```swift
+    /// let form = MultipartForm([.string("album", "2026"), .file("photo", path: "/tmp/a.jpg", contentType: "image/jpeg")])
+    /// manager.upload("/photos", form: form, responseSerializer: .message(Photos_Reply.self),
+    ///                success: { reply, _ in … }, failure: { error in … })
+    /// ```
+    @discardableResult
+    public func upload<R: ResponseSerializer>(
+        _ path: String,
+        form: MultipartForm,
+        responseSerializer: R,
+        options: CallOptions = CallOptions(),
+        completion: (@Sendable () -> Void)? = nil,
+        success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        finished: (@Sendable () -> Void)? = nil
+    ) -> CallHandle {
+        request(.post, path, input: form, requestSerializer: .multipart, responseSerializer: responseSerializer,
+                options: options, completion: completion, success: success, failure: failure, finished: finished)
+    }
+
+    /// The async form of ``upload(_:form:responseSerializer:options:completion:success:failure:finished:)``:
+    /// the output with the response's status and headers; cancelling the `Task` cancels the upload.
+    public func upload<R: ResponseSerializer>(
+        _ path: String, form: MultipartForm, responseSerializer: R, options: CallOptions = CallOptions()
+    ) async throws(ProtoHTTPError) -> CallResponse<R.Output> {
+        try await request(.post, path, input: form, requestSerializer: .multipart, responseSerializer: responseSerializer, options: options)
+    }
+}
