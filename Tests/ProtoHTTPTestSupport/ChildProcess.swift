@@ -66,6 +66,8 @@ public final class ChildProcess: Sendable {
         public var signal: Int32?
         /// The child's own user plus system CPU time in microseconds (from `wait4`).
         public var cpuMicroseconds: Double
+        /// The child's peak resident set size in bytes (`ru_maxrss` from `wait4`).
+        public var peakResidentBytes: Int = 0
 
         /// Whether the child exited with code 0.
         public var succeeded: Bool { signal == nil && status == 0 }
@@ -80,6 +82,7 @@ public final class ChildProcess: Sendable {
             self.status = signal == 0 ? (waitStatus >> 8) & 0xff : 128 + signal
             func micros(_ t: timeval) -> Double { Double(t.tv_sec) * 1e6 + Double(t.tv_usec) }
             self.cpuMicroseconds = micros(usage.ru_utime) + micros(usage.ru_stime)
+            self.peakResidentBytes = usage.ru_maxrss * 1024  // Linux reports KiB
         }
 
         /// A child reaped elsewhere: the status is unknown (-1).
