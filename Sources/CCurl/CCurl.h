@@ -11,8 +11,7 @@
 /// The signature of CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION callbacks.
 typedef size_t (*ccurl_write_callback)(char *data, size_t size, size_t count, void *context);
 
-/// The signature of CURLOPT_XFERINFOFUNCTION callbacks. Not used by Swift code yet: kept, with
-/// ccurl_easy_setopt_xferinfo_callback, for transfer progress, which an upcoming issue adds.
+/// The signature of CURLOPT_XFERINFOFUNCTION callbacks (transfer progress; a non-zero return aborts).
 typedef int (*ccurl_xferinfo_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow,
                                        curl_off_t ultotal, curl_off_t ulnow);
 
@@ -55,8 +54,8 @@ static inline CURLcode ccurl_easy_setopt_write_callback(CURL *handle, CURLoption
     return curl_easy_setopt(handle, option, value);
 }
 
-// Not used by Swift code yet: kept for transfer progress (CURLOPT_XFERINFOFUNCTION), which an
-// upcoming issue adds. Every other shim here has a Swift caller; delete any that loses its last.
+// CURLOPT_XFERINFOFUNCTION: installed by CurlTransfer only for requests that ask for progress.
+// Every shim here has a Swift caller; delete any that loses its last.
 static inline CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *handle, CURLoption option, ccurl_xferinfo_callback value) {
     return curl_easy_setopt(handle, option, value);
 }

@@ -24,6 +24,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         let failure: @Sendable (ProtoHTTPError) -> Void
         /// Runs once, after success or failure (XMNetworking's `onFinished`).
         var finished: (@Sendable () -> Void)? = nil
+        /// Receives the call's progress reports; its `finish` runs after the outcome.
+        var progress: ProgressHandler? = nil
     }
 
     /// A successful call's delivery: the typed output bound to the success callback.
@@ -35,6 +37,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         var transportCall: TransportCall?
         /// Dropped when the call finishes, so captured objects are released.
         var sink: Sink?
+        /// The furthest progress reported, so reports never go back across transfers.
+        var progressMark = ProgressHighWater()
     }
 
     private static let nextID = Atomic<UInt64>(1)
@@ -56,6 +60,9 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// Whether the call has a `completion` to fire at the hand-off. Without one, the send stage
     /// asks the transport for no hand-off event: one lock less per call on the engine thread.
     let reportsHandOff: Bool
+    /// Whether the call has a progress handler; without one the send stage asks the transport
+    /// for no progress, and libcurl's transfer-info callback is not installed.
+    let reportsProgress: Bool
     private let state: Mutex<State>
 
     /// A new call id: process-wide unique, monotonic.
@@ -70,6 +77,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         self.accessories = accessories
         self.registry = registry
         self.reportsHandOff = sink.completion != nil
+        self.reportsProgress = sink.progress != nil
         self.state = Mutex(State(sink: sink))
     }
 
@@ -118,6 +126,21 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         apply { $0.timedOut(error) }
     }
 
+    /// A progress report from a transfer of this call. Enqueued on the callback queue under
+    /// the lock, like the outcome, so on a serial queue no report runs after the outcome;
+    /// dropped once the call has finished, or when it would go back (a retry starting over).
+    func reportProgress(_ progress: TransferProgress) {
+        let direct: Delivery? = state.withLock { state in
+            guard !state.lifecycle.isFinished, let handler = state.sink?.progress,
+                  state.progressMark.admit(progress) else { return nil }
+            let deliver: Delivery = { handler.report(progress) }
+            guard let queue = state.sink?.queue else { return deliver }
+            queue.async(execute: deliver)
+            return nil
+        }
+        direct?()
+    }
+
     // MARK: Transition + delivery
 
     /// Applies one event under the lock and performs its action. Queue deliveries are
@@ -146,13 +169,21 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
                 return (action, nil, nil)
             }
             let queue = state.sink?.queue
+            let finishProgress = state.sink?.progress?.finish  // ends a progress stream, after the outcome
             state.sink = nil
             state.transportCall = nil
             // Unregistered before the outcome is delivered, so whoever sees the outcome sees the
             // call gone. (Lock order handle → registry; the registry never calls a handle under its lock.)
             registry.remove(self)
-            guard let queue else { return (action, delivery, stop) }
-            queue.async(execute: delivery)
+            var outcome = delivery
+            if let finishProgress {
+                outcome = {
+                    delivery()
+                    finishProgress()
+                }
+            }
+            guard let queue else { return (action, outcome, stop) }
+            queue.async(execute: outcome)
             return (action, nil, stop)
         }
         stop?.cancel()

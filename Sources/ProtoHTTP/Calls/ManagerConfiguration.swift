@@ -90,6 +90,10 @@ public struct CallOptions: Sendable {
     public var useGeneralHeaders = true
     /// Whether the manager's general query parameters are added. Default `true`.
     public var useGeneralParameters = true
+    /// Receives the call's upload and download progress on the manager's callback queue
+    /// (``ProgressHandler``; ``withProgress(_:)`` and ``withProgressStream(bufferingNewest:)``
+    /// set it). `nil` (the default) asks for none, at no cost.
+    public var progress: ProgressHandler?
 
     /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],

@@ -48,8 +48,11 @@ extension ProtoHTTPManager {
     ) async throws(ProtoHTTPError) -> CallResponse<R.Output> {
         let bridge = ContinuationBridge<Result<CallResponse<R.Output>, ProtoHTTPError>>()
         let settings = snapshot()
-        let handle = makeHandle(target, options: options, settings: settings,
-                                sink: CallHandle.Sink(queue: nil, completion: nil) { bridge.resume(.failure($0)) })
+        // With a progress handler, reports and the outcome both go through the callback queue,
+        // so every report has run before the call returns; without one, no hop at all.
+        let sink = CallHandle.Sink(queue: options.progress == nil ? nil : callbackQueue, completion: nil,
+                                   failure: { bridge.resume(.failure($0)) }, progress: options.progress)
+        let handle = makeHandle(target, options: options, settings: settings, sink: sink)
         // Run inside the handler: in a Task that is already cancelled, `onCancel` runs first and
         // the call never starts.
         let result = await withTaskCancellationHandler {

@@ -96,7 +96,8 @@ extension ProtoHTTPManager {
         failure: @escaping @Sendable (ProtoHTTPError) -> Void, finished: (@Sendable () -> Void)?
     ) -> CallHandle {
         let settings = snapshot()
-        let sink = CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure, finished: finished)
+        let sink = CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure, finished: finished,
+                                   progress: options.progress)
         let handle = makeHandle(target, options: options, settings: settings, sink: sink)
         run(handle, settings: settings, target: target, input: input, requestSerializer: requestSerializer,
             responseSerializer: responseSerializer, options: options, success: success)

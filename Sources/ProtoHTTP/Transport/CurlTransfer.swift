@@ -1,5 +1,6 @@
 // CurlTransfer.swift: one easy handle and its buffers, confined to the engine thread.
 import CCurl
+import Dispatch
 
 /// One transfer: a curl easy handle, its header list, error buffer and response buffers.
 ///
@@ -22,6 +23,8 @@ final class CurlTransfer {
     let maxResponseSize: Int
     let timeout: Duration?
     private var cleanedUp = false
+    /// Turns libcurl's progress samples into reports (only for requests with a progress handler).
+    private var progressThrottle = ProgressThrottle()
 
     /// Takes an easy handle for `call` from `pool`; `nil` if libcurl could not allocate one.
     init?(call: TransportCall, engine: CurlEngine, pool: EasyHandlePool) {
@@ -115,6 +118,36 @@ final class CurlTransfer {
         return true
     }
 
+    /// Reports a progress sample from libcurl's transfer-info callback (installed only when the
+    /// request has a progress handler), throttled per direction.
+    fileprivate func receiveProgress(downloadTotal: Int64, downloaded: Int64, uploadTotal: Int64, uploaded: Int64) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if uploaded > 0 || uploadTotal > 0 {
+            let sample = TransferProgress(direction: .upload, completedBytes: uploaded, totalBytes: uploadTotal > 0 ? uploadTotal : nil)
+            if let report = progressThrottle.offer(sample, now: now) { call.reportProgress(report) }
+        }
+        if downloaded > 0 || downloadTotal > 0 {
+            let sample = TransferProgress(direction: .download, completedBytes: downloaded, totalBytes: downloadTotal > 0 ? downloadTotal : nil)
+            if let report = progressThrottle.offer(sample, now: now) { call.reportProgress(report) }
+        }
+    }
+
+    /// After a successful transfer, before its result: the final report of each direction,
+    /// completed bytes equal to the total (the upload only when there was a request body).
+    func reportFinalProgress() {
+        guard call.request.progress != nil else { return }
+        var uploaded: curl_off_t = 0
+        _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
+        var downloaded: curl_off_t = 0
+        _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded)
+        if uploaded > 0 || progressThrottle.hasReported(.upload) {
+            let final = TransferProgress(direction: .upload, completedBytes: Int64(uploaded), totalBytes: Int64(uploaded))
+            if let report = progressThrottle.finish(final) { call.reportProgress(report) }
+        }
+        let final = TransferProgress(direction: .download, completedBytes: Int64(downloaded), totalBytes: Int64(downloaded))
+        if let report = progressThrottle.finish(final) { call.reportProgress(report) }
+    }
+
     // MARK: Results
 
     /// The response, read from the finished easy handle.
@@ -171,6 +204,18 @@ extension CurlTransfer {
             return size * count
         }, CURLOPT_HEADERFUNCTION)
         try set(CURLOPT_HEADERDATA, pointer: context)
+        if request.progress != nil {
+            // Only for calls that ask: with CURLOPT_NOPROGRESS left at 1 (curl's default, and
+            // what curl_easy_reset restores), libcurl never calls back.
+            try check(ccurl_easy_setopt_xferinfo_callback(easy, CURLOPT_XFERINFOFUNCTION) { context, dltotal, dlnow, ultotal, ulnow in
+                guard let context else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                transfer.receiveProgress(downloadTotal: Int64(dltotal), downloaded: Int64(dlnow), uploadTotal: Int64(ultotal), uploaded: Int64(ulnow))
+                return 0
+            }, CURLOPT_XFERINFOFUNCTION)
+            try set(CURLOPT_XFERINFODATA, pointer: context)
+            try set(CURLOPT_NOPROGRESS, 0)
+        }
 
         let isTLS = request.url.utf8.prefix(6).lazy.map { $0 | 0x20 }.elementsEqual("https:".utf8)  // no lowercased copy of the URL
         switch config.httpVersion {

@@ -103,6 +103,7 @@ final class EngineLoop {
             let result = message.pointee.data.result
             remove(transfer)
             if result == CURLE_OK {
+                transfer.reportFinalProgress()  // enqueued before the result, so it is delivered first
                 transfer.call.succeed(transfer.makeResponse())
             } else {
                 transfer.call.fail(.transport(

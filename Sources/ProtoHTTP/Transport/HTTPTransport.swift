@@ -62,11 +62,18 @@ public final class HTTPTransport: Sendable {
     /// Sends a request and waits for its response (any HTTP status).
     ///
     /// Cancelling the surrounding `Task` cancels the call: it throws a `canceled` error.
+    /// The request's ``TransportRequest/progress`` handler runs on a private serial queue, and
+    /// every report has run before this returns.
     ///
     /// - Throws: `ProtoHTTPError` for transport failures, timeouts and cancellation.
     public func send(_ request: TransportRequest) async throws(ProtoHTTPError) -> TransportResponse {
         let bridge = ContinuationBridge<TransportCall.Result>()
-        let call = TransportCall(request: request, engine: engine, delivery: .direct(handedOff: nil) { bridge.resume($0) })
+        // With a progress handler, reports and the result go through one private serial queue,
+        // so every report runs before the call returns and none on the transport thread.
+        let delivery: TransportCall.Delivery = request.progress == nil
+            ? .direct(handedOff: nil) { bridge.resume($0) }
+            : .queue(DispatchQueue(label: "ProtoHTTP.transport.progress"), handedOff: nil) { bridge.resume($0) }
+        let call = TransportCall(request: request, engine: engine, delivery: delivery)
         // Submitted inside the handler: in a Task that is already cancelled, `onCancel` runs
         // first and the call never reaches the network.
         let result = await withTaskCancellationHandler {

@@ -17,7 +17,8 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
         /// Enqueue callbacks on this queue (`handedOff` first, then the result).
         case queue(DispatchQueue, handedOff: (@Sendable () -> Void)?, completion: @Sendable (Result) -> Void)
         /// Call these functions directly, on the engine thread: both must be cheap and
-        /// non-blocking (resuming a continuation, or one enqueue). The manager uses this form,
+        /// non-blocking (resuming a continuation, or one enqueue), and so must the request's
+        /// progress handler, which is called directly too. The manager uses this form,
         /// so that a result costs no queue hop on the way to the hop it needs.
         case direct(handedOff: (@Sendable () -> Void)?, completion: @Sendable (Result) -> Void)
     }
@@ -82,6 +83,24 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
         _ = apply { $0.transportFailed(error) }
     }
 
+    /// A progress report for the request's handler, if it has one: enqueued on the caller's
+    /// queue under the lock (so on a serial queue it precedes the result, which is enqueued
+    /// later), or passed on directly for direct delivery; dropped once the call has finished.
+    func reportProgress(_ progress: TransferProgress) {
+        guard let handler = request.progress else { return }
+        let direct = guarded.withLock { g -> Bool in
+            guard !g.lifecycle.isFinished, let delivery = g.delivery else { return false }
+            switch delivery {
+            case .queue(let queue, _, _):
+                queue.async { handler.report(progress) }
+                return false
+            case .direct:
+                return true
+            }
+        }
+        if direct { handler.report(progress) }
+    }
+
     // MARK: Transition + delivery
 
     /// Applies one event under the lock and performs the delivery part of its action.
@@ -114,12 +133,17 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
             }
             let delivery = g.delivery
             g.delivery = nil
+            let finishProgress = request.progress?.finish  // ends a progress stream, after the result
             switch delivery {
             case .queue(let queue, _, let completion):
                 queue.async { completion(result) }
+                if let finishProgress { queue.async(execute: finishProgress) }
                 return (action, nil)
             case .direct(_, let completion):
-                return (action, { completion(result) })
+                return (action, {
+                    completion(result)
+                    finishProgress?()
+                })
             case nil:
                 return (action, nil)
             }

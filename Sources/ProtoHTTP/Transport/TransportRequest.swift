@@ -22,6 +22,9 @@ public struct TransportRequest: Sendable {
     /// The largest response body accepted, in bytes after decompression; `nil` uses the
     /// configuration's. The transfer aborts with `resource_exhausted` past it.
     public var maxResponseSize: Int?
+    /// Receives upload and download progress (see ``ProgressHandler`` for where and how often);
+    /// `nil` (the default) asks for none, and the transfer then pays nothing for it.
+    public var progress: ProgressHandler?
 
     /// A request: POST by default; `body` or `multipart` (not both); limits left `nil` take the transport configuration's.
     public init(

@@ -141,8 +141,9 @@ final class NginxServer {
 
     // MARK: Starting
 
-    /// nginx on this machine, or an error saying how to install it.
-    private static func executable() throws -> String {
+    /// nginx on this machine, or an error saying how to install it. (Also used by
+    /// `NginxFileServer`, as are ``launch(_:directory:)`` and ``freePort()``.)
+    static func executable() throws -> String {
         for path in ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"] where FileManager.default.isExecutableFile(atPath: path) {
             return path
         }
@@ -197,7 +198,7 @@ final class NginxServer {
     }
 
     /// What one launch attempt gave.
-    private enum Launch {
+    enum Launch {
         case running(ChildProcess, pid_t)
         case failed(String)
     }
@@ -205,7 +206,7 @@ final class NginxServer {
     /// Starts nginx under the watchdog and waits (up to 10 s) until its pid file names it,
     /// which nginx writes only after it bound its listener; `.failed` with the error log if it
     /// exited first.
-    private static func launch(_ nginx: String, directory: String) throws -> Launch {
+    static func launch(_ nginx: String, directory: String) throws -> Launch {
         let pidFile = directory + "/nginx.pid"
         try? FileManager.default.removeItem(atPath: pidFile)
         let log = directory + "/error.log"
@@ -258,7 +259,7 @@ final class NginxServer {
     }
 
     /// A TCP port on 127.0.0.1 that was free a moment ago: bind port 0, read it back, close.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError(message: "socket() failed: errno \(errno)") }
         defer { close(fd) }

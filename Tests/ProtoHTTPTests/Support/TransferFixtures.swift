@@ -1,4 +1,4 @@
-// TransferFixtures.swift: large-transfer test helpers: random files, sha256sum, and a resident-memory sampler.
+// TransferFixtures.swift: large-transfer test helpers: random files, sha256sum, and a resident-memory sampler (over residentBytes()).
 import Foundation
 import Synchronization
 import ProtoHTTPTestSupport
@@ -31,14 +31,6 @@ func sha256sum(_ file: String) throws -> String {
         throw TestServer.ServerError(message: "sha256sum \(file) failed")
     }
     return String(first)
-}
-
-/// This process's resident set size in bytes (`VmRSS` in /proc/self/status).
-func residentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-    return kib * 1024
 }
 
 /// Samples the resident set size every 5 ms on its own thread until ``stop()``, which returns

@@ -68,7 +68,7 @@ struct MultipartUploadTests {
         await expectNoLeaks(manager.transport)
     }
 
-    @Test("a 256 MiB file part is streamed: the server's SHA-256 matches and the client's RSS grows by less than 32 MiB")
+    @Test("a 256 MiB file part is streamed: the server's SHA-256 matches, the client's RSS grows by less than 32 MiB, upload progress is monotonic and ends at the total")
     func largeFileIsStreamed() async throws {
         let peer = try await PeerServer.startMultipartPeer()
         defer { peer.stop() }
@@ -80,9 +80,12 @@ struct MultipartUploadTests {
         let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: peer.baseURL), transport: makeTransport())
         let form = MultipartForm([.string("kind", "large"), .file("blob", path: file)])
 
+        let reports = Mutex<[TransferProgress]>([])
+        let options = CallOptions(timeout: .seconds(120)).withProgress { report in
+            if report.direction == .upload { reports.withLock { $0.append(report) } }
+        }
         let sampler = ResidentMemorySampler()
-        let response = try await manager.upload("/upload", form: form, responseSerializer: .json(UploadReport.self),
-                                                options: CallOptions(timeout: .seconds(120)))
+        let response = try await manager.upload("/upload", form: form, responseSerializer: .json(UploadReport.self), options: options)
         let growth = sampler.stop()
 
         let blob = try #require(response.output.parts.last)
@@ -90,6 +93,11 @@ struct MultipartUploadTests {
         #expect(blob.sha256 == expected)
         #expect(response.output.bytes > size, "the body holds the file and the part headers")
         #expect(growth < 32 << 20, "RSS grew by \(growth >> 20) MiB while uploading 256 MiB")
+        let progress = reports.withLock { $0 }
+        #expect(progress.count >= 2, "a multi-second upload reports more than its final value")
+        #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes }, "monotonic")
+        let last = try #require(progress.last)
+        #expect(last.totalBytes == Int64(response.output.bytes) && last.completedBytes == last.totalBytes, "ends at the whole body")
     }
 
     @Test("PUT keeps its method; the form is rebuilt for a retried attempt")

@@ -27,6 +27,8 @@ extension ProtoHTTPManager {
             RequestLogging.logRequest(logger, id: info.id, request: request)
             var handedOff: (@Sendable () -> Void)?
             if handle.reportsHandOff { handedOff = { handle.handedOff() } }
+            // The transport calls this directly on its thread; the handle only enqueues.
+            if handle.reportsProgress { request.progress = ProgressHandler { handle.reportProgress($0) } }
             let call = transport.start(request, handedOff: handedOff) { result in
                 workQueue.async {
                     RequestLogging.logResponse(logger, id: info.id, result: result)
