@@ -21,11 +21,7 @@ struct CallStagesTests {
         CallInfo(id: CallHandle.makeID(), path: "/p", context: [:], protocolName: protocolName, method: method)
     }
 
-    func ping(_ text: String = "hi") -> Protohttp_Rpctest_PingRequest {
-        var request = Protohttp_Rpctest_PingRequest()
-        request.text = text
-        return request
-    }
+    func ping(_ text: String = "hi") -> Protohttp_Rpctest_PingRequest { .sample(text) }
 
     // MARK: prepare
 

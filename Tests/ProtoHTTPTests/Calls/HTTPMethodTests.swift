@@ -6,12 +6,7 @@ import ProtoHTTPDemo
 
 @Suite("HTTP methods through the manager", .serialized)
 struct HTTPMethodTests {
-    func ping(_ text: String) -> Protohttp_Rpctest_PingRequest {
-        var request = Protohttp_Rpctest_PingRequest()
-        request.text = text
-        request.number = 5
-        return request
-    }
+    func ping(_ text: String) -> Protohttp_Rpctest_PingRequest { .sample(text, number: 5) }
 
     @Test("each method reaches the server as itself; GET and HEAD send the message's fields in the query and no body")
     func everyMethod() async throws {

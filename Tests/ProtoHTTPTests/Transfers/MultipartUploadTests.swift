@@ -24,12 +24,7 @@ struct UploadReport: Decodable, Sendable {
 
 @Suite("Multipart uploads", .serialized)
 struct MultipartUploadTests {
-    func ping(_ text: String) -> Protohttp_Rpctest_PingRequest {
-        var request = Protohttp_Rpctest_PingRequest()
-        request.text = text
-        request.number = 7
-        return request
-    }
+    func ping(_ text: String) -> Protohttp_Rpctest_PingRequest { .sample(text, number: 7) }
 
     @Test("bytes, text, binary and JSON messages, a file and extra part headers arrive as sent, through the typed response serializer")
     func everyPartKind() async throws {
