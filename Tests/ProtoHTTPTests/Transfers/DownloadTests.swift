@@ -231,6 +231,61 @@ struct DownloadTests {
         await expectNoLeaks(manager.transport)
     }
 
+    @Test("under a retry policy, a connection dropped mid-body is retried and the retry continues the partial file")
+    func retryResumes() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("retry.bin"), bytes: 16 << 20)
+        let expected = try sha256sum(server.filePath("retry.bin"))
+        let manager = try manager(server)
+        var options = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(16 << 20))])
+        options.retryPolicy = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(300), jitter: 0)
+        let restarted = Mutex(false)
+        options = options.withProgress { report in
+            // Once, at 4 MiB: drop every connection and bring the server back before the retry.
+            guard report.completedBytes >= 4 << 20, !restarted.withLock({ done in defer { done = true }; return done }) else { return }
+            server.stopServer()
+            try? server.restart()
+        }
+        let result = try await manager.download("/files/retry.bin", to: DownloadDestination(folder + "/retry.bin", sha256: expected), options: options)
+        #expect(result.metadata.attempts == 2)
+        #expect(result.resumed && result.resumedFrom >= 4 << 20)
+        #expect(result.sha256 == expected)
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("transport alone: a 2xx body goes to the file (the response's body stays empty); an error body stays in memory and creates no file")
+    func transportBodyFile() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("t.bin"), bytes: 3 << 20)
+        let transport = try makeTransport()
+        var request = TransportRequest(method: "GET", url: server.url("/files/t.bin"))
+        request.bodyFile = ResponseBodyFile(path: folder + "/t.bin")
+        let response = try await transport.send(request)
+        #expect(response.status == 200 && response.body.isEmpty)
+        #expect(response.bodyFile == WrittenBodyFile(path: folder + "/t.bin", size: 3 << 20, resumedFrom: 0))
+        #expect(try sha256sum(folder + "/t.bin") == sha256sum(server.filePath("t.bin")))
+
+        request.url = server.url("/files/none.bin")
+        request.bodyFile = ResponseBodyFile(path: folder + "/none.bin")
+        let missing = try await transport.send(request)
+        #expect(missing.status == 404 && missing.bodyFile == nil)
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("404"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none.bin"))
+
+        request.url = server.url("/files/t.bin")
+        request.bodyFile = ResponseBodyFile(path: folder + "/no-such-folder/t.bin")
+        let unwritable = await Result { () async throws(ProtoHTTPError) in try await transport.send(request) }
+        #expect(unwritable.error?.code == .failedPrecondition)
+        #expect(unwritable.error?.message.contains("no-such-folder/t.bin: No such file or directory") == true, "\(String(describing: unwritable.error))")
+        await expectNoLeaks(transport)
+    }
+
     @Test("a download has no total time limit of the transport's while bytes flow: 8 MiB at 4 MiB/s under a 1 s transport timeout")
     func noTotalLimit() async throws {
         let server = try await NginxFileServer.start()
