@@ -129,11 +129,20 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
+        // OpenSSL's libcrypto (EVP digests), for the SHA-256 check of downloads: the library
+        // libcurl4-openssl already loads, so the client gains no new code, only its header.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
         // The RPC client: manager, serializers, typed calls, wire protocols (plain, Connect, Twirp),
-        // transport (one curl multi handle on one thread), call lifecycles, errors.
+        // transport (one curl multi handle on one thread), transfers (progress, downloads to files),
+        // call lifecycles, errors.
         .target(
             name: "ProtoHTTP",
-            dependencies: ["ProtoWire", "ProtoHTTPCore", "CCurl", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "CCurl", "CLibCrypto", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Client tests against real loopback peers: the plain Python server and the Python

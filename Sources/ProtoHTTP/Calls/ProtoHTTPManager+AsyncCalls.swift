@@ -44,7 +44,8 @@ extension ProtoHTTPManager {
     /// Runs one call and waits for it. The result is handed over directly, without a hop to
     /// the callback queue; cancelling the `Task` cancels the call (exactly one `canceled`).
     func call<S: RequestSerializer, R: ResponseSerializer>(
-        _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions
+        _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions,
+        wrapSender: SenderWrapper? = nil
     ) async throws(ProtoHTTPError) -> CallResponse<R.Output> {
         let bridge = ContinuationBridge<Result<CallResponse<R.Output>, ProtoHTTPError>>()
         let settings = snapshot()
@@ -57,7 +58,7 @@ extension ProtoHTTPManager {
         // the call never starts.
         let result = await withTaskCancellationHandler {
             run(handle, settings: settings, target: target, input: input, requestSerializer: requestSerializer,
-                responseSerializer: responseSerializer, options: options) { bridge.resume(.success(CallResponse(output: $0, metadata: $1))) }
+                responseSerializer: responseSerializer, options: options, wrapSender: wrapSender) { bridge.resume(.success(CallResponse(output: $0, metadata: $1))) }
             return await bridge.wait()
         } onCancel: {
             handle.cancel()

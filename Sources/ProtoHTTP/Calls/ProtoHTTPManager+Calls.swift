@@ -93,14 +93,15 @@ extension ProtoHTTPManager {
     func startCall<S: RequestSerializer, R: ResponseSerializer>(
         _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions,
         completion: (@Sendable () -> Void)?, success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void, finished: (@Sendable () -> Void)?
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void, finished: (@Sendable () -> Void)?,
+        wrapSender: SenderWrapper? = nil
     ) -> CallHandle {
         let settings = snapshot()
         let sink = CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure, finished: finished,
                                    progress: options.progress)
         let handle = makeHandle(target, options: options, settings: settings, sink: sink)
         run(handle, settings: settings, target: target, input: input, requestSerializer: requestSerializer,
-            responseSerializer: responseSerializer, options: options, success: success)
+            responseSerializer: responseSerializer, options: options, wrapSender: wrapSender, success: success)
         return handle
     }
 
@@ -116,9 +117,12 @@ extension ProtoHTTPManager {
     /// The transport reports on the engine thread; the send stage moves results to the work
     /// queue, where interceptors and decoding run; the handle then makes the one hop to the
     /// callback queue (none for the async form). Two hops for a result, one for `completion`.
+    ///
+    /// `wrapSender` puts a call kind's own step between the interceptors and the transport
+    /// (a download's resume: `Range` and the body file, per attempt).
     func run<S: RequestSerializer, R: ResponseSerializer>(
         _ handle: CallHandle, settings: SettingsSnapshot, target: CallTarget, input: S.Input, requestSerializer: S,
-        responseSerializer: R, options: CallOptions,
+        responseSerializer: R, options: CallOptions, wrapSender: SenderWrapper? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
     ) {
         // Fields are read through `settings` (a reference): copying the whole configuration
@@ -140,8 +144,9 @@ extension ProtoHTTPManager {
             handle.fail(error)
             return
         }
+        let send = sender(for: handle, info: prepared.info, deadline: deadline, logger: settings.configuration.logger)
         let exchange = InterceptorChain.build(settings.configuration.interceptors, info: prepared.info,
-                                              terminal: sender(for: handle, info: prepared.info, deadline: deadline, logger: settings.configuration.logger))
+                                              terminal: wrapSender.map { $0(send) } ?? send)
         let processors = options.responseProcessors.isEmpty
             ? settings.configuration.responseProcessors : settings.configuration.responseProcessors + options.responseProcessors
         let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in

@@ -48,6 +48,8 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// How many attempts the call made, this response's included (see ``RetryPolicy``).
     public var attempts: Int
+    /// Where the body went when it was written to a file (a download); `nil` otherwise.
+    public var bodyFile: WrittenBodyFile?
 
     /// Creates metadata.
     public init(status: Int, headers: [HTTPHeader], attempts: Int = 1) {

@@ -25,6 +25,10 @@ final class CurlTransfer {
     private var cleanedUp = false
     /// Turns libcurl's progress samples into reports (only for requests with a progress handler).
     private var progressThrottle = ProgressThrottle()
+    /// Where a 2xx body goes when the request has a ``TransportRequest/bodyFile``.
+    private let fileSink: FileBodySink?
+    /// What the sink wrote, once the transfer completed.
+    private var writtenFile: WrittenBodyFile?
 
     /// Takes an easy handle for `call` from `pool`; `nil` if libcurl could not allocate one.
     init?(call: TransportCall, engine: CurlEngine, pool: EasyHandlePool) {
@@ -36,7 +40,12 @@ final class CurlTransfer {
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         self.maxResponseSize = call.request.maxResponseSize ?? engine.configuration.maxResponseSize
-        self.timeout = call.request.timeout ?? engine.configuration.timeout
+        self.fileSink = call.request.bodyFile.map {
+            FileBodySink(file: $0, limit: $0.maxSize ?? engine.configuration.maxDownloadSize, url: call.request.url)
+        }
+        // A body file may take hours: unless the request sets a limit, the configuration's
+        // timeout bounds a stall (see `configure`), not the whole transfer.
+        self.timeout = call.request.timeout ?? (call.request.bodyFile == nil ? engine.configuration.timeout : nil)
     }
 
     /// The transfer recorded in an easy handle's `CURLOPT_PRIVATE`.
@@ -59,6 +68,7 @@ final class CurlTransfer {
         mimeBody?.free()
         mimeBody = nil
         errorBuffer.deallocate()
+        fileSink?.close()  // what was written stays: an interrupted download resumes from it
     }
 
     deinit { cleanup() }
@@ -68,8 +78,16 @@ final class CurlTransfer {
 
     // MARK: Callbacks (engine thread, inside curl_multi_perform)
 
-    /// Appends body bytes; returns `false` (abort) once the body would pass the limit.
+    /// Appends body bytes, or writes them to the body file; returns `false` (abort) once the
+    /// body would pass its limit or the file cannot take them.
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let fileSink {
+            switch fileSink.decision ?? fileSink.decide(status: status, headers: responseHeaders) {
+            case .write, .complete: return fileSink.write(bytes)
+            case .fail: return false
+            case .memory: break  // an error body: kept in memory like any other
+            }
+        }
         if responseBody.count + bytes.count > maxResponseSize {
             exceededLimit = maxResponseSize
             return false
@@ -97,7 +115,7 @@ final class CurlTransfer {
         let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart...]), as: UTF8.self)
         responseHeaders.append(HTTPHeader(name: String(decoding: nameBytes, as: UTF8.self), value: value))
-        if Self.equalsIgnoringASCIICase(nameBytes, "content-length"), let length = Int(value), length > 0 {
+        if fileSink == nil, Self.equalsIgnoringASCIICase(nameBytes, "content-length"), let length = Int(value), length > 0 {
             responseBody.reserveCapacity(min(length, maxResponseSize))
         }
     }
@@ -126,8 +144,11 @@ final class CurlTransfer {
             let sample = TransferProgress(direction: .upload, completedBytes: uploaded, totalBytes: uploadTotal > 0 ? uploadTotal : nil)
             if let report = progressThrottle.offer(sample, now: now) { call.reportProgress(report) }
         }
-        if downloaded > 0 || downloadTotal > 0 {
-            let sample = TransferProgress(direction: .download, completedBytes: downloaded, totalBytes: downloadTotal > 0 ? downloadTotal : nil)
+        // A body file's bytes count from where it continues, known once its response decided.
+        if downloaded > 0 || downloadTotal > 0, fileSink?.decision != nil || fileSink == nil {
+            let base = fileSink?.base ?? 0
+            let sample = TransferProgress(direction: .download, completedBytes: base + downloaded,
+                                          totalBytes: downloadTotal > 0 ? base + downloadTotal : nil)
             if let report = progressThrottle.offer(sample, now: now) { call.reportProgress(report) }
         }
     }
@@ -144,11 +165,31 @@ final class CurlTransfer {
             let final = TransferProgress(direction: .upload, completedBytes: Int64(uploaded), totalBytes: Int64(uploaded))
             if let report = progressThrottle.finish(final) { call.reportProgress(report) }
         }
-        let final = TransferProgress(direction: .download, completedBytes: Int64(downloaded), totalBytes: Int64(downloaded))
+        let received = (fileSink?.base ?? 0) + Int64(downloaded)
+        let final = TransferProgress(direction: .download, completedBytes: received, totalBytes: received)
         if let report = progressThrottle.finish(final) { call.reportProgress(report) }
     }
 
     // MARK: Results
+
+    /// The response's status code, as far as libcurl knows it.
+    private var status: Int {
+        var status = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        return status
+    }
+
+    /// Why the body file stopped the transfer (size limit, a mismatched range, a write that
+    /// failed), which explains the transfer's failure better than curl's write error.
+    var bodyFileError: ProtoHTTPError? { fileSink?.error }
+
+    /// After a transfer libcurl completed: closes the body file and notes what it holds (an
+    /// empty 2xx body creates the file here). Returns the error when that fails.
+    func completeBody() -> ProtoHTTPError? {
+        guard let fileSink else { return nil }
+        writtenFile = fileSink.finish(status: status, headers: responseHeaders)
+        return fileSink.error
+    }
 
     /// The response, read from the finished easy handle.
     func makeResponse() -> TransportResponse {
@@ -167,12 +208,14 @@ final class CurlTransfer {
         case Int(CURL_HTTP_VERSION_3): "3"
         default: ""
         }
-        return TransportResponse(
+        var response = TransportResponse(
             status: status,
             headers: responseHeaders,
             body: responseBody,
             metrics: TransportMetrics(httpVersion: versionName, newConnections: connects, totalTime: .microseconds(micros))
         )
+        response.bodyFile = writtenFile
+        return response
     }
 }
 
@@ -233,11 +276,20 @@ extension CurlTransfer {
         }
 
         if let timeout { try set(CURLOPT_TIMEOUT_MS, Int(clamping: max(1, timeout.wholeMillisecondsRoundedUp))) }
+        if fileSink != nil, request.timeout == nil, let stall = config.timeout {
+            // Less than 1 byte/s over the whole period: the server or the network stalled.
+            try set(CURLOPT_LOW_SPEED_LIMIT, 1)
+            try set(CURLOPT_LOW_SPEED_TIME, Int(clamping: max(1, stall.wholeMillisecondsRoundedUp / 1000)))
+        }
         if let connect = request.connectTimeout ?? config.connectTimeout {
             try set(CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: max(1, connect.wholeMillisecondsRoundedUp)))
         }
-        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
-        if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
+        // A body file has its own limit, checked by the sink; and asks for no compression, so
+        // that range offsets are file offsets.
+        if fileSink == nil {
+            try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
+            if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
+        }
         if let agent = config.userAgent { try set(CURLOPT_USERAGENT, agent) }
         if config.followRedirects {
             try set(CURLOPT_FOLLOWLOCATION, 1)

@@ -102,9 +102,13 @@ final class EngineLoop {
                   let transfer = CurlTransfer.from(easy: easy) else { continue }
             let result = message.pointee.data.result
             remove(transfer)
-            if result == CURLE_OK {
+            if result == CURLE_OK, let error = transfer.completeBody() {
+                transfer.call.fail(error)
+            } else if result == CURLE_OK {
                 transfer.reportFinalProgress()  // enqueued before the result, so it is delivered first
                 transfer.call.succeed(transfer.makeResponse())
+            } else if let error = transfer.bodyFileError {
+                transfer.call.fail(error)
             } else {
                 transfer.call.fail(.transport(
                     result: result, errorBuffer: transfer.errorText, url: transfer.call.request.url,

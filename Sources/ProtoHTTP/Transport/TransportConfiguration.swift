@@ -58,7 +58,11 @@ public struct TransportConfiguration: Sendable {
     /// The default connect time limit. Default 10 s.
     public var connectTimeout: Duration? = .seconds(10)
     /// The default maximum response body size in bytes (after decompression). Default 64 MiB.
+    /// Applies to bodies held in memory; bodies written to a file have ``maxDownloadSize``.
     public var maxResponseSize: Int = 64 << 20
+    /// The default largest file a response body written to a file (``ResponseBodyFile``,
+    /// `download`) may make, in bytes. Default 64 GiB.
+    public var maxDownloadSize: Int64 = 64 << 30
     /// Ask for compressed responses (`Accept-Encoding` with every encoding curl decodes:
     /// gzip, deflate, br, zstd) and decompress them. Default `true`.
     public var acceptCompressedResponses: Bool = true

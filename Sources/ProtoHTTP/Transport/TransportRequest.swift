@@ -25,6 +25,9 @@ public struct TransportRequest: Sendable {
     /// Receives upload and download progress (see ``ProgressHandler`` for where and how often);
     /// `nil` (the default) asks for none, and the transfer then pays nothing for it.
     public var progress: ProgressHandler?
+    /// Write a 2xx response body to this file instead of memory (``ResponseBodyFile``); `nil`
+    /// (the default) keeps the body in ``TransportResponse/body``.
+    public var bodyFile: ResponseBodyFile?
 
     /// A request: POST by default; `body` or `multipart` (not both); limits left `nil` take the transport configuration's.
     public init(

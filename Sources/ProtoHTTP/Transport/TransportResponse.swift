@@ -11,6 +11,9 @@ public struct TransportResponse: Sendable {
     public var body: [UInt8]
     /// Facts about how the transfer went.
     public var metrics: TransportMetrics
+    /// Where the body went when the request had a ``TransportRequest/bodyFile`` and the
+    /// response was written to it (``body`` is then empty); `nil` otherwise.
+    public var bodyFile: WrittenBodyFile?
 
     /// A response with `status`, `headers` and the decoded `body`; `metrics` default to empty.
     public init(status: Int, headers: [HTTPHeader], body: [UInt8], metrics: TransportMetrics = TransportMetrics()) {

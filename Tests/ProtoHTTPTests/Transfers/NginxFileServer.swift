@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,22 +20,23 @@ import Glibc
 /// ``restart()`` brings the same server back, as a crashed or restarted server would come back.
 /// ``stop()`` ends it for good and removes the folder. Launching reuses `NginxServer`'s
 /// watchdog, so nginx never outlives a crashed test process.
-final class NginxFileServer {
+final class NginxFileServer: Sendable {
     /// Starts a server without blocking the cooperative thread pool while nginx boots.
     static func start() async throws -> NginxFileServer {
-        let box: Result<Box, any Error> = await withCheckedContinuation { continuation in
+        let started: Result<NginxFileServer, any Error> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: Result { Box(server: try NginxFileServer()) })
+                continuation.resume(returning: Result { try NginxFileServer() })
             }
         }
-        return try box.get().server
+        return try started.get()
     }
 
     let port: Int
     /// The folder served under `/files/` and `/norange/`.
     let filesDirectory: String
     private let directory: String
-    private var running: (watchdog: ChildProcess, pid: pid_t)?
+    /// The running nginx under its watchdog; `nil` while stopped.
+    private let running = Mutex<(watchdog: ChildProcess, pid: pid_t)?>(nil)
 
     private init() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-files-\(UUID().uuidString)").path
@@ -50,7 +52,7 @@ final class NginxFileServer {
             switch try NginxServer.launch(nginx, directory: directory) {
             case .running(let watchdog, let pid):
                 self.port = port
-                self.running = (watchdog, pid)
+                self.running.withLock { $0 = (watchdog, pid) }
                 return
             case .failed(let log):
                 lastFailure = log
@@ -73,11 +75,16 @@ final class NginxFileServer {
         return text.split(separator: "\n").map(String.init)
     }
 
+    /// Waits (up to 3 s) for an access-log line starting with `prefix`: nginx writes a
+    /// request's line when it has finished with it, which can be after the client has.
+    func waitForLogLine(startingWith prefix: String) async -> Bool {
+        await waitUntil(seconds: 3) { self.accessLog().contains { $0.hasPrefix(prefix) } }
+    }
+
     /// Ends nginx and every connection it holds (SIGTERM: nginx closes them at once); the
     /// folder and the port stay for ``restart()``.
     func stopServer() {
-        guard let (watchdog, pid) = running else { return }
-        running = nil
+        guard let (watchdog, pid) = running.withLock({ current in defer { current = nil }; return current }) else { return }
         if watchdog.isRunning { kill(pid, SIGTERM) }
         watchdog.closeInput()
         if watchdog.wait(upTo: .seconds(5)) == nil {
@@ -88,12 +95,12 @@ final class NginxFileServer {
 
     /// Starts nginx again on the same port and folder.
     func restart() throws {
-        guard running == nil else { return }
+        guard running.withLock({ $0 == nil }) else { return }
         let deadline = ContinuousClock.now + .seconds(10)
         while true {
             switch try NginxServer.launch(try NginxServer.executable(), directory: directory) {
             case .running(let watchdog, let pid):
-                running = (watchdog, pid)
+                running.withLock { $0 = (watchdog, pid) }
                 return
             case .failed(let log):
                 // The old listener's port can linger for a moment after the old process exits.
@@ -142,12 +149,6 @@ final class NginxFileServer {
         }
 
         """
-    }
-
-    /// Carries a server from the starting thread to the test. `@unchecked Sendable` is safe: the
-    /// box is handed over once and the starting thread keeps no reference.
-    private struct Box: @unchecked Sendable {
-        let server: NginxFileServer
     }
 }
 

@@ -2,6 +2,10 @@
 import Dispatch
 import Logging
 
+/// Wraps the send stage in a call kind's own step, run for every attempt, between the
+/// interceptors and the transport (see `run`).
+typealias SenderWrapper = @Sendable (@escaping InterceptorNext) -> InterceptorNext
+
 extension ProtoHTTPManager {
     /// Stage 3: the chain's terminal. Sends each request it is given (once, or once per retry
     /// attempt) unless the call already ended, attaches the transfer to the handle so

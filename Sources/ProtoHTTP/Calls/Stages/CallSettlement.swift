@@ -17,7 +17,8 @@ enum CallSettlement {
         case .success(let value): response = value
         }
         if let error = wireProtocol.error(from: response) { return .failure(error) }
-        let metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
+        var metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
+        metadata.bodyFile = response.bodyFile
         do throws(ProtoHTTPError) {
             for validator in validators { try validator.validate(metadata, body: response.body) }
             let output = try serializer.serialize(response.body, metadata: metadata)

@@ -1,0 +1,156 @@
+// FileBodySink.swift: the open file a response body streams into, on the engine thread.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ProtoHTTPCore
+
+/// Writes one transfer's response body into its ``ResponseBodyFile``. Confined to the engine
+/// thread, inside libcurl's write callback: it holds one file descriptor and no body bytes.
+///
+/// ```
+///  first body byte (or the end, for an empty body)
+///    └─ decide(status, headers) ─► memory: not ours, the body stays in memory
+///                                 write(offset): open, check, truncate to offset, seek ─► write chunks
+///                                 fail(error): record the error, abort the transfer
+///  transfer done ─► finish() ─► WrittenBodyFile      cleanup ─► close()  (the partial file stays)
+/// ```
+final class FileBodySink {
+    let file: ResponseBodyFile
+    let limit: Int64
+    let url: String
+    /// `nil` until the first body byte (or the end) decides.
+    private(set) var decision: BodyFileDecision?
+    /// Why the sink stopped the transfer, if it did.
+    private(set) var error: ProtoHTTPError?
+    private var fd: Int32 = -1
+    /// Where the body started in the file and how far it has come.
+    private var offset: Int64 = 0
+    private var written: Int64 = 0
+
+    init(file: ResponseBodyFile, limit: Int64, url: String) {
+        self.file = file
+        self.limit = limit
+        self.url = url
+    }
+
+    deinit { close() }
+
+    /// Whether the response is the file's (written to it, or confirming it complete), not
+    /// memory's, and nothing failed.
+    var ownsBody: Bool {
+        switch decision {
+        case .write, .complete: error == nil
+        default: false
+        }
+    }
+
+    /// The bytes in the file before this body (the resume offset when continuing, else 0).
+    var base: Int64 { ownsBody ? offset : 0 }
+
+    /// Decides once, from the response's status and headers; opens the file when it is to be
+    /// written. Returns the decision (after a failure, `.fail`, and ``error`` is set).
+    @discardableResult
+    func decide(status: Int, headers: [HTTPHeader]) -> BodyFileDecision {
+        if let decision { return decision }
+        var decision = BodyFileDecision.decide(status: status, headers: headers, file: file, limit: limit)
+        switch decision {
+        case .write(let from):
+            if let failure = open(at: from) {
+                decision = .fail(failure)
+            } else {
+                offset = from
+                writeResumeRecord(from: from, headers: headers)
+            }
+        case .complete(let size):
+            offset = size
+        case .fail:
+            // A 206 that does not continue the file: the next download must start over.
+            if let record = file.resumeRecordPath { unlink(record) }
+        case .memory:
+            break
+        }
+        if case .fail(let failure) = decision { error = failure }
+        self.decision = decision
+        return decision
+    }
+
+    /// Writes a chunk of the body; `false` (abort the transfer, ``error`` set) when it would
+    /// pass the size limit or the write fails.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if case .complete = decision { return true }  // a 416's error page: not file content
+        guard fd >= 0 else { return false }
+        if offset + written + Int64(bytes.count) > limit {
+            error = BodyFileDecision.tooLarge(file, declared: offset + written + Int64(bytes.count), limit: limit)
+            return false
+        }
+        guard let base = bytes.baseAddress else { return true }  // an empty chunk
+        var done = 0
+        while done < bytes.count {
+            let result = Glibc.write(fd, base + done, bytes.count - done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                error = .file("write to", file.path, errno: errno)
+                return false
+            }
+            done += result
+        }
+        written += Int64(bytes.count)
+        return true
+    }
+
+    /// After a successful transfer: closes the file and says what was written; `nil` when the
+    /// body did not go to the file. An empty 2xx body is decided here (the file is created).
+    func finish(status: Int, headers: [HTTPHeader]) -> WrittenBodyFile? {
+        if decision == nil { decide(status: status, headers: headers) }
+        guard ownsBody else { return nil }
+        close()
+        return WrittenBodyFile(path: file.path, size: offset + written, resumedFrom: offset)
+    }
+
+    /// Closes the file if open; what was written stays (a cancelled download resumes from it).
+    func close() {
+        if fd >= 0 {
+            Glibc.close(fd)
+            fd = -1
+        }
+    }
+
+    /// Opens the file for writing at `from`: created if missing; when continuing, it must
+    /// hold at least `from` bytes. Truncates to `from`. Returns the error, if any.
+    private func open(at from: Int64) -> ProtoHTTPError? {
+        let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .file("create", file.path, errno: errno) }
+        var info = stat()
+        if from > 0 {
+            guard fstat(descriptor, &info) == 0 else {
+                let failure = ProtoHTTPError.file("inspect", file.path, errno: errno)
+                Glibc.close(descriptor)
+                return failure
+            }
+            guard Int64(info.st_size) >= from else {
+                Glibc.close(descriptor)
+                return ProtoHTTPError(code: .failedPrecondition, message: "the partial file \(file.path) holds \(info.st_size) bytes, fewer than the \(from) the download continues from; it changed meanwhile. Delete it and download again.")
+            }
+        }
+        guard ftruncate(descriptor, off_t(from)) == 0, lseek(descriptor, off_t(from), SEEK_SET) == off_t(from) else {
+            let failure = ProtoHTTPError.file("truncate", file.path, errno: errno)
+            Glibc.close(descriptor)
+            return failure
+        }
+        fd = descriptor
+        return nil
+    }
+
+    /// Starting afresh: records the response's validator beside the file (or removes a stale
+    /// record when there is none), before any body byte is written.
+    private func writeResumeRecord(from: Int64, headers: [HTTPHeader]) {
+        guard from == 0, let path = file.resumeRecordPath else { return }
+        if let record = ResumeRecord(url: url, headers: headers) {
+            record.write(to: path)
+        } else {
+            unlink(path)
+        }
+    }
+}

@@ -1,0 +1,358 @@
+// DownloadTests.swift: downloads to files against nginx: resume after cancel and a killed server, start-over cases, errors, flat memory.
+import Dispatch
+import Foundation
+import ProtoHTTPTestSupport
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+/// One download in callback form, with a hook on its progress, awaited for its outcome.
+final class DownloadRun: Sendable {
+    private struct State: Sendable {
+        var outcome: Result<DownloadResult, ProtoHTTPError>?
+        var reports: [TransferProgress] = []
+        var handle: CallHandle?
+    }
+    private let state = Mutex(State())
+
+    /// Starts the download; `onProgress` runs (on the callback queue) with each report and the call's handle.
+    init(_ manager: ProtoHTTPManager, _ path: String, to destination: DownloadDestination, headers: [HTTPHeader] = [],
+         onProgress: @escaping @Sendable (TransferProgress, CallHandle?) -> Void = { _, _ in }) {
+        let options = CallOptions(headers: headers).withProgress { [self] report in
+            let handle = state.withLock { state in
+                state.reports.append(report)
+                return state.handle
+            }
+            onProgress(report, handle)
+        }
+        let started = manager.download(path, to: destination, options: options,
+                                       success: { [self] result in state.withLock { $0.outcome = .success(result) } },
+                                       failure: { [self] error in state.withLock { $0.outcome = .failure(error) } })
+        state.withLock { $0.handle = started }
+    }
+
+    /// The outcome, waiting up to `seconds` for it.
+    func result(seconds: Double = 60) async -> Result<DownloadResult, ProtoHTTPError>? {
+        await waitUntil(seconds: seconds) { self.state.withLock { $0.outcome != nil } }
+        return state.withLock { $0.outcome }
+    }
+
+    var reports: [TransferProgress] { state.withLock { $0.reports } }
+}
+
+/// The highest RSS seen while it runs, sampled every 10 ms on a thread of its own.
+final class PeakRSS: Sendable {
+    private let state = Mutex<(peak: Int, running: Bool)>((0, true))
+
+    init() {
+        state.withLock { $0.peak = residentBytes() }
+        Thread.detachNewThread { [self] in
+            while state.withLock({ $0.running }) {
+                let now = residentBytes()
+                state.withLock { $0.peak = max($0.peak, now) }
+                usleep(10_000)
+            }
+        }
+    }
+
+    /// Stops sampling and returns the peak.
+    func stop() -> Int {
+        state.withLock {
+            $0.running = false
+            return max($0.peak, residentBytes())
+        }
+    }
+}
+
+/// The SHA-256 of a file by coreutils' `sha256sum`, an oracle independent of the client's own.
+func sha256sum(_ path: String) throws -> String {
+    let tool = try ChildProcess("/usr/bin/sha256sum", [path], output: .pipe, error: .null)
+    defer { _ = tool.stop(grace: .seconds(1)) }
+    guard let line = try tool.readLine(timeout: .seconds(60)), let hex = line.split(separator: " ").first else {
+        throw NginxServer.ServerError(message: "sha256sum \(path) printed nothing")
+    }
+    return String(hex)
+}
+
+/// A fresh temporary folder for downloaded files.
+func makeDownloadFolder() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-dl-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func fileSize(_ path: String) -> Int64? {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+}
+
+@Suite("Downloads to files", .serialized)
+struct DownloadTests {
+    private func manager(_ server: NginxFileServer) throws -> ProtoHTTPManager {
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.timeout = .seconds(60)
+        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+    }
+
+    @Test("256 MiB: cancelled mid-body, then the server killed mid-body, then resumed with Range/If-Range; SHA-256 matches; RSS stays flat")
+    func resumeTwice() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let size: Int64 = 256 << 20
+        try writeRandomFile(server.filePath("big.bin"), bytes: Int(size))
+        let expected = try sha256sum(server.filePath("big.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/big.bin", sha256: expected)
+        let slow = [HTTPHeader(name: "X-Limit-Rate", value: String(160 << 20))]
+        let rss = PeakRSS()
+        let rssBefore = residentBytes()
+
+        // 1. Cancel once 32 MiB have arrived.
+        let first = DownloadRun(manager, "/files/big.bin", to: destination, headers: slow) { report, handle in
+            if report.completedBytes >= 32 << 20 { handle?.cancel() }
+        }
+        let cancelled = try #require(await first.result())
+        #expect(cancelled.error?.code == .canceled)
+        let afterCancel = try #require(fileSize(destination.partialPath))
+        #expect(afterCancel >= 32 << 20 && afterCancel < size, "partial: \(afterCancel)")
+        #expect(FileManager.default.fileExists(atPath: destination.resumeRecordPath))
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+
+        // 2. Resume, and stop the server once 128 MiB are on disk.
+        let second = DownloadRun(manager, "/files/big.bin", to: destination, headers: slow) { report, _ in
+            if report.completedBytes >= 128 << 20 { server.stopServer() }
+        }
+        let killed = try #require(await second.result())
+        #expect(killed.error?.code == .unavailable, "\(String(describing: killed.error))")
+        #expect(second.reports.first.map { $0.completedBytes >= afterCancel } == true, "a resumed download reports from where it left off")
+        let afterKill = try #require(fileSize(destination.partialPath))
+        #expect(afterKill >= 128 << 20 && afterKill < size, "partial: \(afterKill)")
+        try server.restart()
+
+        // 3. Resume to the end, at full speed.
+        let third = DownloadRun(manager, "/files/big.bin", to: destination)
+        let result = try #require(await third.result()).get()
+        #expect(result.path == destination.path)
+        #expect(result.bytes == size)
+        #expect(result.resumed && result.resumedFrom == afterKill)
+        #expect(result.sha256 == expected)
+        #expect(result.metadata.status == 206)
+        #expect(try sha256sum(destination.path) == expected)
+        #expect(!FileManager.default.fileExists(atPath: destination.partialPath))
+        #expect(!FileManager.default.fileExists(atPath: destination.resumeRecordPath))
+        #expect(third.reports.last == TransferProgress(direction: .download, completedBytes: size, totalBytes: size))
+        #expect(third.reports.allSatisfy { $0.completedBytes >= afterKill })
+
+        // RSS is the whole test process's, and other suites run alongside: when the first
+        // figure is over the bound, whole fresh downloads are measured again and the smallest
+        // growth counts. Noise from elsewhere comes and goes; a body held in memory would show
+        // 256 MiB every time.
+        var growths = [rss.stop() - rssBefore]
+        while growths.min()! >= 32 << 20, growths.count < 3 {
+            let again = PeakRSS()
+            let before = residentBytes()
+            let fresh = try await manager.download("/files/big.bin", to: DownloadDestination(folder + "/again-\(growths.count).bin"))
+            #expect(fresh.bytes == size)
+            growths.append(again.stop() - before)
+            try? FileManager.default.removeItem(atPath: fresh.path)
+        }
+        print("DownloadTests: peak RSS growth \(growths.map { "\($0 >> 10) KiB" }) over 256 MiB downloads")
+        #expect(growths.min()! < 32 << 20, "RSS grew by \(growths.map { $0 >> 20 }) MiB for 256 MiB downloads")
+        // nginx logs a request when it ends (the one cut off by the stop never; its Range
+        // shows in its progress, which started at the cancelled partial's size).
+        let resumed = await server.waitForLogLine(startingWith: "206 GET /files/big.bin range=[bytes=\(afterKill)-] if-range=[\\x22")
+        #expect(resumed, "\(server.accessLog())")
+        await expectNoLeaks(manager.transport)
+    }
+
+    /// Downloads until `bytes` are on disk, then cancels; returns the partial file's size.
+    private func interrupt(_ manager: ProtoHTTPManager, _ path: String, to destination: DownloadDestination, after bytes: Int64) async throws -> Int64 {
+        let run = DownloadRun(manager, path, to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(8 << 20))]) { report, handle in
+            if report.completedBytes >= bytes { handle?.cancel() }
+        }
+        #expect(try #require(await run.result()).error?.code == .canceled)
+        return try #require(fileSize(destination.partialPath))
+    }
+
+    @Test("a server that ignores Range answers 200 to the resumed request: the download starts over and ends correct")
+    func serverIgnoresRange() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("plain.bin"), bytes: 8 << 20)
+        let expected = try sha256sum(server.filePath("plain.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/plain.bin", sha256: expected)
+        let partial = try await interrupt(manager, "/norange/plain.bin", to: destination, after: 1 << 20)
+        #expect(partial > 0)
+        let result = try await manager.download("/norange/plain.bin", to: destination)
+        #expect(!result.resumed && result.metadata.status == 200)
+        #expect(result.bytes == 8 << 20 && result.sha256 == expected)
+        let ignored = await server.waitForLogLine(startingWith: "200 GET /norange/plain.bin range=[bytes=\(partial)-] if-range=[\\x22")
+        #expect(ignored, "\(server.accessLog())")
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("a changed ETag makes If-Range fail: the server sends the new file whole and the download starts over")
+    func changedETag() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = server.filePath("changing.bin")
+        try writeRandomFile(file, bytes: 8 << 20)
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/changing.bin", computeSHA256: true)
+        let partial = try await interrupt(manager, "/files/changing.bin", to: destination, after: 1 << 20)
+        let oldRecord = try String(contentsOfFile: destination.resumeRecordPath, encoding: .utf8)
+        // New content, same size, a later modification time: nginx's ETag (mtime-size) changes.
+        try writeRandomFile(file, bytes: 8 << 20)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: file)
+        let expected = try sha256sum(file)
+        let result = try await manager.download("/files/changing.bin", to: destination)
+        #expect(!result.resumed && result.metadata.status == 200)
+        #expect(result.sha256 == expected, "the new file, not a splice of old and new")
+        let refused = await server.waitForLogLine(startingWith: "200 GET /files/changing.bin range=[bytes=\(partial)-] if-range=[\\x22")
+        #expect(refused, "\(server.accessLog())")
+        #expect(oldRecord.contains("validator \""))
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("a partial file that is already whole (a crash before the rename) completes on the server's 416")
+    func alreadyComplete() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("done.bin"), bytes: 1 << 20)
+        let expected = try sha256sum(server.filePath("done.bin"))
+        let manager = try manager(server)
+        let first = try await manager.download("/files/done.bin", to: DownloadDestination(folder + "/first.bin"))
+        let etag = try #require(first.metadata.headers.first(named: "ETag"))
+        // What a crash between the last byte and the rename leaves behind:
+        let destination = DownloadDestination(folder + "/done.bin", sha256: expected)
+        try FileManager.default.copyItem(atPath: first.path, toPath: destination.partialPath)
+        ResumeRecord(url: server.url("/files/done.bin"), validator: etag).write(to: destination.resumeRecordPath)
+        let result = try await manager.download("/files/done.bin", to: destination)
+        #expect(result.resumed && result.resumedFrom == 1 << 20 && result.bytes == 1 << 20)
+        #expect(result.metadata.status == 206)
+        #expect(try sha256sum(destination.path) == expected)
+        #expect(await server.waitForLogLine(startingWith: "416 GET /files/done.bin range=[bytes=\(1 << 20)-]"), "\(server.accessLog())")
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("under a retry policy, a connection dropped mid-body is retried and the retry continues the partial file")
+    func retryResumes() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("retry.bin"), bytes: 16 << 20)
+        let expected = try sha256sum(server.filePath("retry.bin"))
+        let manager = try manager(server)
+        var options = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(16 << 20))])
+        options.retryPolicy = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(300), jitter: 0)
+        let restarted = Mutex(false)
+        options = options.withProgress { report in
+            // Once, at 4 MiB: drop every connection and bring the server back before the retry.
+            guard report.completedBytes >= 4 << 20, !restarted.withLock({ done in defer { done = true }; return done }) else { return }
+            server.stopServer()
+            try? server.restart()
+        }
+        let result = try await manager.download("/files/retry.bin", to: DownloadDestination(folder + "/retry.bin", sha256: expected), options: options)
+        #expect(result.metadata.attempts == 2)
+        #expect(result.resumed && result.resumedFrom >= 4 << 20)
+        #expect(result.sha256 == expected)
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("transport alone: a 2xx body goes to the file (the response's body stays empty); an error body stays in memory and creates no file")
+    func transportBodyFile() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("t.bin"), bytes: 3 << 20)
+        let transport = try makeTransport()
+        var request = TransportRequest(method: "GET", url: server.url("/files/t.bin"))
+        request.bodyFile = ResponseBodyFile(path: folder + "/t.bin")
+        let response = try await transport.send(request)
+        #expect(response.status == 200 && response.body.isEmpty)
+        #expect(response.bodyFile == WrittenBodyFile(path: folder + "/t.bin", size: 3 << 20, resumedFrom: 0))
+        #expect(try sha256sum(folder + "/t.bin") == sha256sum(server.filePath("t.bin")))
+
+        request.url = server.url("/files/none.bin")
+        request.bodyFile = ResponseBodyFile(path: folder + "/none.bin")
+        let missing = try await transport.send(request)
+        #expect(missing.status == 404 && missing.bodyFile == nil)
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("404"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none.bin"))
+
+        request.url = server.url("/files/t.bin")
+        request.bodyFile = ResponseBodyFile(path: folder + "/no-such-folder/t.bin")
+        let unwritable = await Result { () async throws(ProtoHTTPError) in try await transport.send(request) }
+        #expect(unwritable.error?.code == .failedPrecondition)
+        #expect(unwritable.error?.message.contains("no-such-folder/t.bin: No such file or directory") == true, "\(String(describing: unwritable.error))")
+        await expectNoLeaks(transport)
+    }
+
+    @Test("a download has no total time limit of the transport's while bytes flow: 8 MiB at 4 MiB/s under a 1 s transport timeout")
+    func noTotalLimit() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("long.bin"), bytes: 8 << 20)
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")),
+                                           transport: makeTransport { $0.timeout = .seconds(1) })
+        let started = ContinuousClock.now
+        let result = try await manager.download("/files/long.bin", to: DownloadDestination(folder + "/long.bin"),
+                                                options: CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))]))
+        #expect(result.bytes == 8 << 20)
+        #expect(ContinuousClock.now - started > .milliseconds(1050), "the rate limit should have made it outlast the 1 s timeout")
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("errors name the path and the cause: SHA-256 mismatch, missing folder, size limit, 404 (which touches no file)")
+    func errors() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("f.bin"), bytes: 2 << 20)
+        let manager = try manager(server)
+
+        let bad = DownloadDestination(folder + "/bad.bin", sha256: String(repeating: "ab", count: 32))
+        let mismatch = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/f.bin", to: bad) }
+        #expect(mismatch.error?.code == .dataLoss)
+        #expect(mismatch.error?.message.contains(bad.path) == true)
+        #expect(mismatch.error?.message.contains(String(repeating: "ab", count: 32)) == true)
+        #expect(!FileManager.default.fileExists(atPath: bad.path), "a file that fails the check is not put in place")
+        #expect(!FileManager.default.fileExists(atPath: bad.partialPath))
+
+        let requestsBefore = server.accessLog().count
+        let nowhere = folder + "/missing/sub/f.bin"
+        let missing = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/f.bin", to: DownloadDestination(nowhere)) }
+        #expect(missing.error?.code == .failedPrecondition)
+        #expect(missing.error?.message.contains(folder + "/missing/sub") == true)
+        #expect(missing.error?.message.contains("No such file or directory") == true, "\(String(describing: missing.error))")
+        #expect(server.accessLog().count == requestsBefore, "nothing was sent")
+
+        let small = DownloadDestination(folder + "/small.bin", maxSize: 1 << 20)
+        let limited = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/f.bin", to: small) }
+        #expect(limited.error?.code == .resourceExhausted)
+        #expect(limited.error?.message.contains(small.partialPath) == true)
+        #expect(!FileManager.default.fileExists(atPath: small.path))
+        #expect(!FileManager.default.fileExists(atPath: small.partialPath), "refused from Content-Length, before any byte")
+
+        let existing = DownloadDestination(folder + "/existing.bin")
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: existing.path))
+        let notFound = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/nothing.bin", to: existing) }
+        #expect(notFound.error?.httpStatus == 404)
+        #expect(try String(contentsOfFile: existing.path, encoding: .utf8) == "keep me")
+        #expect(!FileManager.default.fileExists(atPath: existing.partialPath))
+        await expectNoLeaks(manager.transport)
+    }
+}
