@@ -4,7 +4,9 @@ import Glibc
 #endif
 import ProtoHTTPTestSupport
 
-/// nginx serving ``Workload/responseBytes`` for every POST to ``Workload/path``.
+/// nginx serving ``Workload/responseBytes`` for every POST to ``Workload/path``, and for the
+/// transfer cases the files under `www/transfer/` (static, `sendfile`) and `PUT /upload`
+/// (WebDAV: nginx reads the whole body into a file before it answers).
 ///
 /// The response is a static file whose path equals the RPC path. nginx's static handler
 /// refuses POST with 405; `error_page 405 =200 $uri` turns that into an internal GET of the
@@ -38,6 +40,7 @@ final class NginxServer: BenchServer {
         }
         try folder.write("nginx/www" + Workload.path, Workload.responseBytes)
         try folder.write("nginx/tmp/.keep", [])
+        try folder.write("nginx/uploads/.keep", [])
         var lastError: any Error = BenchError("nginx did not start")
         for _ in 0..<3 {
             let port = try LoopbackPort.free()
@@ -112,6 +115,15 @@ final class NginxServer: BenchServer {
                 root \(prefix)/www;
                 location / {
                     error_page 405 =200 $uri;
+                }
+                location /transfer/ {
+                    sendfile on;
+                    default_type application/octet-stream;
+                }
+                location = /upload {
+                    dav_methods PUT;
+                    client_max_body_size 0;
+                    root \(prefix)/uploads;
                 }
             }
         }

@@ -8,6 +8,7 @@ import Glibc
 /// ```
 /// rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b,...] [--concurrency 1,64]
 ///           [--server nginx|protohttp|all] [--server-threads N]
+///           [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
 /// ```
 struct Options: Sendable {
     /// Seconds in each case's measured window. Default 3.
@@ -24,6 +25,17 @@ struct Options: Sendable {
     /// ProtoHTTPServer's event-loop threads. Default 1: on this 2-core machine wrk takes one
     /// core, and one event loop outran two (see README, rpc-bench).
     var serverThreads = 1
+    /// Whether the transfer cases run: `on` after the unary cases, `off`, or `only`. Default on.
+    var transfers = TransferMode.on
+    /// The transfer cases' file size in MiB. Default 256.
+    var transferMiB = 256
+    /// Runs per client and direction in the transfer cases (the fastest counts). Default 3.
+    var transferRuns = 3
+
+    /// Whether and how the transfer cases run.
+    enum TransferMode: String, Sendable {
+        case on, off, only
+    }
 
     /// The clients to run against `server`.
     func clientKinds(for server: ServerKind) -> [ClientKind] {
@@ -34,6 +46,7 @@ struct Options: Sendable {
     static let usage = "usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients "
         + ClientKind.allCases.map(\.rawValue).joined(separator: ",") + "] [--concurrency 1,64] [--server "
         + (ServerKind.allCases.map(\.rawValue) + ["all"]).joined(separator: "|") + "] [--server-threads N]"
+        + " [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]"
 
     /// Parses `arguments` (without the program name); exits with status 2 on a bad option.
     static func parse(_ arguments: [String]) -> Options {
@@ -44,7 +57,8 @@ struct Options: Sendable {
                 print(usage)
                 exit(0)
             }
-            guard ["--duration", "--warmup", "--clients", "--concurrency", "--server", "--server-threads"].contains(flag) else {
+            guard ["--duration", "--warmup", "--clients", "--concurrency", "--server", "--server-threads",
+                   "--transfers", "--transfer-mib", "--transfer-runs"].contains(flag) else {
                 usageError("unknown option \(flag)")
             }
             guard let value = rest.popFirst() else { usageError("\(flag) needs a value") }
@@ -67,6 +81,15 @@ struct Options: Sendable {
             case "--server-threads":
                 guard let threads = Int(value), (1...64).contains(threads) else { usageError("--server-threads wants 1 to 64") }
                 options.serverThreads = threads
+            case "--transfers":
+                guard let mode = TransferMode(rawValue: value) else { usageError("--transfers wants on, off or only") }
+                options.transfers = mode
+            case "--transfer-mib":
+                guard let mib = Int(value), (1...4096).contains(mib) else { usageError("--transfer-mib wants 1 to 4096") }
+                options.transferMiB = mib
+            case "--transfer-runs":
+                guard let runs = Int(value), (1...20).contains(runs) else { usageError("--transfer-runs wants 1 to 20") }
+                options.transferRuns = runs
             default:
                 usageError("unknown option \(flag)")  // not reached: checked above
             }

@@ -1,7 +1,8 @@
-// main.swift: rpc-bench: one unary protobuf POST against nginx and ProtoHTTPServer with ProtoHTTP, AsyncHTTPClient, URLSession and wrk.
+// main.swift: rpc-bench: one unary protobuf POST against nginx and ProtoHTTPServer with ProtoHTTP, AsyncHTTPClient, URLSession and wrk; then a large upload and download, ProtoHTTP against curl.
 //
 // Usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b] [--concurrency 1,64]
 //                  [--server nginx|protohttp|all] [--server-threads N]
+//                  [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
 // (`rpc-bench --serve-protohttp --threads N` is the server child rpc-bench starts itself.)
 #if canImport(Glibc)
 import Glibc
@@ -21,20 +22,31 @@ do {
     report("\(error)")
     exit(1)
 }
-let servers = options.servers.map { ($0, $0.make(folder: folder, threads: options.serverThreads)) }
+// The transfer cases need nginx even when the unary cases do not run against it.
+var serverKinds = options.transfers == .only ? [] : options.servers
+if options.transfers != .off, !serverKinds.contains(.nginx) { serverKinds.append(.nginx) }
+let servers = serverKinds.map { ($0, $0.make(folder: folder, threads: options.serverThreads)) }
 var failed = false
 do {
     var targets: [ServerTarget] = []
+    var transferURL: String?
     for (kind, server) in servers {
         let baseURL = try server.start()
+        if kind == .nginx { transferURL = baseURL }
+        guard options.transfers != .only, options.servers.contains(kind) else { continue }
         let threads = kind == .protohttp ? " threads=\(options.serverThreads)" : ""
         print("# rpc-bench: server=\(server.name)\(threads) url=\(baseURL)\(Workload.path) request=\(Workload.requestBytes.count)B"
             + " response=\(Workload.responseBytes.count)B warmup=\(options.warmup)s window=\(options.duration)s")
         targets.append(ServerTarget(tag: server.resultTag, baseURL: baseURL, pid: server.pid, clients: options.clientKinds(for: kind)))
     }
-    let runner = Runner(options: options, servers: targets, folder: folder)
-    let results = try await runner.run()
-    Summary.lines(results).forEach { print($0) }
+    if !targets.isEmpty {
+        let runner = Runner(options: options, servers: targets, folder: folder)
+        let results = try await runner.run()
+        Summary.lines(results).forEach { print($0) }
+    }
+    if options.transfers != .off, let transferURL {
+        try await TransferRunner(baseURL: transferURL, folder: folder, bytes: options.transferMiB << 20, runs: options.transferRuns).run()
+    }
 } catch {
     report("\(error)")
     failed = true
