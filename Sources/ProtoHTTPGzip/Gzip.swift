@@ -31,16 +31,17 @@ package enum Gzip {
         guard czlib_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(bytes.count)))
-        var input = bytes
         var finished = false
-        let output = input.withUnsafeMutableBufferPointer { inBuffer in
+        // zlib never writes through next_in (it is `z_const`, empty unless ZLIB_CONST is set):
+        // reading the array in place avoids copying it.
+        let output = bytes.withUnsafeBufferPointer { inBuffer in
             [UInt8](unsafeUninitializedCapacity: bound) { outBuffer, written in
                 var consumed = 0
                 while !finished {
                     // zlib counts in 32 bits: at most 1 GiB in and out per call.
                     let feed = min(inBuffer.count - consumed, 1 << 30)
                     let room = min(outBuffer.count - written, 1 << 30)
-                    stream.next_in = inBuffer.baseAddress.map { $0 + consumed }
+                    stream.next_in = inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0 + consumed) }
                     stream.avail_in = uInt(feed)
                     stream.next_out = outBuffer.baseAddress.map { $0 + written }
                     stream.avail_out = uInt(room)
@@ -57,21 +58,21 @@ package enum Gzip {
     }
 
     /// The bytes `compressed` inflates to, at most `limit` of them. One gzip member, nothing
-    /// after it; an empty input is corrupt (gzip has a header even for empty content).
+    /// after it (concatenated members are refused too); an empty input is corrupt (gzip has a
+    /// header even for empty content).
     package static func inflate(_ compressed: [UInt8], limit: Int) -> Result<[UInt8], Failure> {
         var stream = z_stream()
         guard czlib_inflate_init_gzip(&stream) == Z_OK else { return .failure(.corrupt("zlib could not start")) }
         defer { inflateEnd(&stream) }
+        // zlib counts input in 32 bits; 4 GiB of gzip inflates past any sensible limit.
+        guard compressed.count <= Int(UInt32.max) else { return .failure(.tooLarge) }
         // Output grows by doubling from a guess, never past limit + 1 bytes (one byte past the
         // limit is enough to know the body is too large).
         let ceiling = limit < Int.max ? limit + 1 : limit
         var output = [UInt8](repeating: 0, count: min(ceiling, max(compressed.count * 4, 4096)))
         var produced = 0
-        // zlib counts input in 32 bits; 4 GiB of gzip inflates past any sensible limit.
-        guard compressed.count <= Int(UInt32.max) else { return .failure(.tooLarge) }
-        var input = compressed
-        return input.withUnsafeMutableBufferPointer { inBuffer -> Result<[UInt8], Failure> in
-            stream.next_in = inBuffer.baseAddress
+        return compressed.withUnsafeBufferPointer { inBuffer -> Result<[UInt8], Failure> in
+            stream.next_in = inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0) }  // read only, as above
             stream.avail_in = uInt(inBuffer.count)
             while true {
                 if produced == output.count {
