@@ -93,10 +93,12 @@ package enum Gzip {
                     guard stream.avail_in == 0 else { return .failure(.corrupt("bytes follow the end of the gzip stream")) }
                     output.removeSubrange(produced...)
                     return .success(output)
-                case Z_OK, Z_BUF_ERROR where stream.avail_out == 0:
-                    continue  // more to come, or the output is full: grow it
+                case Z_OK:
+                    continue  // more to come
                 case Z_BUF_ERROR:
-                    return .failure(.corrupt("the gzip stream is truncated"))
+                    // No progress: the output is full (grow it), or the input ran out early.
+                    guard stream.avail_out == 0 else { return .failure(.corrupt("the gzip stream is truncated")) }
+                    continue
                 default:
                     let reason = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
                     return .failure(.corrupt(reason))
