@@ -15,6 +15,7 @@ struct Dispatcher: Sendable {
     /// returns once the handler (if it ran) has returned. After a passed deadline or a
     /// cancellation the answer comes at once and the handler is cancelled; a handler that
     /// ignores cancellation delays only the return, never the answer.
+    ///
     /// Every answer, refusals included, goes out gzipped when ``responseCompression`` and the
     /// request's `Accept-Encoding` allow it.
     func handle(_ request: RPCRequest, answer plainAnswer: (RPCResponse, RPCOutcome) -> Void) async {
