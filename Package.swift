@@ -56,19 +56,22 @@ let package = Package(
             dependencies: ["protoc-gen-protohttp"]
         ),
 
-        // zlib, for gzip request bodies on the server.
+        // zlib (libcurl links it anyway), for gzip bodies on both sides.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
 
+        // gzip of whole bodies over CZlib, shared by client and server (`package` API; no NIO).
+        .target(name: "ProtoHTTPGzip", dependencies: ["CZlib"]),
+
         // The RPC server on SwiftNIO: Connect, Twirp and plain routes to generated handler protocols.
         .target(
             name: "ProtoHTTPServer",
             dependencies: [
                 "ProtoWire", "ProtoHTTPCore",
-                "CZlib",
+                "ProtoHTTPGzip",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -142,7 +145,7 @@ let package = Package(
         // call lifecycles, errors.
         .target(
             name: "ProtoHTTP",
-            dependencies: ["ProtoWire", "ProtoHTTPCore", "CCurl", "CLibCrypto", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "CCurl", "CLibCrypto", "ProtoHTTPGzip", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Client tests against real loopback peers: the plain Python server and the Python

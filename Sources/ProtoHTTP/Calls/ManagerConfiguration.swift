@@ -19,6 +19,8 @@ public struct ManagerConfiguration: Sendable {
     public var wireProtocol: (any WireProtocol)?
     /// How message bodies are encoded unless a call says otherwise. Default binary protobuf.
     public var encoding: BodyEncoding = .binary
+    /// Whether request bodies are gzipped (``RequestCompression``). Default ``RequestCompression/off``.
+    public var requestCompression: RequestCompression = .off
     /// The default validators. Default: status 200–299.
     public var validators: [any ResponseValidator] = [StatusCodeValidator()]
     /// How failed calls are sent again. Default ``RetryPolicy/never``: one attempt.
@@ -76,6 +78,9 @@ public struct CallOptions: Sendable {
     public var wireProtocol: (any WireProtocol)?
     /// The body encoding of message calls, replacing the manager's ``ManagerConfiguration/encoding``.
     public var encoding: BodyEncoding?
+    /// Whether this call's body is gzipped, replacing the manager's
+    /// ``ManagerConfiguration/requestCompression``; `nil` (the default) keeps the manager's.
+    public var requestCompression: RequestCompression?
     /// The validators, replacing the manager's.
     public var validators: [any ResponseValidator]?
     /// The retry policy, replacing the manager's (``RetryPolicy/never`` for one attempt).

@@ -3,22 +3,29 @@ import ProtoWire
 
 /// Builds Connect's unary GET from the POST the manager prepared (connectrpc.com/docs/protocol,
 /// "Unary-Get-Request"). The query keeps the specification's order: `connect=v1`, `base64=1`
-/// for binary messages, `encoding` (`proto` or `json`), then `message`. The body's
-/// `Content-Type` and `Connect-Protocol-Version` go (the query says both); other headers, the
-/// timeout among them, stay.
+/// for binary messages, `encoding` (`proto` or `json`), then `message`. A compressed body
+/// (``RequestCompression``) adds `compression=gzip` after `base64=1`, which it always needs. The
+/// body's `Content-Type`, `Content-Encoding` and `Connect-Protocol-Version` go (the query says
+/// all three); other headers, the timeout among them, stay.
 enum ConnectGet {
     /// The GET, or `nil` when the request is not a Connect message POST or the URL would be
     /// longer than `maxURLLength` bytes.
     static func request(from post: TransportRequest, maxURLLength: Int) -> TransportRequest? {
         guard post.method == "POST", let body = post.body,
               let contentType = post.headers.first(named: "Content-Type") else { return nil }
+        let compression = post.headers.first(named: "Content-Encoding").map { HTTPText.trimmed($0).lowercased() }
         let query: String
-        switch MediaType(contentType).kind {
-        case .protobuf:
+        switch (MediaType(contentType).kind, compression) {
+        case (.protobuf, nil):
             query = "connect=v1&base64=1&encoding=proto&message=" + Base64.urlSafeString(body)
-        case .json:
+        case (.json, nil):
             query = "connect=v1&encoding=json&message=" + FormURLEncodedRequestSerializer.percentEscape(String(decoding: body, as: UTF8.self))
-        case .other:
+        case (.protobuf, let compression?), (.json, let compression?):
+            // Compressed bytes are binary whatever the message encoding: always base64.
+            let encoding = MediaType(contentType).kind == .json ? "json" : "proto"
+            query = "connect=v1&base64=1&compression=\(FormURLEncodedRequestSerializer.percentEscape(compression))&encoding=\(encoding)&message="
+                + Base64.urlSafeString(body)
+        case (.other, _):
             return nil
         }
         let url = post.url + (post.url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query
@@ -27,7 +34,10 @@ enum ConnectGet {
         get.method = "GET"
         get.url = url
         get.body = nil
-        get.headers.removeAll { $0.name.lowercased() == "content-type" || $0.name.lowercased() == ConnectHeaders.protocolVersion.lowercased() }
+        get.headers.removeAll {
+            let name = $0.name.lowercased()
+            return name == "content-type" || name == "content-encoding" || name == ConnectHeaders.protocolVersion.lowercased()
+        }
         return get
     }
 }

@@ -1,4 +1,5 @@
 // ContentEncoding.swift: the request body as the handler sees it: identity as sent, gzip inflated, others refused.
+import ProtoHTTPGzip
 
 enum ContentEncoding {
     /// The encodings request bodies may use, for `Accept-Encoding` on refusals.
@@ -12,7 +13,7 @@ enum ContentEncoding {
         case "", "identity":
             return .success(body)
         case "gzip", "x-gzip":
-            switch GzipBody.inflate(body, limit: limit) {
+            switch Gzip.inflate(body, limit: limit) {
             case .success(let inflated):
                 return .success(inflated)
             case .failure(.tooLarge):

@@ -8,12 +8,22 @@ struct Dispatcher: Sendable {
     let logger: Logger
     /// The largest body a handler gets, also after gzip inflation.
     let maxRequestBodySize: Int
+    /// How responses are compressed for clients that accept gzip.
+    var responseCompression = ResponseCompression.gzip()
 
     /// Answers `request`: calls `answer` exactly once, as soon as the response is known, and
     /// returns once the handler (if it ran) has returned. After a passed deadline or a
     /// cancellation the answer comes at once and the handler is cancelled; a handler that
     /// ignores cancellation delays only the return, never the answer.
-    func handle(_ request: RPCRequest, answer: (RPCResponse, RPCOutcome) -> Void) async {
+    ///
+    /// Every answer, refusals included, goes out gzipped when ``responseCompression`` and the
+    /// request's `Accept-Encoding` allow it.
+    func handle(_ request: RPCRequest, answer plainAnswer: (RPCResponse, RPCOutcome) -> Void) async {
+        let acceptEncoding = request.headers.all(named: "Accept-Encoding")
+        let compression = responseCompression
+        func answer(_ response: RPCResponse, _ outcome: RPCOutcome) {
+            plainAnswer(compression.apply(to: response, acceptEncoding: acceptEncoding), outcome)
+        }
         let prepared: Prepared
         switch prepare(request) {
         case .success(let value): prepared = value

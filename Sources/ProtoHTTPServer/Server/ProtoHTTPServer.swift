@@ -47,7 +47,8 @@ public final class ProtoHTTPServer: Sendable {
         self.configuration = configuration
         let router = try Router(services: services.map(\.serviceDefinition), plainRoutes: configuration.plainRoutes,
                                 twirpPrefix: configuration.twirpPrefix)
-        dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize)
+        dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize,
+                                responseCompression: configuration.responseCompression)
     }
 
     /// The port the server listens on, once started.

@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     /// level. `.silent` quiets everything, start and stop lines included, with no swift-log
     /// import needed: `ServerConfiguration(verbosity: .silent)`.
     public var verbosity: ServerVerbosity?
+    /// Whether and how responses are gzipped for clients that accept it (default: bodies of
+    /// 1 KiB or more, zlib level 6; ``ResponseCompression/off`` never compresses).
+    public var responseCompression = ResponseCompression.gzip()
 
     /// A configuration; every parameter has a default.
     public init(

@@ -11,9 +11,16 @@ protohttp.rpctest.PingService/Ping answers text=request.text, number=request.num
                       is "detail"; Twirp: with meta {"reason": "asked"}), message "asked to fail"
   text "sleep:<ms>"   sleeps that long first
   text "headers"      answers with the request's X-Test-Value header as text
+  text "encoding:<x>" answers "<Content-Encoding the request arrived with, or identity>:<x>",
+                      so a test sees both that the body was compressed and that it was decoded
 protohttp.rpctest.PingService/Lookup (NO_SIDE_EFFECTS) answers text="<text> via <HTTP method>",
 number=request.number+1; the Connect peer takes it as GET or POST, the Twirp peer as POST.
+
+Compressed request bodies: connectrpc inflates Content-Encoding: gzip itself (and a GET's
+compression=gzip). twirp reads bodies as they come, so the Twirp peer runs behind GzipRequests, a
+small ASGI layer that inflates gzip bodies first, as a gateway in front of a Twirp service would.
 """
+import gzip
 import io
 import os
 import socket
@@ -27,8 +34,10 @@ sys.path.insert(0, gendir)
 import rpc_test_pb2  # noqa: E402
 
 
-def answer(request, header_value):
+def answer(request, header_value, content_encoding=None):
     text = request.text
+    if text.startswith("encoding:"):
+        text = f"{content_encoding or 'identity'}:{text[len('encoding:'):]}"
     if text.startswith("sleep:"):
         time.sleep(int(text.split(":", 1)[1]) / 1000)
     if text == "headers":
@@ -65,7 +74,7 @@ def serve_connect():
                 detail = Any(type_url="type.googleapis.com/protohttp.rpctest.PingResponse",
                              value=rpc_test_pb2.PingResponse(text="detail").SerializeToString())
                 raise ConnectError(code, "asked to fail", details=[detail])
-            return answer(request, ctx.request_headers.get("x-test-value"))
+            return answer(request, ctx.request_headers.get("x-test-value"), ctx.request_headers.get("content-encoding"))
 
         def lookup(self, request, ctx):
             return rpc_test_pb2.PingResponse(text=f"{request.text} via {ctx.http_method}", number=request.number + 1)
@@ -106,7 +115,7 @@ def serve_twirp():
                 raise TwirpServerException(code=Errors(request.text.split(":", 1)[1]),
                                            message="asked to fail", meta={"reason": "asked"})
             headers = context.get(ctxkeys.RAW_HEADERS) or {}
-            return answer(request, headers.get("x-test-value"))
+            return answer(request, headers.get("x-test-value"), headers.get("content-encoding"))
 
         def Lookup(self, context, request):
             return rpc_test_pb2.PingResponse(text=f"{request.text} via POST", number=request.number + 1)
@@ -125,8 +134,44 @@ def serve_twirp():
                                    input=rpc_test_pb2.PingRequest, output=rpc_test_pb2.PingResponse),
             }
 
-    app = TwirpASGIApp()
-    app.add_service(PingServiceServer(service=Service()))
+    class GzipRequests:
+        """Inflates Content-Encoding: gzip request bodies before the Twirp app reads them; a body
+        that is not valid gzip gets Twirp's malformed error."""
+
+        def __init__(self, app):
+            self.app = app
+
+        async def __call__(self, scope, receive, send):
+            headers = dict(scope.get("headers") or [])
+            if scope["type"] != "http" or headers.get(b"content-encoding", b"").lower() != b"gzip":
+                return await self.app(scope, receive, send)
+            body, more = b"", True
+            while more:
+                message = await receive()
+                body += message.get("body", b"")
+                more = message.get("more_body", False)
+            try:
+                body = gzip.decompress(body)
+            except (OSError, EOFError) as error:
+                reply = ('{"code":"malformed","msg":"the body is not valid gzip: %s"}' % error).encode()
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(reply)).encode())]})
+                await send({"type": "http.response.body", "body": reply})
+                return
+            delivered = False
+
+            async def inflated():
+                nonlocal delivered
+                if delivered:
+                    return await receive()
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+
+            await self.app(scope, inflated, send)
+
+    twirp_app = TwirpASGIApp()
+    twirp_app.add_service(PingServiceServer(service=Service()))
+    app = GzipRequests(twirp_app)
     sock = free_socket()
     print(f"PORT {sock.getsockname()[1]}", flush=True)
     config = uvicorn.Config(app, log_level="error", access_log=False, lifespan="off")

@@ -79,9 +79,10 @@ struct MultipartUploadTests {
         let options = CallOptions(timeout: .seconds(120)).withProgress { report in
             if report.direction == .upload { reports.withLock { $0.append(report) } }
         }
-        let sampler = ResidentMemorySampler()
+        let before = residentBytes()
+        let sampler = PeakRSS()
         let response = try await manager.upload("/upload", form: form, responseSerializer: .json(UploadReport.self), options: options)
-        let growth = sampler.stop()
+        let growth = sampler.stop() - before
 
         let blob = try #require(response.output.parts.last)
         #expect(blob.size == size)

@@ -7,7 +7,7 @@ import Dispatch
 /// ```
 ///  prepare ──► intercept ──► send ──► settle
 ///  ^^^^^^^
-///  options + configuration → URL, headers, body, protocol, validators, deadline
+///  options + configuration → URL, headers, body (gzipped if configured), protocol, validators, deadline
 /// ```
 ///
 /// A class, not a struct: the settle stage and every attempt capture it, and a reference costs
@@ -71,6 +71,8 @@ extension ProtoHTTPManager {
             body: body?.form == nil ? body?.bytes : nil,
             multipart: body?.form
         )
+        // Compressed before finalizing, so a Connect GET can move the encoding into its query.
+        request = (options.requestCompression ?? settings.configuration.requestCompression).apply(to: request)
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? settings.configuration.validators, deadline: deadline)

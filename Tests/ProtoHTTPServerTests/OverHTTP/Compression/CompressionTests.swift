@@ -1,8 +1,10 @@
 // CompressionTests.swift: gzip request bodies: inflated for every protocol, refused when corrupt, truncated or too big.
 import Foundation
+import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
 import ProtoWire
+import Synchronization
 import Testing
 
 extension ServerTests {
@@ -89,6 +91,43 @@ extension ServerTests {
                 #expect(response.status == 413)
                 #expect(response.text.hasPrefix(#"{"code":"resource_exhausted","message":"the gzip request body inflates to more than this server's limit of 1048576 bytes"#), "\(response.text)")
                 #expect(server.notes.count == 0)
+            }
+        }
+
+        @Test("our client's gzip bodies reach our server over Connect (POST and GET), Twirp and plain; a corrupt one gets a clear error")
+        func ourClient() async throws {
+            try await withServer { server in
+                let encodings = Mutex<[String]>([])
+                var configuration = ManagerConfiguration(baseURL: server.baseURL)
+                configuration.requestCompression = .gzip(minimumBytes: 256)
+                configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
+                    encodings.withLock { $0.append("\(request.method) \(request.headers.first(named: "Content-Encoding") ?? (request.url.contains("compression=gzip") ? "query" : "-"))") }
+                    next(request, completion)
+                }]
+                let manager = try ProtoHTTPManager(configuration: configuration, transport: server.transport)
+                let protocols: [any WireProtocol] = [ConnectProtocol(), TwirpProtocol(), PlainProtocol()]
+                for (index, wireProtocol) in protocols.enumerated() {
+                    let client = Notes_NotesClient(manager: manager, wireProtocol: wireProtocol)
+                    let request = Self.createRequest("gzip \(index)")
+                    let note = try await client.createNote(request)
+                    #expect(note.title == "gzip \(index)" && note.text == request.text, "\(wireProtocol.name)")
+                }
+                var list = Notes_ListNotesRequest()
+                list.tag = String(repeating: "no such tag ", count: 50)
+                let getClient = Notes_NotesClient(manager: manager, wireProtocol: .connect(httpGet: true))
+                #expect(try await getClient.listNotes(list).notes.isEmpty)
+                #expect(encodings.withLock { $0 } == ["POST gzip", "POST gzip", "POST gzip", "GET query"])
+                #expect(server.notes.count == 3)
+
+                // A body that claims gzip but is not: the server's error names the problem.
+                var options = CallOptions(headers: [HTTPHeader(name: "Content-Encoding", value: "gzip")])
+                options.requestCompression = .off
+                let refused = await Result { () async throws(ProtoHTTPError) in
+                    try await Notes_NotesClient(manager: manager).createNote(Self.createRequest("bad"), options: options)
+                }
+                #expect(refused.error?.code == .invalidArgument)
+                #expect(refused.error?.message.hasPrefix("the request body is not valid gzip (") == true, "\(String(describing: refused.error))")
+                #expect(server.notes.count == 3)
             }
         }
     }

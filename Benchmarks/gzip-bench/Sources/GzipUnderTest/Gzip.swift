@@ -1,0 +1,1 @@
+../../../../Sources/ProtoHTTPGzip/Gzip.swift

@@ -1,0 +1,109 @@
+// Gzip.swift: gzip bodies with zlib, one call each way: compress at a level, inflate never past a limit.
+import CZlib
+
+/// gzip (RFC 1952) for whole HTTP bodies, shared by the client (request bodies) and the server
+/// (request inflation, response compression). Whole buffers in, whole buffers out: RPC bodies
+/// are held in memory anyway, and one zlib call over the exact-size output is the fastest way
+/// through zlib.
+///
+/// ```
+/// compress:  [UInt8] ──deflate(level, Z_FINISH) into deflateBound bytes──► gzip bytes
+/// inflate:   gzip bytes ──inflate into a buffer that grows, at most limit + 1 bytes──► [UInt8]
+///            └─ more than limit bytes: .tooLarge (a compression bomb stops there)
+/// ```
+package enum Gzip {
+    /// zlib's levels: 1 is fastest, 9 compresses most.
+    package static let levels: ClosedRange<Int> = 1...9
+
+    /// Why a body could not be inflated.
+    package enum Failure: Error, Equatable {
+        /// Not gzip, truncated, or with bytes after the gzip stream; the reason says which.
+        case corrupt(String)
+        /// It inflates to more than the limit (a compression bomb, or just too big).
+        case tooLarge
+    }
+
+    /// `bytes` as one gzip member at `level` (clamped to ``levels``), or `nil` when zlib
+    /// fails (it only does when memory runs out).
+    package static func compress(_ bytes: [UInt8], level: Int) -> [UInt8]? {
+        var stream = z_stream()
+        let level = Int32(min(max(level, levels.lowerBound), levels.upperBound))
+        guard czlib_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(bytes.count)))
+        var finished = false
+        // zlib never writes through next_in (it is `z_const`, empty unless ZLIB_CONST is set):
+        // reading the array in place avoids copying it.
+        let output = bytes.withUnsafeBufferPointer { inBuffer in
+            [UInt8](unsafeUninitializedCapacity: bound) { outBuffer, written in
+                var consumed = 0
+                while !finished {
+                    // zlib counts in 32 bits: at most 1 GiB in and out per call.
+                    let feed = min(inBuffer.count - consumed, 1 << 30)
+                    let room = min(outBuffer.count - written, 1 << 30)
+                    stream.next_in = inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0 + consumed) }
+                    stream.avail_in = uInt(feed)
+                    stream.next_out = outBuffer.baseAddress.map { $0 + written }
+                    stream.avail_out = uInt(room)
+                    let status = deflate(&stream, consumed + feed == inBuffer.count ? Z_FINISH : Z_NO_FLUSH)
+                    consumed += feed - Int(stream.avail_in)
+                    written += room - Int(stream.avail_out)
+                    finished = status == Z_STREAM_END
+                    // deflateBound leaves room for everything; anything else is zlib failing.
+                    guard finished || status == Z_OK, written < outBuffer.count else { return }
+                }
+            }
+        }
+        return finished ? output : nil
+    }
+
+    /// The bytes `compressed` inflates to, at most `limit` of them. One gzip member, nothing
+    /// after it (concatenated members are refused too); an empty input is corrupt (gzip has a
+    /// header even for empty content).
+    package static func inflate(_ compressed: [UInt8], limit: Int) -> Result<[UInt8], Failure> {
+        var stream = z_stream()
+        guard czlib_inflate_init_gzip(&stream) == Z_OK else { return .failure(.corrupt("zlib could not start")) }
+        defer { inflateEnd(&stream) }
+        // zlib counts input in 32 bits; 4 GiB of gzip inflates past any sensible limit.
+        guard compressed.count <= Int(UInt32.max) else { return .failure(.tooLarge) }
+        // Output grows by doubling from a guess, never past limit + 1 bytes (one byte past the
+        // limit is enough to know the body is too large).
+        let ceiling = limit < Int.max ? limit + 1 : limit
+        var output = [UInt8](repeating: 0, count: min(ceiling, max(compressed.count * 4, 4096)))
+        var produced = 0
+        return compressed.withUnsafeBufferPointer { inBuffer -> Result<[UInt8], Failure> in
+            stream.next_in = inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0) }  // read only, as above
+            stream.avail_in = uInt(inBuffer.count)
+            while true {
+                if produced == output.count {
+                    guard output.count < ceiling else { return .failure(.tooLarge) }
+                    output.append(contentsOf: repeatElement(0, count: min(ceiling, output.count * 2) - output.count))
+                }
+                let status = output.withUnsafeMutableBufferPointer { outBuffer -> Int32 in
+                    let room = min(outBuffer.count - produced, Int(UInt32.max))
+                    stream.next_out = outBuffer.baseAddress.map { $0 + produced }
+                    stream.avail_out = uInt(room)
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    produced += room - Int(stream.avail_out)
+                    return status
+                }
+                guard produced <= limit else { return .failure(.tooLarge) }
+                switch status {
+                case Z_STREAM_END:
+                    guard stream.avail_in == 0 else { return .failure(.corrupt("bytes follow the end of the gzip stream")) }
+                    output.removeSubrange(produced...)
+                    return .success(output)
+                case Z_OK:
+                    continue  // more to come
+                case Z_BUF_ERROR:
+                    // No progress: the output is full (grow it), or the input ran out early.
+                    guard stream.avail_out == 0 else { return .failure(.corrupt("the gzip stream is truncated")) }
+                    continue
+                default:
+                    let reason = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
+                    return .failure(.corrupt(reason))
+                }
+            }
+        }
+    }
+}
