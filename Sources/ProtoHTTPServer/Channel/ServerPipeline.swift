@@ -2,21 +2,57 @@
 import NIOCore
 import NIOHTTP1
 
-/// Sets up a connection's pipeline:
+/// Sets up a connection's pipeline. Every connection starts the same way; which HTTP version
+/// follows is decided per connection (``ProtocolSelectionHandler``):
 ///
 /// ```
-/// ShutdownGraceHandler → IdleStateHandler → HTTP/1.1 codec → pipelining + error handling → RPCChannelHandler
+/// ShutdownGraceHandler → IdleStateHandler → ProtocolSelectionHandler
+///   HTTP/1.1:  → HTTP/1.1 codec → pipelining + error handling → RPCChannelHandler
+///   HTTP/2:    → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
+///                  each stream: HTTP/2 ⇄ HTTP/1 codec → RPCChannelHandler
 /// ```
-enum ServerPipeline {
+///
+/// With HTTP/2 switched off (``ServerConfiguration/http2``) the HTTP/1.1 handlers follow at once.
+struct ServerPipeline: Sendable {
+    let configuration: ServerConfiguration
+    let dispatcher: Dispatcher
+    let requests: InFlightRequests
+    let accessLog: AccessLog?
+
     /// Adds the handlers to `pipeline`; requests go to `dispatcher` and run in `requests`.
     static func configure(
         _ pipeline: ChannelPipeline.SynchronousOperations, configuration: ServerConfiguration,
         dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?
     ) throws {
+        try ServerPipeline(configuration: configuration, dispatcher: dispatcher, requests: requests, accessLog: accessLog)
+            .configureConnection(pipeline)
+    }
+
+    /// The handlers every connection starts with, up to the choice of HTTP version.
+    func configureConnection(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.addHandler(ShutdownGraceHandler(gracePeriod: configuration.shutdownGracePeriod, logger: configuration.logger))
         try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(configuration.idleTimeout)))
+        guard configuration.http2 else {
+            try configureHTTP1(pipeline)
+            return
+        }
+        try pipeline.addHandler(ProtocolSelectionHandler(afterTLSHandshake: false) { pipeline, choice in
+            switch choice {
+            case .http1: try configureHTTP1(pipeline)
+            case .http2: try configureHTTP2(pipeline)
+            }
+        })
+    }
+
+    /// The HTTP/1.1 handlers: NIO's codec with pipelining assistance and error handling, then ours.
+    func configureHTTP1(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-        try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, requests: requests,
-                                                  maxBodySize: configuration.maxRequestBodySize, accessLog: accessLog))
+        try pipeline.addHandler(makeRPCHandler())
+    }
+
+    /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or
+    /// one HTTP/2 stream's.
+    func makeRPCHandler() -> RPCChannelHandler {
+        RPCChannelHandler(dispatcher: dispatcher, requests: requests, maxBodySize: configuration.maxRequestBodySize, accessLog: accessLog)
     }
 }

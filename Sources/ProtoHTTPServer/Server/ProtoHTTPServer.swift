@@ -5,8 +5,8 @@ import NIOExtras
 import NIOPosix
 import Synchronization
 
-/// Serves protobuf services over HTTP/1.1 with keep-alive: Connect unary at
-/// `/pkg.Service/Method`, Twirp at `/twirp/pkg.Service/Method`, and plain POST at the Connect
+/// Serves protobuf services over HTTP/1.1 with keep-alive and HTTP/2 (h2c by prior knowledge):
+/// Connect unary at `/pkg.Service/Method`, Twirp at `/twirp/pkg.Service/Method`, and plain POST at the Connect
 /// path (binary `application/x-protobuf`) or at configured ``PlainRoute``s. Bodies are binary
 /// protobuf or proto3 JSON by Content-Type, answered in the same encoding; errors go out in
 /// each protocol's JSON format.
@@ -85,7 +85,8 @@ public final class ProtoHTTPServer: Sendable {
         }
         boundPort.withLock { $0 = channel.localAddress?.port }
         lifecycle.withLock { $0 = .running(group, quiescing) }
-        config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on http://\(config.host):\(port ?? config.port)")
+        let versions = config.http2 ? "HTTP/2 and HTTP/1.1" : "HTTP/1.1"
+        config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on http://\(config.host):\(port ?? config.port) (\(versions))")
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to
@@ -147,11 +148,10 @@ public final class ProtoHTTPServer: Sendable {
     }
 
     private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper) -> ServerBootstrap {
-        let dispatcher = self.dispatcher
         let connections = self.connections
-        let requests = self.requests
         let config = configuration
-        let accessLog = config.accessLog ? AccessLog(logger: config.logger) : nil
+        let pipeline = ServerPipeline(configuration: config, dispatcher: dispatcher, requests: requests,
+                                      accessLog: config.accessLog ? AccessLog(logger: config.logger) : nil)
         return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -165,8 +165,7 @@ public final class ProtoHTTPServer: Sendable {
             .childChannelInitializer { channel in
                 connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
-                    try ServerPipeline.configure(channel.pipeline.syncOperations, configuration: config,
-                                                 dispatcher: dispatcher, requests: requests, accessLog: accessLog)
+                    try pipeline.configureConnection(channel.pipeline.syncOperations)
                 }
             }
     }

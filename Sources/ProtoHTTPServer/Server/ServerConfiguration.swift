@@ -1,4 +1,4 @@
-// ServerConfiguration.swift: where the server listens, its limits, routes, shutdown grace and logging.
+// ServerConfiguration.swift: where the server listens, its limits, routes, shutdown grace, logging, HTTP/2.
 import Logging
 import NIOCore
 
@@ -37,6 +37,14 @@ public struct ServerConfiguration: Sendable {
     /// level. `.silent` quiets everything, start and stop lines included, with no swift-log
     /// import needed: `ServerConfiguration(verbosity: .silent)`.
     public var verbosity: ServerVerbosity?
+
+    // MARK: HTTP versions
+
+    /// Whether the server speaks HTTP/2 as well as HTTP/1.1 (default on): it serves h2c to
+    /// clients that start with the HTTP/2 connection preface ("prior knowledge", e.g.
+    /// `curl --http2-prior-knowledge`). HTTP/1.1 `Upgrade: h2c` is not offered: such requests are answered over HTTP/1.1. Off,
+    /// every connection is HTTP/1.1.
+    public var http2: Bool = true
 
     /// A configuration; every parameter has a default.
     public init(
