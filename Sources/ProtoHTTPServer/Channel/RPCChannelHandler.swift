@@ -145,8 +145,12 @@ final class RPCChannelHandler: ChannelInboundHandler {
         let keepAlive = head.version.major >= 2 || head.isKeepAlive
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
-        if !keepAlive { context.close(promise: nil) }
+        let written = write(context: context, version: head.version, response: response, keepAlive: keepAlive)
+        if !keepAlive {
+            // Close once the answer is out: closing a TLS connection right away could cut it short.
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            written.whenComplete { _ in bound.value.close(promise: nil) }
+        }
     }
 
     private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
@@ -155,13 +159,14 @@ final class RPCChannelHandler: ChannelInboundHandler {
         state = .discarding  // before writing, which may deliver input re-entrantly
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        write(context: context, version: head.version, response: response, keepAlive: false)
+        _ = write(context: context, version: head.version, response: response, keepAlive: false)
         // Give the client a moment to read the answer and stop sending, then close.
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
     }
 
-    private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) {
+    /// Writes the response; the future completes once its last part has been written.
+    private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
         headers.add(name: "Content-Length", value: String(response.body.count))
         if !keepAlive, version.major < 2 { headers.add(name: "Connection", value: "close") }
@@ -172,6 +177,6 @@ final class RPCChannelHandler: ChannelInboundHandler {
             buffer.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        return context.writeAndFlush(wrapOutboundOut(.end(nil)))
     }
 }
