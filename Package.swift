@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "ProtoHTTPCLI",
             dependencies: [
-                "ProtoHTTPDemo", "ProtoWire",
+                "ProtoHTTPDemo", "ProtoHTTPServer", "ProtoWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
