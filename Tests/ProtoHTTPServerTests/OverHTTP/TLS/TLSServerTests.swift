@@ -174,6 +174,18 @@ extension ServerTests {
             }
         }
 
+        @Test("a connection that never finishes its TLS handshake is closed after idleTimeout")
+        func stalledHandshake() async throws {
+            try await Self.withTLSServer({ $0.idleTimeout = .milliseconds(300) }) { server, _ in
+                let raw = try await RawConnection.open(port: server.port)
+                try await raw.send([0x16, 0x03, 0x01])  // the first bytes of a ClientHello record, then silence
+                let started = ContinuousClock.now
+                #expect(await raw.closedByServer(within: .seconds(3)))
+                #expect(ContinuousClock.now - started >= .milliseconds(250))
+                #expect(await waitUntil(seconds: 2) { server.server.connectionCount == 0 })
+            }
+        }
+
         @Test("bad TLS files fail start() with invalid_argument, naming the file and the cause")
         func badFiles() async throws {
             let certificates = try TestCertificates.make()
