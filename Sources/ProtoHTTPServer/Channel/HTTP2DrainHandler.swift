@@ -12,9 +12,10 @@ import NIOHTTP2
 ///        streams open ───────────────────► they finish; the last one's end ─► GOAWAY again ─► close
 /// ```
 ///
-/// New streams after the GOAWAY are refused by NIOHTTP2 (`REFUSED_STREAM`), which tells the
-/// client it may retry them elsewhere. The repeated GOAWAY before closing is written after the
-/// last response's frames, so its write completing means they all went out. A connection that
+/// Streams the client opens after the GOAWAY are ignored by NIOHTTP2, as RFC 9113 asks; the
+/// GOAWAY's last stream ID tells the client they were not processed, so it may retry them.
+/// The repeated GOAWAY before closing is written after the last response's frames, so its
+/// write completing means they all went out. A connection that
 /// is idle in HTTP/2's sense (no stream open) is closed at once, also at shutdown: clients
 /// keep such connections in a pool without reading them, so waiting for an acknowledgement
 /// would hold shutdown for the whole grace period. ``ShutdownGraceHandler`` still closes a
@@ -24,7 +25,7 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     typealias OutboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
 
-    private var openStreams = 0
+    private var openStreams = Set<HTTP2StreamID>()
     private var lastStreamID = HTTP2StreamID.rootStream
     private var draining = false
     private var context: ChannelHandlerContext?
@@ -50,7 +51,7 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
         switch event {
         case is ChannelShouldQuiesceEvent:
             drain(context: context)
-        case is IdleStateHandler.IdleStateEvent where openStreams == 0:
+        case is IdleStateHandler.IdleStateEvent where openStreams.isEmpty:
             drain(context: context)
         default:
             break
@@ -61,7 +62,7 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     private func drain(context: ChannelHandlerContext) {
         guard !draining else { return }
         draining = true
-        if openStreams == 0 {
+        if openStreams.isEmpty {
             goAwayAndClose(context: context)
         } else {
             context.writeAndFlush(wrapOutboundOut(goAway), promise: nil)
@@ -80,13 +81,12 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     }
 
     fileprivate func streamCreated(_ id: HTTP2StreamID) {
-        openStreams += 1
+        openStreams.insert(id)
         lastStreamID = max(lastStreamID, id)
     }
 
     fileprivate func streamClosed(_ id: HTTP2StreamID) {
-        openStreams -= 1
-        guard draining, openStreams == 0, let context else { return }
+        guard openStreams.remove(id) != nil, draining, openStreams.isEmpty, let context else { return }
         // The stream ends when its last frame is written, before that write is flushed: write
         // the closing GOAWAY on the next tick, behind it.
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
