@@ -29,7 +29,7 @@ enum TLSContextLoader {
         do {
             return try NIOSSLContext(configuration: configuration)
         } catch {
-            throw failure("the private key \(keyPath) (tls.privateKeyPath) does not belong to the certificate in \(chainPath) (tls.certificateChainPath), or one of them is unusable (\(error)); use the key the certificate was issued for")
+            throw failure("the private key \(keyPath) (tls.privateKeyPath) does not belong to the certificate in \(chainPath) (tls.certificateChainPath), or one of them is unusable (\(error)); use the key the certificate was issued for.")
         }
     }
 
@@ -38,7 +38,7 @@ enum TLSContextLoader {
         let bytes = try readFile(path, setting: "tls.certificateChainPath", what: "certificate chain")
         let found = try? NIOSSLCertificate.fromPEMBytes(bytes)
         guard let found, !found.isEmpty else {
-            throw failure("the TLS certificate chain \(path) (tls.certificateChainPath) is not a PEM certificate file: no readable \"-----BEGIN CERTIFICATE-----\" block; convert it to PEM (e.g. openssl x509 -inform der -in cert.der -out cert.pem)")
+            throw failure("the TLS certificate chain \(path) (tls.certificateChainPath) is not a PEM certificate file: no readable \"-----BEGIN CERTIFICATE-----\" block; convert it to PEM (e.g. openssl x509 -inform der -in cert.der -out cert.pem).")
         }
         return found
     }
@@ -47,12 +47,12 @@ enum TLSContextLoader {
     private static func privateKey(at path: String) throws(ProtoHTTPError) -> NIOSSLPrivateKey {
         let bytes = try readFile(path, setting: "tls.privateKeyPath", what: "private key")
         if String(decoding: bytes, as: UTF8.self).contains("ENCRYPTED") {
-            throw failure("the TLS private key \(path) (tls.privateKeyPath) is encrypted; the server needs it unencrypted (openssl pkey -in \(path) -out key.pem), readable only by the server's user")
+            throw failure("the TLS private key \(path) (tls.privateKeyPath) is encrypted; the server needs it unencrypted (openssl pkey -in \(path) -out key.pem), readable only by the server's user.")
         }
         do {
             return try NIOSSLPrivateKey(bytes: bytes, format: .pem)
         } catch {
-            throw failure("the TLS private key \(path) (tls.privateKeyPath) is not a PEM private key: no readable \"-----BEGIN PRIVATE KEY-----\" block (\(error)); point it at the certificate's key in PEM form")
+            throw failure("the TLS private key \(path) (tls.privateKeyPath) is not a PEM private key: no readable \"-----BEGIN PRIVATE KEY-----\" block (\(error)); point it at the certificate's key in PEM form.")
         }
     }
 
@@ -60,7 +60,7 @@ enum TLSContextLoader {
     private static func readFile(_ path: String, setting: String, what: String) throws(ProtoHTTPError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw failure("cannot read the TLS \(what) \(path) (\(setting)): \(errorText(errno)); check the path and the file's permissions")
+            throw failure("cannot read the TLS \(what) \(path) (\(setting)): \(errorText(errno)); check the path and the file's permissions.")
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -69,12 +69,12 @@ enum TLSContextLoader {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw failure("cannot read the TLS \(what) \(path) (\(setting)): \(errorText(errno)); point it at a PEM file")
+                throw failure("cannot read the TLS \(what) \(path) (\(setting)): \(errorText(errno)); point it at a PEM file.")
             }
             if count == 0 { break }
             bytes += chunk[..<count]
             guard bytes.count <= 1 << 20 else {
-                throw failure("the TLS \(what) \(path) (\(setting)) is larger than 1 MiB, far more than any PEM \(what); check the path")
+                throw failure("the TLS \(what) \(path) (\(setting)) is larger than 1 MiB, far more than any PEM \(what); check the path.")
             }
         }
         return bytes
