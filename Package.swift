@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // NIOExtras' ServerQuiescingHelper drains the server's connections at shutdown (server only).
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // HTTP/2 (h2c and h2 over TLS) and TLS with ALPN for the server (server only).
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -76,6 +79,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -103,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "ProtoHTTPCLI",
             dependencies: [
-                "ProtoHTTPDemo", "ProtoWire",
+                "ProtoHTTPDemo", "ProtoHTTPServer", "ProtoWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,9 +2,11 @@
 import ArgumentParser
 import Foundation
 import ProtoHTTPDemo
+import ProtoHTTPServer
 
 /// Serves the demo's ``NotesService`` (and its JSON-only `/api/notes/list`) for curl or any
-/// Connect, Twirp or plain client; the access log goes to standard error.
+/// Connect, Twirp or plain client, over HTTP/1.1 and HTTP/2 (h2c by prior knowledge, or `h2`
+/// through ALPN with `--tls-cert` and `--tls-key`); the access log goes to standard error.
 struct ServeDemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-demo",
@@ -17,18 +19,33 @@ struct ServeDemoCommand: AsyncParsableCommand {
     @Option(help: "The address to bind.")
     var host: String = "127.0.0.1"
 
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "Serve HTTPS with this certificate chain (PEM: the server certificate, then intermediates).", valueName: "pem-file"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp(
+        "The private key of --tls-cert (PEM, unencrypted).", valueName: "pem-file"))
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both to serve HTTPS, or neither for cleartext HTTP.")
+        }
+    }
+
     func run() async throws {
         let signals = TerminationSignals()
-        let server = try DemoServer(host: host, port: port)
+        let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ServerTLS(certificateChainPath: certificate, privateKeyPath: $0) } }
+        let server = try DemoServer(host: host, port: port, tls: tls)
         try await server.start()
-        printBanner(server.baseURL)
+        printBanner(server.baseURL, tls: tls != nil)
         let received = await signals.wait()
         print("\n\(received): shutting down gracefully (calls in flight may finish)…")
         await server.shutdown()
         print("stopped.")
     }
 
-    private func printBanner(_ url: String) {
+    private func printBanner(_ url: String, tls: Bool) {
         let route = DemoServer.listRoute.path
         let endpoints = [
             ("Connect", "\(url)/notes.Notes/<Method>", "application/proto or application/json"),
@@ -38,19 +55,23 @@ struct ServeDemoCommand: AsyncParsableCommand {
         ]
         let width = endpoints.map(\.1.count).max() ?? 0
         print("Serving notes.Notes (Protos/demo/notes.proto) on \(url); Ctrl-C or SIGTERM stops it.")
+        print(tls ? "HTTPS: HTTP/2 or HTTP/1.1, chosen by ALPN."
+                  : "HTTP/1.1, and HTTP/2 for clients with prior knowledge (curl --http2-prior-knowledge).")
         print("Methods: CreateNote, GetNote, ListNotes, DeleteNote. The access log goes to standard error.\n")
         for (name, path, types) in endpoints {
             print("  " + name.padding(toLength: 11, withPad: " ", startingAt: 0) + "POST "
                   + path.padding(toLength: width + 2, withPad: " ", startingAt: 0) + types)
         }
+        // With TLS, curl must trust the CA that signed the certificate (-k would skip the check).
+        let curl = tls ? "curl -s --cacert ca.pem" : "curl -s"
         print("""
 
-        Try:
-          curl -s -H 'Content-Type: application/json' -d '{"title": "Hello", "tags": ["demo"], "text": "from curl"}' \\
+        Try\(tls ? " (ca.pem: the CA that signed --tls-cert)" : ""):
+          \(curl) -H 'Content-Type: application/json' -d '{"title": "Hello", "tags": ["demo"], "text": "from curl"}' \\
                \(url)/notes.Notes/CreateNote
-          curl -s -H 'Content-Type: application/json' -d '{"tag": "demo"}' \(url)/twirp/notes.Notes/ListNotes
-          curl -s -H 'Content-Type: application/json' -d '{"id": "n404"}' \(url)/notes.Notes/GetNote
-          curl -s -H 'Content-Type: application/json' -d '{}' \(url)\(route)
+          \(curl) -H 'Content-Type: application/json' -d '{"tag": "demo"}' \(url)/twirp/notes.Notes/ListNotes
+          \(curl) -H 'Content-Type: application/json' -d '{"id": "n404"}' \(url)/notes.Notes/GetNote
+          \(curl) -H 'Content-Type: application/json' -d '{}' \(url)\(route)
         """)
         fflush(nil)  // every output stream: the URL must reach a pipe before the first request
     }

@@ -22,21 +22,32 @@ public final class DemoServer: Sendable {
     public let server: ProtoHTTPServer
 
     /// A server for `service` on `host:port` (port 0 picks a free port), logging to `logger`;
-    /// `accessLog` writes one line per exchange at `.info`.
+    /// `accessLog` writes one line per exchange at `.info`. It serves cleartext HTTP/1.1 and h2c.
+    ///
+    /// - Throws: `ProtoHTTPError` if the routes cannot be built (they always can).
+    public convenience init(host: String = "127.0.0.1", port: Int = 0, service: NotesService = NotesService(),
+                            logger: Logger = Logger(label: "protohttp.server"), accessLog: Bool = true) throws(ProtoHTTPError) {
+        try self.init(host: host, port: port, service: service, logger: logger, accessLog: accessLog, tls: nil)
+    }
+
+    /// A server like ``init(host:port:service:logger:accessLog:)`` that, with `tls`, serves HTTPS
+    /// (HTTP/2 and HTTP/1.1 through ALPN) with that certificate and key; `nil` serves cleartext.
     ///
     /// - Throws: `ProtoHTTPError` if the routes cannot be built (they always can).
     public init(host: String = "127.0.0.1", port: Int = 0, service: NotesService = NotesService(),
-                logger: Logger = Logger(label: "protohttp.server"), accessLog: Bool = true) throws(ProtoHTTPError) {
-        let configuration = ServerConfiguration(
+                logger: Logger = Logger(label: "protohttp.server"), accessLog: Bool = true, tls: ServerTLS?) throws(ProtoHTTPError) {
+        var configuration = ServerConfiguration(
             host: host, port: port, plainRoutes: [Self.listRoute],
             shutdownGracePeriod: .seconds(5), threads: 2, logger: logger, accessLog: accessLog
         )
+        configuration.tls = tls
         server = try ProtoHTTPServer(configuration: configuration, services: [service])
     }
 
     /// Binds and starts serving.
     ///
-    /// - Throws: `ProtoHTTPError` (`unavailable`) when the address cannot be bound.
+    /// - Throws: `ProtoHTTPError` (`unavailable`) when the address cannot be bound, or
+    ///   (`invalid_argument`) when a TLS file is missing or not PEM (the message names it).
     public func start() async throws(ProtoHTTPError) {
         try await server.start()
     }
@@ -49,11 +60,12 @@ public final class DemoServer: Sendable {
     /// The bound port, once started.
     public var port: Int? { server.port }
 
-    /// `http://<host>:<port>`, once started (the configured port before).
+    /// `http://<host>:<port>` (`https://` with TLS), once started (the configured port before).
     public var baseURL: String {
         let host = server.configuration.host
         let shown = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(server.port ?? server.configuration.port)"
+        let scheme = server.configuration.tls == nil ? "http" : "https"
+        return "\(scheme)://\(shown):\(server.port ?? server.configuration.port)"
     }
 
     /// The method paths served, `/notes.Notes/<Method>`, sorted.

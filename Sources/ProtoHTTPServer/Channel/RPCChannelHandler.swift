@@ -1,10 +1,12 @@
-// RPCChannelHandler.swift: one HTTP/1.1 connection: collects each request, runs it in a task, writes the answer.
+// RPCChannelHandler.swift: one HTTP/1.1 connection or HTTP/2 stream: collects each request, runs it in a task, writes the answer.
 import Logging
 import NIOCore
 import NIOHTTP1
 
-/// Serves the requests of one connection, one at a time (the pipelining handler in front holds
-/// later requests back until each response is written).
+/// Serves the requests of one HTTP/1.1 connection, one at a time (the pipelining handler in
+/// front holds later requests back until each response is written), or the one request of an
+/// HTTP/2 stream (NIOHTTP2's HTTP/2-to-HTTP/1 codec in front turns its frames into the same
+/// request parts).
 ///
 /// A request body is collected up to the size limit; past it the request is answered 413 at
 /// once; the rest of the body is read and dropped, never buffered, and the connection closes.
@@ -41,11 +43,22 @@ final class RPCChannelHandler: ChannelInboundHandler {
         self.accessLog = accessLog
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        // Added after the connection became active: once its HTTP version was chosen, or as
+        // an HTTP/2 stream's handler (a stream reports its connection's peer address).
+        if context.channel.isActive { recordRemoteAddress(context: context) }
+    }
+
     func channelActive(context: ChannelHandlerContext) {
-        if let address = context.remoteAddress, let ip = address.ipAddress, let port = address.port {
+        recordRemoteAddress(context: context)
+        context.fireChannelActive()
+    }
+
+    private func recordRemoteAddress(context: ChannelHandlerContext) {
+        // The channel's property: an HTTP/2 stream has no socket of its own (its `remoteAddress0` traps).
+        if let address = context.channel.remoteAddress, let ip = address.ipAddress, let port = address.port {
             remoteAddress = "\(ip):\(port)"
         }
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -128,11 +141,16 @@ final class RPCChannelHandler: ChannelInboundHandler {
         // Idle before writing: writing `.end` makes the pipelining handler deliver the next
         // pipelined request at once, re-entrantly, into `channelRead`.
         state = .idle
-        let keepAlive = head.isKeepAlive
+        // An HTTP/2 stream carries one exchange and the connection stays: never `Connection: close`.
+        let keepAlive = head.version.major >= 2 || head.isKeepAlive
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        write(context: context, version: head.version, response: response, keepAlive: keepAlive)
-        if !keepAlive { context.close(promise: nil) }
+        let written = write(context: context, version: head.version, response: response, keepAlive: keepAlive)
+        if !keepAlive {
+            // Close once the answer is out: closing a TLS connection right away could cut it short.
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            written.whenComplete { _ in bound.value.close(promise: nil) }
+        }
     }
 
     private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
@@ -141,16 +159,17 @@ final class RPCChannelHandler: ChannelInboundHandler {
         state = .discarding  // before writing, which may deliver input re-entrantly
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
-        write(context: context, version: head.version, response: response, keepAlive: false)
+        _ = write(context: context, version: head.version, response: response, keepAlive: false)
         // Give the client a moment to read the answer and stop sending, then close.
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
     }
 
-    private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) {
+    /// Writes the response; the future completes once its last part has been written.
+    private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
         headers.add(name: "Content-Length", value: String(response.body.count))
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        if !keepAlive, version.major < 2 { headers.add(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
         if !response.body.isEmpty {
@@ -158,6 +177,6 @@ final class RPCChannelHandler: ChannelInboundHandler {
             buffer.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        return context.writeAndFlush(wrapOutboundOut(.end(nil)))
     }
 }

@@ -1,22 +1,65 @@
 // ServerPipeline.swift: the handlers of one connection, in order; the server and the in-process tests share it.
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
-/// Sets up a connection's pipeline:
+/// Sets up a connection's pipeline. Every connection starts the same way; which HTTP version
+/// follows is decided per connection (``ProtocolSelectionHandler``):
 ///
 /// ```
-/// ShutdownGraceHandler → IdleStateHandler → HTTP/1.1 codec → pipelining + error handling → RPCChannelHandler
+/// ShutdownGraceHandler → IdleStateHandler → [NIOSSLServerHandler] → ProtocolSelectionHandler
+///   HTTP/1.1:  → HTTP/1.1 codec → pipelining + error handling → RPCChannelHandler
+///   HTTP/2:    → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
+///                  each stream: HTTP/2 ⇄ HTTP/1 codec → RPCChannelHandler
 /// ```
-enum ServerPipeline {
+///
+/// With HTTP/2 switched off (``ServerConfiguration/http2``) the HTTP/1.1 handlers follow at once
+/// and TLS offers only `http/1.1` through ALPN.
+struct ServerPipeline: Sendable {
+    let configuration: ServerConfiguration
+    let dispatcher: Dispatcher
+    let requests: InFlightRequests
+    let accessLog: AccessLog?
+    /// The server's TLS context, `nil` for cleartext.
+    let tls: NIOSSLContext?
+
     /// Adds the handlers to `pipeline`; requests go to `dispatcher` and run in `requests`.
     static func configure(
         _ pipeline: ChannelPipeline.SynchronousOperations, configuration: ServerConfiguration,
-        dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?
+        dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?, tls: NIOSSLContext? = nil
     ) throws {
+        try ServerPipeline(configuration: configuration, dispatcher: dispatcher, requests: requests, accessLog: accessLog, tls: tls)
+            .configureConnection(pipeline)
+    }
+
+    /// The handlers every connection starts with, up to the choice of HTTP version.
+    func configureConnection(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.addHandler(ShutdownGraceHandler(gracePeriod: configuration.shutdownGracePeriod, logger: configuration.logger))
         try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(configuration.idleTimeout)))
+        if let tls {
+            try pipeline.addHandler(NIOSSLServerHandler(context: tls))
+        }
+        guard configuration.http2 else {
+            try configureHTTP1(pipeline)
+            return
+        }
+        try pipeline.addHandler(ProtocolSelectionHandler(afterTLSHandshake: tls != nil) { pipeline, choice in
+            switch choice {
+            case .http1: try configureHTTP1(pipeline)
+            case .http2: try configureHTTP2(pipeline)
+            }
+        })
+    }
+
+    /// The HTTP/1.1 handlers: NIO's codec with pipelining assistance and error handling, then ours.
+    func configureHTTP1(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-        try pipeline.addHandler(RPCChannelHandler(dispatcher: dispatcher, requests: requests,
-                                                  maxBodySize: configuration.maxRequestBodySize, accessLog: accessLog))
+        try pipeline.addHandler(makeRPCHandler())
+    }
+
+    /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or
+    /// one HTTP/2 stream's.
+    func makeRPCHandler() -> RPCChannelHandler {
+        RPCChannelHandler(dispatcher: dispatcher, requests: requests, maxBodySize: configuration.maxRequestBodySize, accessLog: accessLog)
     }
 }

@@ -3,9 +3,11 @@ import Logging
 import NIOCore
 import NIOExtras
 import NIOPosix
+import NIOSSL
 import Synchronization
 
-/// Serves protobuf services over HTTP/1.1 with keep-alive: Connect unary at
+/// Serves protobuf services over HTTP/1.1 with keep-alive and HTTP/2 (h2c by prior knowledge in
+/// cleartext, `h2` through ALPN with ``ServerConfiguration/tls``): Connect unary at
 /// `/pkg.Service/Method`, Twirp at `/twirp/pkg.Service/Method`, and plain POST at the Connect
 /// path (binary `application/x-protobuf`) or at configured ``PlainRoute``s. Bodies are binary
 /// protobuf or proto3 JSON by Content-Type, answered in the same encoding; errors go out in
@@ -59,7 +61,9 @@ public final class ProtoHTTPServer: Sendable {
 
     /// Binds the configured address and starts serving.
     ///
-    /// - Throws: `ProtoHTTPError` (`unavailable`) when the address cannot be bound, or
+    /// - Throws: `ProtoHTTPError` (`unavailable`) when the address cannot be bound,
+    ///   (`invalid_argument`) when a file of ``ServerConfiguration/tls`` is missing, unreadable,
+    ///   not PEM, or the key does not belong to the certificate (the message names the file), or
     ///   (`failed_precondition`) when the server was already started.
     public func start() async throws(ProtoHTTPError) {
         let proceed = lifecycle.withLock { state -> Bool in
@@ -71,11 +75,20 @@ public final class ProtoHTTPServer: Sendable {
             throw ProtoHTTPError(code: .failedPrecondition, message: "the server was already started; make a new ProtoHTTPServer to serve again.")
         }
         let config = configuration
+        var tls: NIOSSLContext?
+        if let settings = config.tls {
+            do {
+                tls = try TLSContextLoader.makeContext(settings, http2: config.http2)
+            } catch {
+                lifecycle.withLock { $0 = .ready }
+                throw error
+            }
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.threads))
         let channel: any Channel
         let quiescing: ServerQuiescingHelper
         do {
-            (channel, quiescing) = try await bind(group: group)
+            (channel, quiescing) = try await bind(group: group, tls: tls)
         } catch {
             try? await group.shutdownGracefully()
             lifecycle.withLock { $0 = .ready }
@@ -86,7 +99,9 @@ public final class ProtoHTTPServer: Sendable {
         }
         boundPort.withLock { $0 = channel.localAddress?.port }
         lifecycle.withLock { $0 = .running(group, quiescing) }
-        config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on http://\(config.host):\(port ?? config.port)")
+        let scheme = tls == nil ? "http" : "https"
+        let versions = config.http2 ? "HTTP/2 and HTTP/1.1" : "HTTP/1.1"
+        config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on \(scheme)://\(config.host):\(port ?? config.port) (\(versions))")
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to
@@ -131,10 +146,10 @@ public final class ProtoHTTPServer: Sendable {
     /// ``initiateShutdown(_:group:)``). The listener and the helper's promise therefore share
     /// one loop: when a failed bind leaves the last reference to the helper with NIO's
     /// callbacks on that loop, it is released on that loop, never after the loops stop.
-    private func bind(group: any EventLoopGroup) async throws -> (any Channel, ServerQuiescingHelper) {
+    private func bind(group: any EventLoopGroup, tls: NIOSSLContext?) async throws -> (any Channel, ServerQuiescingHelper) {
         let acceptLoop = group.next()
         let quiescing = ServerQuiescingHelper(group: acceptLoop)
-        let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing)
+        let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing, tls: tls)
             .bind(host: configuration.host, port: configuration.port).get()
         return (channel, quiescing)
     }
@@ -147,12 +162,12 @@ public final class ProtoHTTPServer: Sendable {
         return drained.futureResult
     }
 
-    private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper) -> ServerBootstrap {
-        let dispatcher = self.dispatcher
+    private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper,
+                               tls: NIOSSLContext?) -> ServerBootstrap {
         let connections = self.connections
-        let requests = self.requests
         let config = configuration
-        let accessLog = config.accessLog ? AccessLog(logger: config.logger) : nil
+        let pipeline = ServerPipeline(configuration: config, dispatcher: dispatcher, requests: requests,
+                                      accessLog: config.accessLog ? AccessLog(logger: config.logger) : nil, tls: tls)
         return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -166,8 +181,7 @@ public final class ProtoHTTPServer: Sendable {
             .childChannelInitializer { channel in
                 connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
-                    try ServerPipeline.configure(channel.pipeline.syncOperations, configuration: config,
-                                                 dispatcher: dispatcher, requests: requests, accessLog: accessLog)
+                    try pipeline.configureConnection(channel.pipeline.syncOperations)
                 }
             }
     }

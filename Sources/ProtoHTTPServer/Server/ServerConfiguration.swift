@@ -1,4 +1,4 @@
-// ServerConfiguration.swift: where the server listens, its limits, routes, shutdown grace and logging.
+// ServerConfiguration.swift: where the server listens, its limits, routes, shutdown grace, logging, HTTP/2 and TLS.
 import Logging
 import NIOCore
 
@@ -40,6 +40,24 @@ public struct ServerConfiguration: Sendable {
     /// Whether and how responses are gzipped for clients that accept it (default: bodies of
     /// 1 KiB or more, zlib level 6; ``ResponseCompression/off`` never compresses).
     public var responseCompression = ResponseCompression.gzip()
+
+    // MARK: HTTP versions and TLS
+
+    /// Whether the server speaks HTTP/2 as well as HTTP/1.1 (default on): over TLS it offers
+    /// `h2` before `http/1.1` through ALPN; in cleartext it serves h2c to clients that start
+    /// with the HTTP/2 connection preface ("prior knowledge", e.g. `curl --http2-prior-knowledge`).
+    /// HTTP/1.1 `Upgrade: h2c` is not offered: such requests are answered over HTTP/1.1. Off,
+    /// every connection is HTTP/1.1.
+    public var http2: Bool = true
+    /// Serve HTTPS with this certificate chain and private key (PEM files); `nil` (the default)
+    /// serves cleartext HTTP. The files are read when the server starts, which fails with a
+    /// message naming the file and the cause if one is missing or not PEM.
+    ///
+    /// ```swift
+    /// var config = ServerConfiguration(host: "0.0.0.0", port: 8443)
+    /// config.tls = ServerTLS(certificateChainPath: "/etc/notes/cert.pem", privateKeyPath: "/etc/notes/key.pem")
+    /// ```
+    public var tls: ServerTLS?
 
     /// A configuration; every parameter has a default.
     public init(
