@@ -298,6 +298,26 @@ struct DownloadTests {
         await expectNoLeaks(transport)
     }
 
+    @Test("a second download to a destination being written fails with aborted and leaves the partial file to the first")
+    func concurrentDownloads() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("twice.bin"), bytes: 8 << 20)
+        let expected = try sha256sum(server.filePath("twice.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/twice.bin", sha256: expected)
+        let first = DownloadRun(manager, "/files/twice.bin", to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))])
+        #expect(await waitUntil(seconds: 10) { (first.reports.last?.completedBytes ?? 0) > 0 })
+        let second = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/twice.bin", to: destination) }
+        #expect(second.error?.code == .aborted, "\(String(describing: second.error))")
+        #expect(second.error?.message.contains(destination.partialPath) == true)
+        let result = try #require(await first.result()).get()
+        #expect(result.sha256 == expected && !result.resumed)
+        await expectNoLeaks(manager.transport)
+    }
+
     @Test("a download has no total time limit of the transport's while bytes flow: 8 MiB at 4 MiB/s under a 1 s transport timeout")
     func noTotalLimit() async throws {
         let server = try await NginxFileServer.start()
