@@ -366,6 +366,26 @@ struct DownloadTests {
         await expectNoLeaks(manager.transport)
     }
 
+    @Test("without a total limit, a download whose server goes silent fails after the transport's timeout")
+    func stall() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")),
+                                           transport: makeTransport { $0.timeout = .seconds(1) })
+        let destination = DownloadDestination(folder + "/stall.bin")
+        let started = ContinuousClock.now
+        // libcurl measures speed over a window of up to 5 s, so a stall is caught within the
+        // timeout only when nothing at all arrived meanwhile: /slow answers after 5 s.
+        let stalled = await Result { () async throws(ProtoHTTPError) in try await manager.download("/slow?ms=5000", to: destination) }
+        #expect(stalled.error?.code == .deadlineExceeded)
+        #expect(stalled.error?.message.contains("stalled") == true, "\(String(describing: stalled.error))")
+        #expect(ContinuousClock.now - started < .milliseconds(4000), "the stall guard, not the server, ended it")
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        await expectNoLeaks(manager.transport)
+    }
+
     @Test("errors name the path and the cause: SHA-256 mismatch, missing folder, size limit, 404 (which touches no file)")
     func errors() async throws {
         let server = try await NginxFileServer.start()
