@@ -49,6 +49,13 @@ final class FileBodySink {
     /// The bytes in the file before this body (the resume offset when continuing, else 0).
     var base: Int64 { ownsBody ? offset : 0 }
 
+    /// Whether the body is dropped rather than written (a 416's error page): its bytes are
+    /// not file content, and progress does not count them.
+    var discardsBody: Bool {
+        if case .complete = decision { return true }
+        return false
+    }
+
     /// Decides once, from the response's status and headers; opens the file when it is to be
     /// written. Returns the decision (after a failure, `.fail`, and ``error`` is set).
     @discardableResult

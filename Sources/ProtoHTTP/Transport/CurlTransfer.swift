@@ -143,8 +143,9 @@ final class CurlTransfer {
         // A body file's bytes count from where it continues, known once its response decided.
         if downloaded > 0 || downloadTotal > 0, fileSink?.decision != nil || fileSink == nil {
             let base = fileSink?.base ?? 0
-            let sample = TransferProgress(direction: .download, completedBytes: base + downloaded,
-                                          totalBytes: downloadTotal > 0 ? base + downloadTotal : nil)
+            let discarded = fileSink?.discardsBody == true
+            let sample = TransferProgress(direction: .download, completedBytes: base + (discarded ? 0 : downloaded),
+                                          totalBytes: discarded ? base : downloadTotal > 0 ? base + downloadTotal : nil)
             if let report = progressThrottle.offer(sample, now: now) { call.reportProgress(report) }
         }
     }
@@ -161,7 +162,7 @@ final class CurlTransfer {
             let final = TransferProgress(direction: .upload, completedBytes: Int64(uploaded), totalBytes: Int64(uploaded))
             if let report = progressThrottle.finish(final) { call.reportProgress(report) }
         }
-        let received = (fileSink?.base ?? 0) + Int64(downloaded)
+        let received = (fileSink?.base ?? 0) + (fileSink?.discardsBody == true ? 0 : Int64(downloaded))
         let final = TransferProgress(direction: .download, completedBytes: received, totalBytes: received)
         if let report = progressThrottle.finish(final) { call.reportProgress(report) }
     }
