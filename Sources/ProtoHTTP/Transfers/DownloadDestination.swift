@@ -11,12 +11,15 @@
 /// While it downloads, the body goes to ``partialPath`` (`<path>.partial`), and the URL and the
 /// server's validator to ``resumeRecordPath`` (`<path>.partial.meta`). Only a complete,
 /// synced and (when asked) verified file is renamed to ``path``. Two downloads to one
-/// destination at once are not supported.
+/// destination at once are not supported: while one writes the partial file (it holds an
+/// exclusive `flock` on it), the other fails with `aborted` and leaves the file alone.
 public struct DownloadDestination: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The final file's path. Its folder must exist.
     public var path: String
     /// The expected SHA-256 of the whole file, as hex (either case); `nil` checks nothing. A
-    /// mismatch fails the download with `data_loss` and removes the partial file.
+    /// mismatch fails the download with `data_loss` and removes the partial file. It is also
+    /// what catches a partial file damaged by a system crash (the partial file is synced only
+    /// at the end, so after a power loss its tail may hold zeros).
     public var sha256: String?
     /// Compute the file's SHA-256 for ``DownloadResult/sha256`` even when none is expected.
     /// Default `false` (hashing reads the whole file once more).

@@ -12,7 +12,7 @@ import ProtoHTTPCore
 /// ```
 ///  first body byte (or the end, for an empty body)
 ///    └─ decide(status, headers) ─► memory: not ours, the body stays in memory
-///                                 write(offset): open, check, truncate to offset, seek ─► write chunks
+///                                 write(offset): open, lock, check, truncate to offset, seek ─► write chunks
 ///                                 fail(error): record the error, abort the transfer
 ///  transfer done ─► finish() ─► WrittenBodyFile      cleanup ─► close()  (the partial file stays)
 /// ```
@@ -48,6 +48,13 @@ final class FileBodySink {
 
     /// The bytes in the file before this body (the resume offset when continuing, else 0).
     var base: Int64 { ownsBody ? offset : 0 }
+
+    /// Whether the body is dropped rather than written (a 416's error page): its bytes are
+    /// not file content, and progress does not count them.
+    var discardsBody: Bool {
+        if case .complete = decision { return true }
+        return false
+    }
 
     /// Decides once, from the response's status and headers; opens the file when it is to be
     /// written. Returns the decision (after a failure, `.fail`, and ``error`` is set).
@@ -122,6 +129,14 @@ final class FileBodySink {
     private func open(at from: Int64) -> ProtoHTTPError? {
         let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .file("create", file.path, errno: errno) }
+        // Held while the body is written, so a second transfer into the same file fails
+        // instead of interleaving with the first (the lock goes with the descriptor).
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            guard code == EWOULDBLOCK else { return .file("lock", file.path, errno: code) }
+            return ProtoHTTPError(code: .aborted, message: "another transfer is writing \(file.path) right now; two downloads to one destination at once are not supported. Wait for the other to finish or cancel it.")
+        }
         var info = stat()
         if from > 0 {
             guard fstat(descriptor, &info) == 0 else {

@@ -15,7 +15,9 @@
 ///
 /// Unless the request sets ``TransportRequest/timeout``, such a transfer has no total time
 /// limit (a large file may take hours); ``TransportConfiguration/timeout`` then bounds a stall
-/// instead: less than one byte per second over that long fails it with `deadline_exceeded`.
+/// instead: less than one byte per second over that long fails it with `deadline_exceeded`
+/// (libcurl averages the speed over up to 5 s, so a stall after a burst is caught a few
+/// seconds later).
 ///
 /// The transport neither syncs nor renames the file: ``ProtoHTTPManager``'s `download` does that.
 /// Ask for the range yourself (`Range: bytes=<resumeOffset>-`, with `If-Range`) when

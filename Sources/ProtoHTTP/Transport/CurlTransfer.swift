@@ -147,8 +147,9 @@ final class CurlTransfer {
         // A body file's bytes count from where it continues, known once its response decided.
         if downloaded > 0 || downloadTotal > 0, fileSink?.decision != nil || fileSink == nil {
             let base = fileSink?.base ?? 0
-            let sample = TransferProgress(direction: .download, completedBytes: base + downloaded,
-                                          totalBytes: downloadTotal > 0 ? base + downloadTotal : nil)
+            let discarded = fileSink?.discardsBody == true
+            let sample = TransferProgress(direction: .download, completedBytes: base + (discarded ? 0 : downloaded),
+                                          totalBytes: discarded ? base : downloadTotal > 0 ? base + downloadTotal : nil)
             if let report = progressThrottle.offer(sample, now: now) { call.reportProgress(report) }
         }
     }
@@ -165,7 +166,7 @@ final class CurlTransfer {
             let final = TransferProgress(direction: .upload, completedBytes: Int64(uploaded), totalBytes: Int64(uploaded))
             if let report = progressThrottle.finish(final) { call.reportProgress(report) }
         }
-        let received = (fileSink?.base ?? 0) + Int64(downloaded)
+        let received = (fileSink?.base ?? 0) + (fileSink?.discardsBody == true ? 0 : Int64(downloaded))
         let final = TransferProgress(direction: .download, completedBytes: received, totalBytes: received)
         if let report = progressThrottle.finish(final) { call.reportProgress(report) }
     }
@@ -289,6 +290,10 @@ extension CurlTransfer {
         if fileSink == nil {
             try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
             if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
+        } else {
+            // Larger reads, so a large body costs a write(2) per 512 KiB instead of per 16 KiB
+            // (curl's own tool reads 100 KB at a time for the same reason).
+            try set(CURLOPT_BUFFERSIZE, Self.fileBodyBufferSize)
         }
         if let agent = config.userAgent { try set(CURLOPT_USERAGENT, agent) }
         if config.followRedirects {
@@ -424,6 +429,10 @@ extension CurlTransfer {
             transportError: TransportError(curlCode: Int(code.rawValue), summary: summary, detail: errorText)
         )
     }
+
+    /// The receive buffer of a transfer whose body goes to a file: 512 KiB, libcurl's largest
+    /// before 7.88 (CURL_MAX_READ_SIZE).
+    static let fileBodyBufferSize = 512 << 10
 
     /// libcurl before 8.0.0 fails every h2c prior-knowledge transfer that reuses a connection
     /// ("Error in the HTTP2 framing layer", curl issue 10634, fixed in 8.0.0; Debian 12 ships

@@ -235,7 +235,11 @@ struct DownloadTests {
         let destination = DownloadDestination(folder + "/done.bin", sha256: expected)
         try FileManager.default.copyItem(atPath: first.path, toPath: destination.partialPath)
         ResumeRecord(url: server.url("/files/done.bin"), validator: etag).write(to: destination.resumeRecordPath)
-        let result = try await manager.download("/files/done.bin", to: destination)
+        let (options, progress) = CallOptions().withProgressStream()
+        let result = try await manager.download("/files/done.bin", to: destination, options: options)
+        var reports: [TransferProgress] = []
+        for await report in progress { reports.append(report) }
+        #expect(reports == [TransferProgress(direction: .download, completedBytes: 1 << 20, totalBytes: 1 << 20)], "the 416's error page is not counted")
         #expect(result.resumed && result.resumedFrom == 1 << 20 && result.bytes == 1 << 20)
         #expect(result.metadata.status == 206)
         #expect(try sha256sum(destination.path) == expected)
@@ -298,20 +302,91 @@ struct DownloadTests {
         await expectNoLeaks(transport)
     }
 
-    @Test("a download has no total time limit of the transport's while bytes flow: 8 MiB at 4 MiB/s under a 1 s transport timeout")
+    @Test("async: cancelling the Task leaves a resumable partial file, and the same call then resumes it")
+    func taskCancellation() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("task.bin"), bytes: 8 << 20)
+        let expected = try sha256sum(server.filePath("task.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/task.bin", sha256: expected)
+        let (options, progress) = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))]).withProgressStream()
+        let task = Task { () async throws -> DownloadResult in
+            try await manager.download("/files/task.bin", to: destination, options: options)
+        }
+        for await report in progress where report.completedBytes >= 1 << 20 {
+            task.cancel()
+            break
+        }
+        #expect(protoError(await task.result)?.code == .canceled)
+        let partial = try #require(fileSize(destination.partialPath))
+        #expect(partial >= 1 << 20 && partial < 8 << 20)
+        let result = try await manager.download("/files/task.bin", to: destination)
+        #expect(result.resumedFrom == partial && result.sha256 == expected)
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("a second download to a destination being written fails with aborted and leaves the partial file to the first")
+    func concurrentDownloads() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("twice.bin"), bytes: 8 << 20)
+        let expected = try sha256sum(server.filePath("twice.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/twice.bin", sha256: expected)
+        let first = DownloadRun(manager, "/files/twice.bin", to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))])
+        #expect(await waitUntil(seconds: 10) { (first.reports.last?.completedBytes ?? 0) > 0 })
+        let second = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/twice.bin", to: destination) }
+        #expect(second.error?.code == .aborted, "\(String(describing: second.error))")
+        #expect(second.error?.message.contains(destination.partialPath) == true)
+        let result = try #require(await first.result()).get()
+        #expect(result.sha256 == expected && !result.resumed)
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("a download has no total time limit of the transport's while bytes flow: 8 MiB at 4 MiB/s (set by an interceptor) under a 1 s transport timeout")
     func noTotalLimit() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
         let folder = try makeDownloadFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("long.bin"), bytes: 8 << 20)
-        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")),
-                                           transport: makeTransport { $0.timeout = .seconds(1) })
+        // The rate limit comes from an interceptor: downloads go through the chain like any call.
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
+            var request = request
+            request.headers.append(HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20)))
+            next(request, completion)
+        }]
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport { $0.timeout = .seconds(1) })
         let started = ContinuousClock.now
-        let result = try await manager.download("/files/long.bin", to: DownloadDestination(folder + "/long.bin"),
-                                                options: CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))]))
+        let result = try await manager.download("/files/long.bin", to: DownloadDestination(folder + "/long.bin"))
         #expect(result.bytes == 8 << 20)
         #expect(ContinuousClock.now - started > .milliseconds(1050), "the rate limit should have made it outlast the 1 s timeout")
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("without a total limit, a download whose server goes silent fails after the transport's timeout")
+    func stall() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")),
+                                           transport: makeTransport { $0.timeout = .seconds(1) })
+        let destination = DownloadDestination(folder + "/stall.bin")
+        let started = ContinuousClock.now
+        // libcurl measures speed over a window of up to 5 s, so a stall is caught within the
+        // timeout only when nothing at all arrived meanwhile: /slow answers after 5 s.
+        let stalled = await Result { () async throws(ProtoHTTPError) in try await manager.download("/slow?ms=5000", to: destination) }
+        #expect(stalled.error?.code == .deadlineExceeded)
+        #expect(stalled.error?.message.contains("stalled") == true, "\(String(describing: stalled.error))")
+        #expect(ContinuousClock.now - started < .milliseconds(4000), "the stall guard, not the server, ended it")
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
         await expectNoLeaks(manager.transport)
     }
 

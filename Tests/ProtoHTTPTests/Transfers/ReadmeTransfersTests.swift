@@ -1,0 +1,68 @@
+// ReadmeTransfersTests.swift: the README's "Progress" and "Downloading a file (with resume)" examples, compiled and run.
+import Foundation
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+@Suite("README: progress and downloads", .serialized)
+struct ReadmeTransfersTests {
+    @Test("Progress: a handler on a POST, and a stream on an async GET")
+    func progress() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")), transport: makeTransport())
+        let bytes = [UInt8](repeating: 1, count: 2 << 20)
+        let seen = Mutex<[TransferProgress]>([])
+        let done = Mutex(false)
+
+        // As in the README (/echo for /upload, /big for /files/big.bin; print becomes a record).
+        var options = CallOptions()
+        options.progress = ProgressHandler { p in
+            seen.withLock { $0.append(p) }
+        }
+        manager.post("/echo", input: bytes, requestSerializer: .raw, responseSerializer: .raw, options: options,
+                     success: { _, _ in done.withLock { $0 = true } }, failure: { _ in done.withLock { $0 = true } })
+
+        let (streamOptions, progress) = CallOptions().withProgressStream()
+        async let reply = manager.request(.get, "/big?size=\(3 << 20)", input: [:], requestSerializer: .formURLEncoded,
+                                          responseSerializer: .raw, options: streamOptions)
+        var last: TransferProgress?
+        for await p in progress { last = p }
+        let body = try await reply.output
+
+        #expect(body.count == 3 << 20)
+        #expect(last == TransferProgress(direction: .download, completedBytes: 3 << 20, totalBytes: 3 << 20))
+        #expect(await waitUntil { done.withLock { $0 } })
+        #expect(seen.withLock { $0.last { $0.direction == .upload } } == TransferProgress(direction: .upload, completedBytes: 2 << 20, totalBytes: 2 << 20))
+    }
+
+    @Test("Downloading a file: callback form with progress, cancel, then the async call resumes")
+    func download() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeDownloadFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("big.bin"), bytes: 8 << 20)
+        let expectedHex = try sha256sum(server.filePath("big.bin"))
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.headers = [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))]  // slow enough to cancel mid-body
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+        let outcome = Mutex<String?>(nil)
+
+        // As in the README, with /data/ in a temporary folder.
+        let destination = DownloadDestination(folder + "/big.bin", sha256: expectedHex)
+        let handle = manager.download("/files/big.bin", to: destination,
+                                      options: CallOptions().withProgress { _ in },
+                                      success: { file in outcome.withLock { $0 = "\(file.path) \(file.bytes)" } },
+                                      failure: { error in outcome.withLock { $0 = "\(error.code)" } })
+        try await Task.sleep(for: .milliseconds(300))
+        handle.cancel()
+        #expect(await waitUntil { outcome.withLock { $0 } != nil })
+        #expect(outcome.withLock { $0 } == "canceled")
+
+        let file = try await manager.download("/files/big.bin", to: destination)
+        #expect(file.bytes == 8 << 20 && file.sha256 == expectedHex)
+        #expect(file.resumed, "300 ms at 4 MiB/s leaves part of the 8 MiB behind")
+        #expect(try sha256sum(destination.path) == expectedHex)
+    }
+}
