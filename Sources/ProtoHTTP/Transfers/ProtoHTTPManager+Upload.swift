@@ -5,8 +5,11 @@ extension ProtoHTTPManager {
     /// `responseSerializer`: AFNetworking's `POST:parameters:constructingBodyWithBlock:`.
     ///
     /// File parts are streamed from disk; everything else a call gets applies (base URL,
-    /// general headers and parameters, interceptors, validators, retry, deadline, cancel, and
-    /// ``CallOptions``). Callbacks as in
+    /// general headers and parameters, interceptors, validators, retry, cancel, and
+    /// ``CallOptions``), except the manager's default timeout, meant for RPCs: as for
+    /// downloads, an upload has a deadline only when ``CallOptions/timeout`` sets one, and
+    /// otherwise fails only when it stalls (no byte for the transport's
+    /// ``TransportConfiguration/timeout``). Callbacks as in
     /// ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``.
     ///
     /// ```swift
@@ -26,7 +29,7 @@ extension ProtoHTTPManager {
         finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
         request(.post, path, input: form, requestSerializer: .multipart, responseSerializer: responseSerializer,
-                options: options, completion: completion, success: success, failure: failure, finished: finished)
+                options: Self.uploadOptions(options), completion: completion, success: success, failure: failure, finished: finished)
     }
 
     /// The async form of ``upload(_:form:responseSerializer:options:completion:success:failure:finished:)``:
@@ -34,6 +37,14 @@ extension ProtoHTTPManager {
     public func upload<R: ResponseSerializer>(
         _ path: String, form: MultipartForm, responseSerializer: R, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> CallResponse<R.Output> {
-        try await request(.post, path, input: form, requestSerializer: .multipart, responseSerializer: responseSerializer, options: options)
+        try await request(.post, path, input: form, requestSerializer: .multipart, responseSerializer: responseSerializer,
+                          options: Self.uploadOptions(options))
+    }
+
+    /// The options without the manager's default deadline unless they set one.
+    private static func uploadOptions(_ options: CallOptions) -> CallOptions {
+        var options = options
+        if options.timeout == .managerDefault { options.timeout = .unlimited }
+        return options
     }
 }

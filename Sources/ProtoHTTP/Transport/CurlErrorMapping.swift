@@ -27,8 +27,9 @@ extension ProtoHTTPError {
             return (.unavailable, "the server at \(url) sent a reply that is not valid HTTP/1.x or HTTP/2; check that the URL points at an HTTP server (and http vs https).")
         }
         if result == CURLE_OPERATION_TIMEDOUT, errorBuffer.contains("too slow") {
-            // CURLOPT_LOW_SPEED_*: a transfer to a file without a total limit stopped moving.
-            return (.deadlineExceeded, "the transfer from \(url) stalled: \(errorBuffer). Check the server and the network; a download continues where it stopped when called again.")
+            // CURLOPT_LOW_SPEED_*: a file transfer (a download, or a multipart upload) without a
+            // total limit stopped moving.
+            return (.deadlineExceeded, "the transfer with \(url) stalled: \(errorBuffer). Check the server and the network; a download continues where it stopped when called again, an upload starts over.")
         }
         if let limit = exceededLimit {
             return (.resourceExhausted, "the response from \(url) is larger than the maximum response size of \(limit) bytes (after decompression); raise maxResponseSize on the request or the transport configuration if this size is expected.")

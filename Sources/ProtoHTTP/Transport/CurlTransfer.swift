@@ -43,9 +43,9 @@ final class CurlTransfer {
         self.fileSink = call.request.bodyFile.map {
             FileBodySink(file: $0, limit: $0.maxSize ?? engine.configuration.maxDownloadSize, url: call.request.url)
         }
-        // A body file may take hours: unless the request sets a limit, the configuration's
-        // timeout bounds a stall (see `configure`), not the whole transfer.
-        self.timeout = call.request.timeout ?? (call.request.bodyFile == nil ? engine.configuration.timeout : nil)
+        // A body file or a multipart form may take hours: unless the request sets a limit, the
+        // configuration's timeout bounds a stall (see `configure`), not the whole transfer.
+        self.timeout = call.request.timeout ?? (call.request.isFileTransfer ? nil : engine.configuration.timeout)
     }
 
     /// The transfer recorded in an easy handle's `CURLOPT_PRIVATE`.
@@ -277,7 +277,7 @@ extension CurlTransfer {
         }
 
         if let timeout { try set(CURLOPT_TIMEOUT_MS, Int(clamping: max(1, timeout.wholeMillisecondsRoundedUp))) }
-        if fileSink != nil, request.timeout == nil, let stall = config.timeout {
+        if request.isFileTransfer, request.timeout == nil, let stall = config.timeout {
             // Less than 1 byte/s over the whole period: the server or the network stalled.
             try set(CURLOPT_LOW_SPEED_LIMIT, 1)
             try set(CURLOPT_LOW_SPEED_TIME, Int(clamping: max(1, stall.wholeMillisecondsRoundedUp / 1000)))

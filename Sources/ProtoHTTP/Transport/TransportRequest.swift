@@ -50,3 +50,9 @@ public struct TransportRequest: Sendable {
         self.maxResponseSize = maxResponseSize
     }
 }
+
+extension TransportRequest {
+    /// Whether the request moves a file (a response body to a file, or a multipart form): such
+    /// a transfer has no total time limit unless ``timeout`` sets one, only a stall limit.
+    var isFileTransfer: Bool { bodyFile != nil || multipart != nil }
+}

@@ -40,50 +40,6 @@ final class DownloadRun: Sendable {
     var reports: [TransferProgress] { state.withLock { $0.reports } }
 }
 
-/// The highest RSS seen while it runs, sampled every 10 ms on a thread of its own.
-final class PeakRSS: Sendable {
-    private let state = Mutex<(peak: Int, running: Bool)>((0, true))
-
-    init() {
-        state.withLock { $0.peak = residentBytes() }
-        Thread.detachNewThread { [self] in
-            while state.withLock({ $0.running }) {
-                let now = residentBytes()
-                state.withLock { $0.peak = max($0.peak, now) }
-                usleep(10_000)
-            }
-        }
-    }
-
-    /// Stops sampling and returns the peak.
-    func stop() -> Int {
-        state.withLock {
-            $0.running = false
-            return max($0.peak, residentBytes())
-        }
-    }
-}
-
-/// The SHA-256 of a file by coreutils' `sha256sum`, an oracle independent of the client's own.
-func sha256sum(_ path: String) throws -> String {
-    let tool = try ChildProcess("/usr/bin/sha256sum", [path], output: .pipe, error: .null)
-    defer { _ = tool.stop(grace: .seconds(1)) }
-    guard let line = try tool.readLine(timeout: .seconds(60)), let hex = line.split(separator: " ").first else {
-        throw NginxServer.ServerError(message: "sha256sum \(path) printed nothing")
-    }
-    return String(hex)
-}
-
-/// A fresh temporary folder for downloaded files.
-func makeDownloadFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-dl-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-func fileSize(_ path: String) -> Int64? {
-    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-}
 
 @Suite("Downloads to files", .serialized)
 struct DownloadTests {
@@ -97,7 +53,7 @@ struct DownloadTests {
     func resumeTwice() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let size: Int64 = 256 << 20
         try writeRandomFile(server.filePath("big.bin"), bytes: Int(size))
@@ -179,7 +135,7 @@ struct DownloadTests {
     func serverIgnoresRange() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("plain.bin"), bytes: 8 << 20)
         let expected = try sha256sum(server.filePath("plain.bin"))
@@ -199,7 +155,7 @@ struct DownloadTests {
     func changedETag() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = server.filePath("changing.bin")
         try writeRandomFile(file, bytes: 8 << 20)
@@ -224,7 +180,7 @@ struct DownloadTests {
     func alreadyComplete() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("done.bin"), bytes: 1 << 20)
         let expected = try sha256sum(server.filePath("done.bin"))
@@ -251,7 +207,7 @@ struct DownloadTests {
     func retryResumes() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("retry.bin"), bytes: 16 << 20)
         let expected = try sha256sum(server.filePath("retry.bin"))
@@ -276,7 +232,7 @@ struct DownloadTests {
     func transportBodyFile() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("t.bin"), bytes: 3 << 20)
         let transport = try makeTransport()
@@ -306,7 +262,7 @@ struct DownloadTests {
     func taskCancellation() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("task.bin"), bytes: 8 << 20)
         let expected = try sha256sum(server.filePath("task.bin"))
@@ -332,7 +288,7 @@ struct DownloadTests {
     func concurrentDownloads() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("twice.bin"), bytes: 8 << 20)
         let expected = try sha256sum(server.filePath("twice.bin"))
@@ -352,7 +308,7 @@ struct DownloadTests {
     func noTotalLimit() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("long.bin"), bytes: 8 << 20)
         // The rate limit comes from an interceptor: downloads go through the chain like any call.
@@ -374,7 +330,7 @@ struct DownloadTests {
     func stall() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")),
                                            transport: makeTransport { $0.timeout = .seconds(1) })
@@ -394,7 +350,7 @@ struct DownloadTests {
     func errors() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("f.bin"), bytes: 2 << 20)
         let manager = try manager(server)

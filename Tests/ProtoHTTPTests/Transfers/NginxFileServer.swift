@@ -151,20 +151,3 @@ final class NginxFileServer: Sendable {
         """
     }
 }
-
-/// Writes `count` random bytes (from /dev/urandom, with `head -c`) to `path`.
-func writeRandomFile(_ path: String, bytes count: Int) throws {
-    let head = try ChildProcess("/usr/bin/head", ["-c", String(count), "/dev/urandom"], output: .file(path), error: .null)
-    guard let exit = head.wait(upTo: .seconds(60)), exit.succeeded else {
-        head.stop(grace: .seconds(1))
-        throw NginxServer.ServerError(message: "head -c \(count) /dev/urandom > \(path) failed")
-    }
-}
-
-/// The process's resident set size in bytes, from `/proc/self/statm`.
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}

@@ -40,7 +40,7 @@ struct ReadmeTransfersTests {
     func download() async throws {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
-        let folder = try makeDownloadFolder()
+        let folder = try makeTransferFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try writeRandomFile(server.filePath("big.bin"), bytes: 8 << 20)
         let expectedHex = try sha256sum(server.filePath("big.bin"))
