@@ -163,13 +163,15 @@ extension ServerTests {
                 }
                 let elapsed = ContinuousClock.now - started
                 #expect(results.count == 8 && results.allSatisfy { $0 == nil }, "\(results)")
-                #expect(elapsed < .milliseconds(1_500), "the calls did not run side by side: \(elapsed)")
+                // One after another they would take 3.2 s; the margin is for a loaded 2-core CI machine.
+                #expect(elapsed < .milliseconds(2_800), "the calls did not run side by side: \(elapsed)")
                 #expect(server.faults.events.filter { $0 == "slow finished" }.count == 9)
                 #expect(server.server.connectionCount == 1, "the calls used \(server.server.connectionCount) connections")
 
                 let stopping = ContinuousClock.now
                 await server.server.shutdown()
-                #expect(ContinuousClock.now - stopping < .seconds(1), "shutdown waited on the idle h2 connection")
+                // Waiting on the idle connection would take the 10 s grace period.
+                #expect(ContinuousClock.now - stopping < .seconds(4), "shutdown waited on the idle h2 connection")
                 #expect(server.server.connectionCount == 0)
             }
         }
@@ -180,7 +182,7 @@ extension ServerTests {
                 let raw = try await RawConnection.open(port: server.port)
                 try await raw.send([0x16, 0x03, 0x01])  // the first bytes of a ClientHello record, then silence
                 let started = ContinuousClock.now
-                #expect(await raw.closedByServer(within: .seconds(3)))
+                #expect(await raw.closedByServer(within: .seconds(10)))
                 #expect(ContinuousClock.now - started >= .milliseconds(250))
                 #expect(await waitUntil(seconds: 2) { server.server.connectionCount == 0 })
             }
