@@ -10,12 +10,13 @@ import Dispatch
 final class CurlTransfer {
     let call: TransportCall
     let easy: UnsafeMutableRawPointer
-    private unowned let engine: CurlEngine
+    unowned let engine: CurlEngine
     private let pool: EasyHandlePool
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The request's header list; built by `configure` (CurlTransfer+Configuration.swift).
+    var headerList: UnsafeMutablePointer<curl_slist>?
     /// The multipart body, when the request has one; freed after the handle is reset.
-    private var mimeBody: CurlMimeBody?
-    private let errorBuffer: UnsafeMutablePointer<CChar>
+    var mimeBody: CurlMimeBody?
+    let errorBuffer: UnsafeMutablePointer<CChar>
     private(set) var responseHeaders: [HTTPHeader] = []
     private(set) var responseBody: [UInt8] = []
     /// The size limit the write callback stopped the transfer at, if it did.
@@ -26,7 +27,7 @@ final class CurlTransfer {
     /// Turns libcurl's progress samples into reports (only for requests with a progress handler).
     private var progressThrottle = ProgressThrottle()
     /// Where a 2xx body goes when the request has a ``TransportRequest/bodyFile``.
-    private let fileSink: FileBodySink?
+    let fileSink: FileBodySink?
     /// What the sink wrote, once the transfer completed.
     private var writtenFile: WrittenBodyFile?
 
@@ -80,7 +81,7 @@ final class CurlTransfer {
 
     /// Appends body bytes, or writes them to the body file; returns `false` (abort) once the
     /// body would pass its limit or the file cannot take them.
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if let fileSink {
             switch fileSink.decision ?? fileSink.decide(status: status, headers: responseHeaders) {
             case .write, .complete: return fileSink.write(bytes)
@@ -100,7 +101,7 @@ final class CurlTransfer {
     ///
     /// Works on the bytes: one `String` for the name and one for the value, nothing per
     /// character (this runs for every header of every response, on the engine thread).
-    fileprivate func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         var end = bytes.count
         while end > 0, Self.isLineEnd(bytes[end - 1]) { end -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
@@ -138,7 +139,7 @@ final class CurlTransfer {
 
     /// Reports a progress sample from libcurl's transfer-info callback (installed only when the
     /// request has a progress handler), throttled per direction.
-    fileprivate func receiveProgress(downloadTotal: Int64, downloaded: Int64, uploadTotal: Int64, uploaded: Int64) {
+    func receiveProgress(downloadTotal: Int64, downloaded: Int64, uploadTotal: Int64, uploaded: Int64) {
         let now = DispatchTime.now().uptimeNanoseconds
         if uploaded > 0 || uploadTotal > 0 {
             let sample = TransferProgress(direction: .upload, completedBytes: uploaded, totalBytes: uploadTotal > 0 ? uploadTotal : nil)
@@ -218,225 +219,4 @@ final class CurlTransfer {
         response.bodyFile = writtenFile
         return response
     }
-}
-
-// MARK: Configuration
-
-extension CurlTransfer {
-    /// Applies the request and the configuration to the easy handle.
-    func configure() throws(ProtoHTTPError) {
-        let request = call.request
-        let config = engine.configuration
-        try validate(request)
-
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        try set(CURLOPT_PRIVATE, pointer: context)
-        try set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
-        try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_URL, request.url)
-        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-            return transfer.receiveBody(bytes) ? size * count : 0
-        }, CURLOPT_WRITEFUNCTION)
-        try set(CURLOPT_WRITEDATA, pointer: context)
-        try check(ccurl_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
-            return size * count
-        }, CURLOPT_HEADERFUNCTION)
-        try set(CURLOPT_HEADERDATA, pointer: context)
-        if request.progress != nil {
-            // Only for calls that ask: with CURLOPT_NOPROGRESS left at 1 (curl's default, and
-            // what curl_easy_reset restores), libcurl never calls back.
-            try check(ccurl_easy_setopt_xferinfo_callback(easy, CURLOPT_XFERINFOFUNCTION) { context, dltotal, dlnow, ultotal, ulnow in
-                guard let context else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                transfer.receiveProgress(downloadTotal: Int64(dltotal), downloaded: Int64(dlnow), uploadTotal: Int64(ultotal), uploaded: Int64(ulnow))
-                return 0
-            }, CURLOPT_XFERINFOFUNCTION)
-            try set(CURLOPT_XFERINFODATA, pointer: context)
-            try set(CURLOPT_NOPROGRESS, 0)
-        }
-
-        let isTLS = request.url.utf8.prefix(6).lazy.map { $0 | 0x20 }.elementsEqual("https:".utf8)  // no lowercased copy of the URL
-        switch config.httpVersion {
-        case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
-        case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        case .http2PriorKnowledge:
-            try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
-            if Self.priorKnowledgeCannotReuse {
-                try set(CURLOPT_FRESH_CONNECT, 1)
-                try set(CURLOPT_FORBID_REUSE, 1)
-            }
-        }
-        if config.multiplexHTTP2, isTLS || config.httpVersion == .http2PriorKnowledge, config.httpVersion != .http1_1 {
-            try set(CURLOPT_PIPEWAIT, 1)
-        }
-
-        if let timeout { try set(CURLOPT_TIMEOUT_MS, Int(clamping: max(1, timeout.wholeMillisecondsRoundedUp))) }
-        if request.isFileTransfer, request.timeout == nil, let stall = config.timeout {
-            // Less than 1 byte/s over the whole period: the server or the network stalled.
-            try set(CURLOPT_LOW_SPEED_LIMIT, 1)
-            try set(CURLOPT_LOW_SPEED_TIME, Int(clamping: max(1, stall.wholeMillisecondsRoundedUp / 1000)))
-        }
-        if let connect = request.connectTimeout ?? config.connectTimeout {
-            try set(CURLOPT_CONNECTTIMEOUT_MS, Int(clamping: max(1, connect.wholeMillisecondsRoundedUp)))
-        }
-        // A body file has its own limit, checked by the sink; and asks for no compression, so
-        // that range offsets are file offsets.
-        if fileSink == nil {
-            try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
-            if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
-        } else {
-            // Larger reads, so a large body costs a write(2) per 512 KiB instead of per 16 KiB
-            // (curl's own tool reads 100 KB at a time for the same reason).
-            try set(CURLOPT_BUFFERSIZE, Self.fileBodyBufferSize)
-        }
-        if let agent = config.userAgent { try set(CURLOPT_USERAGENT, agent) }
-        if config.followRedirects {
-            try set(CURLOPT_FOLLOWLOCATION, 1)
-            try set(CURLOPT_MAXREDIRS, 10)
-        }
-
-        try set(CURLOPT_SSL_VERIFYPEER, config.tls.verifyPeer ? 1 : 0)
-        try set(CURLOPT_SSL_VERIFYHOST, config.tls.verifyHost ? 2 : 0)
-        if let path = config.tls.caBundlePath { try set(CURLOPT_CAINFO, path) }
-        if let pin = config.tls.pinnedPublicKey { try set(CURLOPT_PINNEDPUBLICKEY, pin) }
-
-        switch config.proxy {
-        case .environment: break
-        case .none: try set(CURLOPT_PROXY, "")
-        case .url(let url, let noProxy):
-            try set(CURLOPT_PROXY, url)
-            if let noProxy { try set(CURLOPT_NOPROXY, noProxy) }
-        }
-
-        try configureMethodAndBody(request)
-        try configureHeaders(request)
-    }
-
-    private func configureMethodAndBody(_ request: TransportRequest) throws(ProtoHTTPError) {
-        let method = request.method.uppercased()
-        if let form = request.multipart {
-            try configureMultipart(form, method: method, request: request)
-            return
-        }
-        switch (method, request.body) {
-        case ("GET", nil):
-            try set(CURLOPT_HTTPGET, 1)
-            return
-        case ("HEAD", nil):
-            try set(CURLOPT_NOBODY, 1)
-            return
-        case ("POST", _):
-            break
-        default:
-            try set(CURLOPT_CUSTOMREQUEST, request.method)
-        }
-        guard method == "POST" || request.body != nil else { return }
-        let body = request.body ?? []
-        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), CURLOPT_POSTFIELDSIZE_LARGE)
-        // COPYPOSTFIELDS copies the bytes into curl, so the array need not outlive this call.
-        let code: CURLcode = body.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, !raw.isEmpty else {
-                return ccurl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
-            }
-            return ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
-        }
-        try check(code, CURLOPT_COPYPOSTFIELDS)
-    }
-
-    /// A `multipart/form-data` body through libcurl's MIME API (POST, or the request's method).
-    private func configureMultipart(_ form: MultipartForm, method: String, request: TransportRequest) throws(ProtoHTTPError) {
-        guard request.body == nil else {
-            throw ProtoHTTPError(code: .invalidArgument, message: "the request has both a body and a multipart form; set only one of TransportRequest.body and .multipart.")
-        }
-        guard method != "GET", method != "HEAD" else {
-            throw ProtoHTTPError(code: .invalidArgument, message: "a \(method) request cannot carry a multipart form; send it with POST or PUT.")
-        }
-        let body = try CurlMimeBody(form: form, easy: easy)
-        mimeBody = body
-        try check(ccurl_easy_setopt_mime(easy, CURLOPT_MIMEPOST, body.mime), CURLOPT_MIMEPOST)
-        if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, request.method) }
-    }
-
-    private func configureHeaders(_ request: TransportRequest) throws(ProtoHTTPError) {
-        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
-        // No "Expect: 100-continue" round trip; and no invented form Content-Type for bodies.
-        lines.append("Expect:")
-        // (A multipart body's Content-Type, with its boundary, comes from libcurl.)
-        if request.multipart == nil, request.body != nil || request.method.uppercased() == "POST",
-           request.headers.first(named: "content-type") == nil {
-            lines.append("Content-Type:")
-        }
-        for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
-                throw ProtoHTTPError(code: .resourceExhausted, message: "curl_slist_append failed while building the request headers; the process is probably out of memory.")
-            }
-            headerList = appended
-        }
-        try check(ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
-    }
-
-    /// Rejects requests that would be unsafe or meaningless to send.
-    private func validate(_ request: TransportRequest) throws(ProtoHTTPError) {
-        func bad(_ what: String) -> ProtoHTTPError {
-            ProtoHTTPError(code: .invalidArgument, message: what)
-        }
-        // Checked on UTF-8 bytes: "\r\n" is a single Character, which a Character test would miss.
-        let forbidden: (UInt8) -> Bool = { $0 == 13 || $0 == 10 || $0 == 0 }
-        if request.method.isEmpty || request.method.utf8.contains(where: { $0 == 32 || $0 == 9 || forbidden($0) }) {
-            throw bad("the HTTP method \"\(request.method)\" is empty or contains spaces or line breaks; use a token such as POST.")
-        }
-        if request.url.isEmpty || request.url.utf8.contains(where: forbidden) {
-            throw bad("the URL is empty or contains line breaks; pass an absolute http:// or https:// URL.")
-        }
-        for header in request.headers {
-            if header.name.isEmpty || header.name.utf8.contains(where: { $0 == 58 || $0 == 32 || $0 == 9 || forbidden($0) }) {
-                throw bad("the header name \"\(header.name)\" is empty or contains a colon, space or line break; header names are tokens like Content-Type.")
-            }
-            if header.value.utf8.contains(where: forbidden) {
-                throw bad("the value of header \(header.name) contains a line break or NUL, which would inject headers; remove it.")
-            }
-        }
-    }
-
-    // MARK: setopt helpers
-
-    private func set(_ option: CURLoption, _ value: Int) throws(ProtoHTTPError) {
-        try check(ccurl_easy_setopt_long(easy, option, value), option)
-    }
-
-    private func set(_ option: CURLoption, _ value: String) throws(ProtoHTTPError) {
-        try check(ccurl_easy_setopt_string(easy, option, value), option)
-    }
-
-    private func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer) throws(ProtoHTTPError) {
-        try check(ccurl_easy_setopt_pointer(easy, option, pointer), option)
-    }
-
-    private func check(_ code: CURLcode, _ option: CURLoption) throws(ProtoHTTPError) {
-        guard code != CURLE_OK else { return }
-        let summary = curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown curl error"
-        let supported = code == CURLE_UNKNOWN_OPTION || code == CURLE_NOT_BUILT_IN
-        throw ProtoHTTPError(
-            code: supported ? .unimplemented : .invalidArgument,
-            message: "libcurl rejected option \(option.rawValue) for \(call.request.url): \(summary). "
-                + (supported ? "This libcurl build lacks the feature; install a libcurl with it." : "Check the request and transport configuration."),
-            transportError: TransportError(curlCode: Int(code.rawValue), summary: summary, detail: errorText)
-        )
-    }
-
-    /// The receive buffer of a transfer whose body goes to a file: 512 KiB, libcurl's largest
-    /// before 7.88 (CURL_MAX_READ_SIZE).
-    static let fileBodyBufferSize = 512 << 10
-
-    /// libcurl before 8.0.0 fails every h2c prior-knowledge transfer that reuses a connection
-    /// ("Error in the HTTP2 framing layer", curl issue 10634, fixed in 8.0.0; Debian 12 ships
-    /// 7.88.1), so there each such transfer opens its own connection and closes it after.
-    static let priorKnowledgeCannotReuse: Bool =
-        (curl_version_info(CURLVERSION_FIRST)?.pointee.version_num ?? 0) < 0x08_00_00
 }
