@@ -1,11 +1,41 @@
-// ReadmeTransfersTests.swift: the README's "Progress" and "Downloading a file (with resume)" examples, compiled and run.
+// ReadmeTransfersTests.swift: the README's "Multipart upload", "Progress" and "Downloading a file (with resume)" examples, compiled and run.
 import Foundation
 import Synchronization
 import Testing
 @testable import ProtoHTTP
 
-@Suite("README: progress and downloads", .serialized)
+@Suite("README: uploads, progress and downloads", .serialized)
 struct ReadmeTransfersTests {
+    @Test("Multipart upload: text, a JSON message and a streamed file, by callback; then PUT, async")
+    func upload() async throws {
+        let peer = try await PeerServer.startMultipartPeer()
+        defer { peer.stop() }
+        let folder = try makeTransferFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(folder + "/IMG_0042.jpg", bytes: 64 << 10)
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: peer.baseURL), transport: makeTransport())
+        let photoInfo = Protohttp_Rpctest_PingRequest.sample("beach", number: 42)
+        let outcome = Mutex<UploadReport?>(nil)
+
+        // As in the README (/upload for /v1/photos; the peer's JSON report for the reply).
+        var form = MultipartForm()
+        form.append(.string("album", "Holidays 2026"))
+        form.append(try .message("meta", photoInfo, encoding: .json))
+        form.append(.file("photo", path: folder + "/IMG_0042.jpg", contentType: "image/jpeg"))
+        manager.upload("/upload", form: form, responseSerializer: .json(UploadReport.self),
+                       success: { reply, _ in outcome.withLock { $0 = reply } }, failure: { error in Issue.record("\(error)") })
+        let stored = try await manager.request(.put, "/upload", input: form, requestSerializer: .multipart,
+                                               responseSerializer: .raw)
+
+        #expect(await waitUntil { outcome.withLock { $0 } != nil })
+        let reply = try #require(outcome.withLock { $0 })
+        #expect(reply.parts.map { $0.name ?? "" } == ["album", "meta", "photo"])
+        #expect(reply.parts[2].filename == "IMG_0042.jpg" && reply.parts[2].content_type == "image/jpeg")
+        #expect(reply.parts[2].size == 64 << 10)
+        let put = try JSONDecoder().decode(UploadReport.self, from: Data(stored.output))
+        #expect(put.method == "PUT" && put.parts.count == 3)
+    }
+
     @Test("Progress: a handler on a POST, and a stream on an async GET")
     func progress() async throws {
         let server = try await TestServer.start()
