@@ -63,6 +63,7 @@ public struct DemoRunner: Sendable {
         await JSONFallbackStep.run(demo)
         await AccessLogStep.run(demo)
         await RequestLayerStep.run(demo)
+        await CompressionStep.run(demo)
         await ShutdownStep.run(demo)
         clients.transport.shutdown()
         return summarize(checks, out)
