@@ -19,7 +19,7 @@ public struct ManagerConfiguration: Sendable {
     public var wireProtocol: (any WireProtocol)?
     /// How message bodies are encoded unless a call says otherwise. Default binary protobuf.
     public var encoding: BodyEncoding = .binary
-    /// Whether request bodies are gzipped (``RequestCompression``). Default ``RequestCompression/off``.
+    /// Whether request bodies are gzipped (``RequestCompression``). Default `.off`.
     public var requestCompression: RequestCompression = .off
     /// The default validators. Default: status 200–299.
     public var validators: [any ResponseValidator] = [StatusCodeValidator()]

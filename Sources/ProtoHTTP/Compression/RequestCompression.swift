@@ -4,7 +4,7 @@ import ProtoHTTPGzip
 /// How a call's request body is compressed: ``ManagerConfiguration/requestCompression`` for
 /// every call (off by default), ``CallOptions/requestCompression`` for one.
 ///
-/// With compression on, a body of at least ``minimumBytes`` is sent gzipped with
+/// With compression on, a body of at least `minimumBytes` is sent gzipped with
 /// `Content-Encoding: gzip`, when gzip makes it smaller and the call has not set a
 /// `Content-Encoding` of its own. That is the standard header plain HTTP and Twirp use, and the
 /// one the Connect protocol specifies for unary calls; a Connect GET carries it in the query
@@ -20,33 +20,13 @@ import ProtoHTTPGzip
 ///
 /// Responses are a separate matter: the transport asks for compressed responses with
 /// `Accept-Encoding` and decodes them (``TransportConfiguration/acceptCompressedResponses``).
-public struct RequestCompression: Sendable, Hashable {
-    /// Whether bodies are compressed at all.
-    public var isEnabled: Bool
-    /// The smallest body, in bytes, worth compressing; smaller ones go as they are.
-    public var minimumBytes: Int
-    /// The zlib level, 1 (fastest) to 9 (smallest output); values outside are clamped.
-    public var level: Int
+public typealias RequestCompression = GzipPolicy
 
-    /// Compression with these settings; on unless `isEnabled` is `false`.
-    public init(isEnabled: Bool = true, minimumBytes: Int = 1024, level: Int = 6) {
-        self.isEnabled = isEnabled
-        self.minimumBytes = minimumBytes
-        self.level = level
-    }
-
-    /// gzip for bodies of at least `minimumBytes` bytes at zlib level `level` (the default: 1 KiB, level 6).
-    public static func gzip(minimumBytes: Int = 1024, level: Int = 6) -> RequestCompression {
-        RequestCompression(minimumBytes: minimumBytes, level: level)
-    }
-
-    /// No request body is compressed (the manager's default).
-    public static let off = RequestCompression(isEnabled: false)
-
+extension GzipPolicy {
     /// `request` with its body gzipped and `Content-Encoding: gzip` added when the rules above
     /// allow it; otherwise unchanged.
     func apply(to request: TransportRequest) -> TransportRequest {
-        guard isEnabled, let body = request.body, !body.isEmpty, body.count >= minimumBytes,
+        guard let body = request.body, covers(bodyOf: body.count),
               !request.headers.contains(named: "Content-Encoding"),
               let compressed = Gzip.compress(body, level: level), compressed.count < body.count else { return request }
         var request = request

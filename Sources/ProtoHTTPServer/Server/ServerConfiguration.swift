@@ -38,7 +38,7 @@ public struct ServerConfiguration: Sendable {
     /// import needed: `ServerConfiguration(verbosity: .silent)`.
     public var verbosity: ServerVerbosity?
     /// Whether and how responses are gzipped for clients that accept it (default: bodies of
-    /// 1 KiB or more, zlib level 6; ``ResponseCompression/off`` never compresses).
+    /// 1 KiB or more, zlib level 6; `.off` never compresses).
     public var responseCompression = ResponseCompression.gzip()
 
     // MARK: HTTP versions and TLS
