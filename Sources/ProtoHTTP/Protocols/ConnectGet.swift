@@ -13,20 +13,18 @@ enum ConnectGet {
     static func request(from post: TransportRequest, maxURLLength: Int) -> TransportRequest? {
         guard post.method == "POST", let body = post.body,
               let contentType = post.headers.first(named: "Content-Type") else { return nil }
+        let kind = MediaType(contentType).kind
+        guard kind != .other else { return nil }
         let compression = post.headers.first(named: "Content-Encoding").map { HTTPText.trimmed($0).lowercased() }
         let query: String
-        switch (MediaType(contentType).kind, compression) {
-        case (.protobuf, nil):
-            query = "connect=v1&base64=1&encoding=proto&message=" + Base64.urlSafeString(body)
-        case (.json, nil):
-            query = "connect=v1&encoding=json&message=" + FormURLEncodedRequestSerializer.percentEscape(String(decoding: body, as: UTF8.self))
-        case (.protobuf, let compression?), (.json, let compression?):
+        if let compression {
             // Compressed bytes are binary whatever the message encoding: always base64.
-            let encoding = MediaType(contentType).kind == .json ? "json" : "proto"
-            query = "connect=v1&base64=1&compression=\(FormURLEncodedRequestSerializer.percentEscape(compression))&encoding=\(encoding)&message="
-                + Base64.urlSafeString(body)
-        case (.other, _):
-            return nil
+            query = "connect=v1&base64=1&compression=\(FormURLEncodedRequestSerializer.percentEscape(compression))"
+                + "&encoding=\(kind == .json ? "json" : "proto")&message=" + Base64.urlSafeString(body)
+        } else if kind == .json {
+            query = "connect=v1&encoding=json&message=" + FormURLEncodedRequestSerializer.percentEscape(String(decoding: body, as: UTF8.self))
+        } else {
+            query = "connect=v1&base64=1&encoding=proto&message=" + Base64.urlSafeString(body)
         }
         let url = post.url + (post.url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query
         guard url.utf8.count <= maxURLLength else { return nil }

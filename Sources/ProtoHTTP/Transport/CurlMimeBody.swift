@@ -85,7 +85,7 @@ final class CurlMimeBody {
 
     /// Rejects text that would break the part's header block (CR, LF or NUL).
     private static func checkText(_ text: String, what: String, label: String) throws(ProtoHTTPError) {
-        if text.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+        if HTTPText.containsLineBreakOrNUL(text) {
             throw ProtoHTTPError(code: .invalidArgument, message: "\(label): its \(what) contains a line break or NUL, which would corrupt the form; remove it.")
         }
     }

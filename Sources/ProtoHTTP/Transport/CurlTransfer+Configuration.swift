@@ -165,19 +165,18 @@ extension CurlTransfer {
         func bad(_ what: String) -> ProtoHTTPError {
             ProtoHTTPError(code: .invalidArgument, message: what)
         }
-        // Checked on UTF-8 bytes: "\r\n" is a single Character, which a Character test would miss.
-        let forbidden: (UInt8) -> Bool = { $0 == 13 || $0 == 10 || $0 == 0 }
+        let forbidden = HTTPText.isLineBreakOrNUL
         if request.method.isEmpty || request.method.utf8.contains(where: { $0 == 32 || $0 == 9 || forbidden($0) }) {
             throw bad("the HTTP method \"\(request.method)\" is empty or contains spaces or line breaks; use a token such as POST.")
         }
-        if request.url.isEmpty || request.url.utf8.contains(where: forbidden) {
+        if request.url.isEmpty || HTTPText.containsLineBreakOrNUL(request.url) {
             throw bad("the URL is empty or contains line breaks; pass an absolute http:// or https:// URL.")
         }
         for header in request.headers {
             if header.name.isEmpty || header.name.utf8.contains(where: { $0 == 58 || $0 == 32 || $0 == 9 || forbidden($0) }) {
                 throw bad("the header name \"\(header.name)\" is empty or contains a colon, space or line break; header names are tokens like Content-Type.")
             }
-            if header.value.utf8.contains(where: forbidden) {
+            if HTTPText.containsLineBreakOrNUL(header.value) {
                 throw bad("the value of header \(header.name) contains a line break or NUL, which would inject headers; remove it.")
             }
         }

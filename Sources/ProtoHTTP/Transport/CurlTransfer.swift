@@ -195,8 +195,6 @@ final class CurlTransfer {
 
     /// The response, read from the finished easy handle.
     func makeResponse() -> TransportResponse {
-        var status = 0
-        _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var version = 0
         _ = ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
         var connects = 0

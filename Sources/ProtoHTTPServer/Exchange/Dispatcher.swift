@@ -19,10 +19,9 @@ struct Dispatcher: Sendable {
     /// Every answer, refusals included, goes out gzipped when ``responseCompression`` and the
     /// request's `Accept-Encoding` allow it.
     func handle(_ request: RPCRequest, answer plainAnswer: (RPCResponse, RPCOutcome) -> Void) async {
-        let acceptEncoding = request.headers.all(named: "Accept-Encoding")
         let compression = responseCompression
         func answer(_ response: RPCResponse, _ outcome: RPCOutcome) {
-            plainAnswer(compression.apply(to: response, acceptEncoding: acceptEncoding), outcome)
+            plainAnswer(compression.apply(to: response, requestHeaders: request.headers), outcome)
         }
         let prepared: Prepared
         switch prepare(request) {
