@@ -189,6 +189,11 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
 
+        // Nothing else of this process reaches the child: without this, a socket another thread
+        // holds without close-on-exec (SwiftNIO accepts connections without SOCK_CLOEXEC) stays
+        // open in a long-lived child, and the server's close of it sends no FIN.
+        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -382,6 +387,14 @@ public final class ChildProcess: Sendable {
     }
 
     // MARK: Helpers
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found at run time:
+    /// Swift's Glibc module does not declare it. `nil` on an older C library. `nonisolated(unsafe)`
+    /// is safe: a constant address, set once by the static's thread-safe lazy initializer.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    nonisolated(unsafe) private static let closeFromSymbol: UnsafeMutableRawPointer? =
+        dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
+    private static var closeFrom: CloseFrom? { closeFromSymbol.map { unsafeBitCast($0, to: CloseFrom.self) } }
 
     private static func spawn(_ pid: inout pid_t, _ program: String, _ actions: inout posix_spawn_file_actions_t,
                               _ attributes: inout posix_spawnattr_t, _ argv: [UnsafeMutablePointer<CChar>?],

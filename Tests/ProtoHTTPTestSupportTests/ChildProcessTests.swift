@@ -1,4 +1,4 @@
-// ChildProcessTests.swift: the shared test launcher: lines with a timeout, the PORT line, stdin, environment, stop and reaping.
+// ChildProcessTests.swift: the shared test launcher: lines with a timeout, the PORT line, stdin, environment, inherited descriptors, stop and reaping.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +18,16 @@ struct ChildProcessTests {
         #expect(exit.succeeded)
         #expect(!child.isRunning)
         #expect(child.wait() == exit)
+    }
+
+    @Test("a descriptor this process holds without close-on-exec does not reach the child")
+    func closesInheritedDescriptors() throws {
+        let fd = open("/dev/null", O_RDONLY)  // no O_CLOEXEC, like a socket SwiftNIO accepted
+        try #require(fd >= 3)
+        defer { close(fd) }
+        let child = try ChildProcess("/bin/sh", ["-c", "[ -e /proc/self/fd/\(fd) ] && echo inherited || echo closed"], output: .pipe)
+        #expect(try child.readLine(timeout: .seconds(10)) == "closed")
+        #expect(child.wait().succeeded)
     }
 
     @Test("a line that does not come in time is a timeout, not a hang")

@@ -65,3 +65,20 @@ func residentBytes() -> Int {
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// Peak RSS growths of a large transfer: `first`, then, while the smallest so far is at or above
+/// `bound`, the growth over `again(n)` (a fresh whole transfer), `attempts` figures at most.
+///
+/// RSS is the whole test process's, and other suites run alongside: noise from elsewhere comes
+/// and goes, while a body held in memory would show in every figure. The caller expects the
+/// smallest to be below `bound`.
+func peakGrowths(first: Int, bound: Int, attempts: Int = 3, again: (Int) async throws -> Void) async rethrows -> [Int] {
+    var growths = [first]
+    while let smallest = growths.min(), smallest >= bound, growths.count < attempts {
+        let peak = PeakRSS()
+        let before = residentBytes()
+        try await again(growths.count)
+        growths.append(peak.stop() - before)
+    }
+    return growths
+}
