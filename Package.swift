@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ProtoHTTPCore", targets: ["ProtoHTTPCore"]),
         .library(name: "ProtoHTTP", targets: ["ProtoHTTP"]),
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
+        .library(name: "ProtoHTTPOffline", targets: ["ProtoHTTPOffline"]),
         .executable(name: "protohttp", targets: ["ProtoHTTPCLI"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
         .executable(name: "notes-server", targets: ["notes-server"]),
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // SQLite for the response cache and the offline queue (ProtoHTTPOffline only).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The hand-written protobuf codec: messages, binary wire format, unknown fields.
@@ -154,6 +157,14 @@ let package = Package(
             dependencies: ["ProtoWire", "ProtoHTTPCore", "CCurl", "CLibCrypto", "ProtoHTTPGzip", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The offline layer over the client: response cache (memory LRU and SQLite), the persisted
+        // offline queue and its replay, and reachability over rtnetlink. Its own product, so a
+        // user of the client alone links no SQLite.
+        .target(
+            name: "ProtoHTTPOffline",
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
         // Client tests against real loopback peers: the plain Python server and the Python
         // connectrpc and twirp servers (PythonPeers/; scripts/python-client-env).
         .testTarget(
@@ -175,6 +186,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["PythonClients"]
+        ),
+
+        // The offline layer: cache stores and policies, the queue and its replay against our
+        // server, reachability from recorded netlink messages and a network namespace.
+        .testTarget(
+            name: "ProtoHTTPOfflineTests",
+            dependencies: [
+                "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
+                "ProtoHTTPDemo", "ProtoHTTPTestSupport",
+            ]
         ),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,

@@ -33,6 +33,14 @@ public struct ManagerConfiguration: Sendable {
     public var responseProcessors: [any ResponseProcessor] = []
     /// The interceptors around every call, outermost first.
     public var interceptors: [any CallInterceptor] = []
+    /// Where calls with ``CallOptions/cache`` keep their responses (ProtoHTTPOffline's
+    /// `MemoryResponseCache`, `DiskResponseCache` or `TieredResponseCache`). `nil` (the
+    /// default): nothing is cached and ``CallOptions/cache`` has no effect.
+    public var responseCache: (any ResponseCacheStore)?
+    /// Where calls with ``CallOptions/queuesWhenOffline`` go when the network cannot be
+    /// reached (ProtoHTTPOffline's `OfflineQueue` installs itself here). `nil` (the default):
+    /// such calls fail like any other.
+    public var offlineQueue: (any OfflineCallQueue)?
     /// Where completion, success and failure run. `nil` (the default) makes a private serial queue.
     public var callbackQueue: DispatchQueue?
     /// Receives one debug line per request and per response, with `Authorization`,
@@ -99,6 +107,14 @@ public struct CallOptions: Sendable {
     /// (``ProgressHandler``; ``withProgress(_:)`` and ``withProgressStream(bufferingNewest:)``
     /// set it). `nil` (the default) asks for none, at no cost.
     public var progress: ProgressHandler?
+    /// How this call uses the manager's ``ManagerConfiguration/responseCache`` (``CacheOptions``).
+    /// `nil` (the default): the call neither reads nor stores cached responses.
+    public var cache: CacheOptions?
+    /// Whether the call is stored in the manager's ``ManagerConfiguration/offlineQueue`` when
+    /// it fails for lack of network, to be sent again later. Such a call sends an
+    /// `Idempotency-Key` header (the call's own, if it sets one) on every attempt, replays
+    /// included, so a server can drop repeats. Default `false`.
+    public var queuesWhenOffline = false
 
     /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],

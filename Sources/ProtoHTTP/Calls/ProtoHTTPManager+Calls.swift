@@ -108,11 +108,17 @@ extension ProtoHTTPManager {
     /// Runs a call through its stages:
     ///
     /// ```
-    ///  register ─► prepare ─► intercept ─► send ─► (attempts) ─► settle ─► handle delivers
-    ///     │           │ throws                                               ▲
-    ///     │           └──────────────────────── fail ────────────────────────┤
-    ///     └─ deadline timer / cancel() ─────────────────── expire/cancel ────┘   first terminal event wins
+    ///  register ─► prepare ─► (cache) ─► intercept ─► send ─► (attempts) ─► settle ─► handle delivers
+    ///     │           │ throws     └─ answered from the cache ──────────────────┤ (store / queue)
+    ///     │           └──────────────────────── fail ────────────────────────────┤
+    ///     └─ deadline timer / cancel() ─────────────────── expire/cancel ────────┘   first terminal event wins
     /// ```
+    ///
+    /// With ``CallOptions/cache`` and a ``ManagerConfiguration/responseCache``, the cache stage
+    /// may answer before the network (``CachePolicy``), makes a GET conditional, and stores the
+    /// validated response. With ``CallOptions/queuesWhenOffline`` and an
+    /// ``ManagerConfiguration/offlineQueue``, a failure for lack of network is stored before it
+    /// is delivered.
     ///
     /// The transport reports on the engine thread; the send stage moves results to the work
     /// queue, where interceptors and decoding run; the handle then makes the one hop to the
@@ -144,20 +150,52 @@ extension ProtoHTTPManager {
             handle.fail(error)
             return
         }
-        let send = sender(for: handle, info: prepared.info, deadline: deadline, logger: settings.configuration.logger)
-        let exchange = InterceptorChain.build(settings.configuration.interceptors, info: prepared.info,
-                                              terminal: wrapSender.map { $0(send) } ?? send)
+        let configuration = settings.configuration
+        let caching = CallCaching(options: options, store: configuration.responseCache, request: prepared.request,
+                                  protocolName: prepared.wireProtocol.name)
         let processors = options.responseProcessors.isEmpty
-            ? settings.configuration.responseProcessors : settings.configuration.responseProcessors + options.responseProcessors
+            ? configuration.responseProcessors : configuration.responseProcessors + options.responseProcessors
+        let settleResponse: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int, Bool) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> = {
+            CallSettlement.settle($0, wireProtocol: prepared.wireProtocol, validators: prepared.validators, serializer: responseSerializer,
+                                  attempts: $1, processors: processors, info: prepared.info, fromCache: $2)
+        }
+        if let caching, let cached = caching.answerBeforeNetwork(settle: { settleResponse(.success($0), 0, true) }) {
+            switch cached {
+            case .final(let output, let metadata):
+                handle.succeed { success(output, metadata) }
+                return
+            case .interim(let output, let metadata):
+                handle.deliverInterim { success(output, metadata) }
+            }
+        }
+        var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger)
+        if let wrapSender { terminal = wrapSender(terminal) }
+        if let caching { terminal = caching.wrapSender(terminal) }
+        let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info, terminal: terminal)
+        let offlineQueue = configuration.offlineQueue
         let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in
-            switch CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators,
-                                         serializer: responseSerializer, attempts: attempts, processors: processors, info: prepared.info) {
-            case .success(let (output, metadata)): handle.succeed { success(output, metadata) }
-            case .failure(let error): handle.fail(error)
+            let (result, revalidated) = caching?.revalidated(result) ?? (result, false)
+            switch settleResponse(result, attempts, false) {
+            case .success(let (output, metadata)):
+                if let caching, !revalidated, case .success(let response) = result { caching.store(response) }
+                handle.succeed { success(output, metadata) }
+            case .failure(let error):
+                if let offlineQueue, prepared.queueing != nil {
+                    let offered = QueueingRecord.offer(prepared, error: error, to: offlineQueue)
+                    if offered.queueEntryID != nil {
+                        handle.fail(offered)
+                        return
+                    }
+                }
+                if let caching, let fallback = caching.answerAfterNetworkFailure(error, settle: { settleResponse(.success($0), attempts, true) }) {
+                    handle.succeed { success(fallback.0, fallback.1) }
+                    return
+                }
+                handle.fail(error)
             }
         }
         let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue,
-                                    policy: options.retryPolicy ?? settings.configuration.retryPolicy, settle: settle)
+                                    policy: options.retryPolicy ?? configuration.retryPolicy, settle: settle)
         attempts.send(attempt: 1)
     }
 }

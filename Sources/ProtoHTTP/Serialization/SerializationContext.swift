@@ -50,6 +50,10 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var attempts: Int
     /// Where the body went when it was written to a file (a download); `nil` otherwise.
     public var bodyFile: WrittenBodyFile?
+    /// Whether the output came from the manager's response cache rather than from the network
+    /// in this call (``CachePolicy``). A response the server confirmed with `304 Not Modified`
+    /// counts as fresh: `false`.
+    public var isFromCache = false
 
     /// Creates metadata.
     public init(status: Int, headers: [HTTPHeader], attempts: Int = 1) {

@@ -1,4 +1,4 @@
-// SHA256Digest.swift: the SHA-256 of a file, read in 1 MiB chunks through OpenSSL's libcrypto.
+// SHA256Digest.swift: SHA-256 through OpenSSL's libcrypto: of a file, read in 1 MiB chunks, and of parts in memory (cache keys).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,6 +40,33 @@ enum SHA256Digest {
         var length: UInt32 = 0
         guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else {
             throw ProtoHTTPError(code: .internal, message: "libcrypto's SHA-256 digest of \(path) did not finish.")
+        }
+        return hex(digest.prefix(32))
+    }
+
+    /// The lowercase hex SHA-256 of `parts`, each preceded by its length (8 bytes, little
+    /// endian), so no two different lists of parts hash the same bytes.
+    static func hex(ofParts parts: [[UInt8]]) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let context = EVP_MD_CTX_new()
+        defer { EVP_MD_CTX_free(context) }
+        // With a context, SHA-256 over memory cannot fail; without one (out of memory) the
+        // one-shot EVP_Digest below hashes the concatenation instead.
+        if let context, EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 {
+            for part in parts {
+                var count = UInt64(part.count).littleEndian
+                _ = withUnsafeBytes(of: &count) { EVP_DigestUpdate(context, $0.baseAddress, 8) }
+                _ = part.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            }
+            _ = EVP_DigestFinal_ex(context, &digest, &length)
+        } else {
+            var joined: [UInt8] = []
+            for part in parts {
+                withUnsafeBytes(of: UInt64(part.count).littleEndian) { joined.append(contentsOf: $0) }
+                joined.append(contentsOf: part)
+            }
+            _ = joined.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &digest, &length, EVP_sha256(), nil) }
         }
         return hex(digest.prefix(32))
     }

@@ -34,6 +34,9 @@ public struct ProtoHTTPError: Error, Hashable, Sendable, CustomStringConvertible
     public var meta: [String: String] = [:]
     /// The raw error response body, when the server answered with an error status.
     public var responseBody: [UInt8]?
+    /// Set on a client call's failure when the call was stored in an offline queue to be sent
+    /// again later: the queue entry's id (the client's `CallOptions.queuesWhenOffline`).
+    public var queueEntryID: String?
 
     /// An error with `code` and a `message` that says what happened and how to fix it; the other fields are optional.
     ///

@@ -9,7 +9,7 @@ enum CallSettlement {
     static func settle<R: ResponseSerializer>(
         _ result: Result<TransportResponse, ProtoHTTPError>, wireProtocol: any WireProtocol,
         validators: [any ResponseValidator], serializer: R, attempts: Int = 1,
-        processors: [any ResponseProcessor] = [], info: CallInfo? = nil
+        processors: [any ResponseProcessor] = [], info: CallInfo? = nil, fromCache: Bool = false
     ) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
         let response: TransportResponse
         switch result {
@@ -19,6 +19,7 @@ enum CallSettlement {
         if let error = wireProtocol.error(from: response) { return .failure(error) }
         var metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
         metadata.bodyFile = response.bodyFile
+        metadata.isFromCache = fromCache
         do throws(ProtoHTTPError) {
             for validator in validators { try validator.validate(metadata, body: response.body) }
             let output = try serializer.serialize(response.body, metadata: metadata)

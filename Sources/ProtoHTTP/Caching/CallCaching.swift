@@ -1,0 +1,142 @@
+// CallCaching.swift: a call's cache stage: its key, the entry it read, revalidation and storing.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The cache side of one call with ``CacheOptions``, between prepare and settle:
+///
+/// ```
+///  prepare ─► read entry ─► policy: answer from cache? ─► (conditional GET) send ─► settle
+///                                                            304 ─► entry, refreshed   │
+///                                                            2xx validated ─► store ◄──┘
+/// ```
+///
+/// The entry is read once, when the call starts; writes go to the store as the call settles.
+struct CallCaching: Sendable {
+    let options: CacheOptions
+    let store: any ResponseCacheStore
+    let key: ResponseCacheKey
+    /// The entry stored under ``key`` when the call started (`nil` under ``CacheOptions/ignoreCache``).
+    let entry: CachedResponse?
+    /// Whether the request is a GET, the one method revalidated with `If-None-Match` / `If-Modified-Since`.
+    let isGet: Bool
+
+    /// The cache stage of a call, or `nil` when the call asks for no caching or the manager
+    /// has no store. Multipart and file-bodied calls are never cached.
+    init?(options: CallOptions, store: (any ResponseCacheStore)?, request: TransportRequest, protocolName: String) {
+        guard let cache = options.cache, let store, request.multipart == nil, request.bodyFile == nil else { return nil }
+        self.options = cache
+        self.store = store
+        self.key = Self.key(for: request, protocolName: protocolName, options: cache)
+        self.entry = cache.ignoreCache ? nil : store.response(for: key)
+        self.isGet = request.method == HTTPMethod.get.rawValue
+    }
+
+    /// The key of `request` under `options`.
+    static func key(for request: TransportRequest, protocolName: String, options: CacheOptions) -> ResponseCacheKey {
+        ResponseCacheKey(method: request.method, url: request.url, protocolName: protocolName,
+                         contentType: request.headers.first(named: "Content-Type"), accept: request.headers.first(named: "Accept"),
+                         body: request.body ?? [], salt: options.salt, version: options.version)
+    }
+
+    /// The entry, if it is younger than ``CacheOptions/time``.
+    var freshEntry: CachedResponse? {
+        guard let entry, options.time > .zero, entry.age(at: Self.now()) < options.time.fractionalSeconds else { return nil }
+        return entry
+    }
+
+    /// `request` with `If-None-Match` / `If-Modified-Since` from the entry, for a GET whose
+    /// entry has an `ETag` or `Last-Modified` (unless the call set its own).
+    func conditional(_ request: TransportRequest) -> TransportRequest {
+        guard isGet, let entry else { return request }
+        var request = request
+        if let etag = entry.etag, request.headers.first(named: "If-None-Match") == nil {
+            request.headers.append(HTTPHeader(name: "If-None-Match", value: etag))
+        }
+        if let lastModified = entry.lastModified, request.headers.first(named: "If-Modified-Since") == nil {
+            request.headers.append(HTTPHeader(name: "If-Modified-Since", value: lastModified))
+        }
+        return request
+    }
+
+    /// The network's result, with a `304 Not Modified` to a conditional GET replaced by the
+    /// entry (its kept headers updated by the 304's, its time refreshed in the store), and
+    /// whether that happened.
+    func revalidated(_ result: Result<TransportResponse, ProtoHTTPError>) -> (Result<TransportResponse, ProtoHTTPError>, Bool) {
+        guard isGet, case .success(let response) = result, response.status == 304, var entry else { return (result, false) }
+        for header in response.headers where CachedResponse.keptHeaderNames.contains(header.name.lowercased()) {
+            entry.headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            entry.headers.append(header)
+        }
+        entry.storedAt = Self.now()
+        store.store(entry, for: key)
+        var refreshed = Self.response(from: entry)
+        refreshed.metrics = response.metrics
+        return (.success(refreshed), true)
+    }
+
+    /// Stores a validated response: 2xx, its body in memory.
+    func store(_ response: TransportResponse) {
+        guard (200..<300).contains(response.status), response.bodyFile == nil else { return }
+        store.store(CachedResponse(status: response.status, headers: response.headers, body: response.body,
+                                   storedAt: Self.now(), version: options.version), for: key)
+    }
+
+    /// An entry as the settle stage reads responses.
+    static func response(from entry: CachedResponse) -> TransportResponse {
+        TransportResponse(status: entry.status, headers: entry.headers, body: entry.body)
+    }
+
+    /// The wall clock, in seconds since 1970: entries outlive the process, so not a monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+extension CallCaching {
+    /// A cached answer given before the network is asked.
+    enum EarlyAnswer<Output: Sendable> {
+        /// The call's outcome (``CachePolicy/cacheElseNetwork`` with a fresh entry).
+        case final(Output, ResponseMetadata)
+        /// Delivered first, the network's outcome following (``CachePolicy/cacheThenNetwork``).
+        case interim(Output, ResponseMetadata)
+    }
+
+    /// What the policy answers from the cache before the network, decoded by `settle`. An
+    /// entry that no longer decodes is removed and the call goes to the network.
+    func answerBeforeNetwork<Output: Sendable>(
+        settle: (TransportResponse) -> Result<(Output, ResponseMetadata), ProtoHTTPError>
+    ) -> EarlyAnswer<Output>? {
+        let candidate: CachedResponse?
+        switch options.policy {
+        case .cacheElseNetwork: candidate = freshEntry
+        case .cacheThenNetwork: candidate = entry
+        case .networkOnly, .networkElseCache: candidate = nil
+        }
+        guard let candidate else { return nil }
+        guard case .success(let (output, metadata)) = settle(Self.response(from: candidate)) else {
+            store.removeResponse(for: key)
+            return nil
+        }
+        return options.policy == .cacheThenNetwork ? .interim(output, metadata) : .final(output, metadata)
+    }
+
+    /// Under ``CachePolicy/networkElseCache``, the entry in place of a failure after which no
+    /// response arrived (the server could not be reached, or the call timed out).
+    func answerAfterNetworkFailure<Output: Sendable>(
+        _ error: ProtoHTTPError, settle: (TransportResponse) -> Result<(Output, ResponseMetadata), ProtoHTTPError>
+    ) -> (Output, ResponseMetadata)? {
+        guard options.policy == .networkElseCache, error.httpStatus == nil, error.code != .canceled, let entry,
+              case .success(let answer) = settle(Self.response(from: entry)) else { return nil }
+        return answer
+    }
+
+    /// `send`, with the request made conditional first (``conditional(_:)``).
+    func wrapSender(_ send: @escaping InterceptorNext) -> InterceptorNext {
+        { request, done in send(conditional(request), done) }
+    }
+}

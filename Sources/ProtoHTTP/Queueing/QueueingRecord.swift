@@ -1,0 +1,54 @@
+// QueueingRecord.swift: what prepare keeps of a queueable call, so settle can hand it to the offline queue.
+import Foundation
+
+/// The parts of a call made with ``CallOptions/queuesWhenOffline`` that an offline queue
+/// stores, taken while the call is prepared: the body before compression, the call's own
+/// query folded into its path, its own headers, and its `Idempotency-Key`.
+struct QueueingRecord: Sendable {
+    /// The header every attempt of a queueable call sends.
+    static let headerName = "Idempotency-Key"
+
+    let path: String
+    let body: [UInt8]
+    let contentType: String?
+    let headers: [HTTPHeader]
+    let idempotencyKey: String
+
+    init(target: CallTarget, options: CallOptions, query: [QueryItem], body: SerializedBody?) {
+        var pairs = options.parameters.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(options.parameters)]
+        pairs += query.map(\.description)
+        var path = target.path
+        if !pairs.isEmpty {
+            path += (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
+        }
+        self.path = path
+        self.body = body?.bytes ?? []
+        self.contentType = body?.contentType
+        let own = options.headers.first(named: Self.headerName)
+        self.idempotencyKey = own ?? UUID().uuidString.lowercased()
+        self.headers = own == nil ? options.headers + [HTTPHeader(name: Self.headerName, value: idempotencyKey)] : options.headers
+    }
+
+    /// The call as the queue receives it, failed with `error`.
+    func call(_ prepared: PreparedCall, error: ProtoHTTPError) -> QueueableCall {
+        QueueableCall(httpMethod: prepared.target.httpMethod, path: path, idempotencyLevel: prepared.target.rpc?.idempotencyLevel,
+                      protocolName: prepared.wireProtocol.name, body: body, contentType: contentType, headers: headers,
+                      idempotencyKey: idempotencyKey, category: prepared.info.category, tag: prepared.info.tag,
+                      context: prepared.info.context, error: error)
+    }
+
+    /// `error`, after the call was offered to `queue`: with the entry's id and a sentence
+    /// saying so, or with a sentence saying why it could not be stored.
+    static func offer(_ prepared: PreparedCall, error: ProtoHTTPError, to queue: any OfflineCallQueue) -> ProtoHTTPError {
+        guard let record = prepared.queueing, queue.shouldQueue(error) else { return error }
+        var error = error
+        do throws(ProtoHTTPError) {
+            let id = try queue.enqueue(record.call(prepared, error: error))
+            error.queueEntryID = id
+            error.message += " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(record.idempotencyKey)) when the queue is resumed."
+        } catch let queueError {
+            error.message += " It could not be stored in the offline queue either: \(queueError.message)"
+        }
+        return error
+    }
+}
