@@ -179,11 +179,11 @@ extension ProtoHTTPManager {
             case .success(let (output, metadata)):
                 if let caching, !revalidated, case .success(let response) = result { caching.store(response) }
                 handle.succeed { success(output, metadata) }
-            case .failure(let error):
+            case .failure(var error):
                 if let offlineQueue, prepared.queueing != nil {
-                    let offered = QueueingRecord.offer(prepared, error: error, to: offlineQueue)
-                    if offered.queueEntryID != nil {
-                        handle.fail(offered)
+                    error = QueueingRecord.offer(prepared, error: error, to: offlineQueue)
+                    if error.queueEntryID != nil {
+                        handle.fail(error)
                         return
                     }
                 }

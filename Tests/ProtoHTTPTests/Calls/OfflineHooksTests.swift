@@ -1,0 +1,211 @@
+// OfflineHooksTests.swift: the client's offline hooks: a queueable call that cannot reach the network is handed to the offline queue before its failure; the cache stage's pure rules.
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+/// An offline queue that records what the manager hands it (our own hook, no peer involved).
+final class RecordingQueue: OfflineCallQueue {
+    let calls = Mutex<[QueueableCall]>([])
+    let events: Mutex<[String]>
+    let refuses: Bool
+    init(refuses: Bool = false) {
+        self.events = Mutex([])
+        self.refuses = refuses
+    }
+    func shouldQueue(_ error: ProtoHTTPError) -> Bool { error.neverReachedServer }
+    func enqueue(_ call: QueueableCall) throws(ProtoHTTPError) -> String {
+        if refuses { throw ProtoHTTPError(code: .internal, message: "the disk is full") }
+        let id = calls.withLock { calls in
+            calls.append(call)
+            return "entry-\(calls.count)"
+        }
+        events.withLock { $0.append("enqueue") }
+        return id
+    }
+}
+
+/// A loopback port nothing listens on: bound, then closed, so a connection is refused.
+func closedLoopbackPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+@Suite("Offline hooks of the manager")
+struct OfflineHooksTests {
+    func manager(queue: RecordingQueue, compression: Bool = false) throws -> ProtoHTTPManager {
+        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())")
+        configuration.offlineQueue = queue
+        configuration.timeout = .seconds(5)
+        if compression { configuration.requestCompression = RequestCompression(minimumBytes: 0) }
+        return try ProtoHTTPManager(configuration: configuration)
+    }
+
+    /// Runs one raw call and returns its error, recording "failure" in the recorder's events when it is delivered.
+    func failingCall(_ manager: ProtoHTTPManager, _ method: HTTPMethod = .post, path: String = "/things", body: [UInt8] = [1, 2, 3],
+                     options: CallOptions, recorder: RecordingQueue) async -> ProtoHTTPError? {
+        await withCheckedContinuation { continuation in
+            manager.request(method, path, input: body, requestSerializer: RawRequestSerializer(contentType: "application/x-things"),
+                            responseSerializer: .raw, options: options,
+                            success: { _, _ in continuation.resume(returning: nil) },
+                            failure: { error in
+                                recorder.events.withLock { $0.append("failure") }
+                                continuation.resume(returning: error)
+                            })
+        }
+    }
+
+    @Test("a queueable call refused by the network is stored before its failure runs, and the failure names the entry")
+    func queuedBeforeFailure() async throws {
+        let queue = RecordingQueue()
+        let manager = try manager(queue: queue, compression: true)
+        var options = CallOptions(category: "likes", tag: 3, context: ["post": "p1"], headers: [HTTPHeader(name: "X-Trace", value: "t1")])
+        options.queuesWhenOffline = true
+        let error = try #require(await failingCall(manager, options: options, recorder: queue))
+        #expect(queue.events.withLock { $0 } == ["enqueue", "failure"])
+        #expect(error.queueEntryID == "entry-1")
+        #expect(error.message.contains("stored in the offline queue as entry-1"))
+        let call = try #require(queue.calls.withLock { $0.first })
+        #expect(call.body == [1, 2, 3], "the body before compression")
+        #expect(call.contentType == "application/x-things")
+        #expect(call.path == "/things")
+        #expect(call.category == "likes" && call.tag == 3 && call.context["post"] as? String == "p1")
+        #expect(call.headers.first(named: "X-Trace") == "t1")
+        #expect(call.headers.first(named: "Idempotency-Key") == call.idempotencyKey)
+        #expect(call.idempotencyKey.count == 36)
+        #expect(call.protocolName == "plain")
+        #expect(call.error.neverReachedServer)
+    }
+
+    @Test("the call's own Idempotency-Key is kept; a GET's query and the call's parameters fold into the stored path")
+    func ownKeyAndQuery() async throws {
+        let queue = RecordingQueue()
+        let manager = try manager(queue: queue)
+        var options = CallOptions(headers: [HTTPHeader(name: "idempotency-key", value: "mine-1")], parameters: ["page": "2"])
+        options.queuesWhenOffline = true
+        let error = await withCheckedContinuation { (continuation: CheckedContinuation<ProtoHTTPError?, Never>) in
+            manager.request(.get, "/search", input: ["q": "a b"], requestSerializer: .formURLEncoded, responseSerializer: .raw,
+                            options: options, success: { _, _ in continuation.resume(returning: nil) },
+                            failure: { continuation.resume(returning: $0) })
+        }
+        #expect(error?.queueEntryID != nil)
+        let call = try #require(queue.calls.withLock { $0.first })
+        #expect(call.idempotencyKey == "mine-1")
+        #expect(call.headers.filter { $0.name.lowercased() == "idempotency-key" }.count == 1)
+        #expect(call.httpMethod == .get)
+        #expect(call.path == "/search?page=2&q=a+b" || call.path == "/search?page=2&q=a%20b")
+        #expect(call.body.isEmpty)
+    }
+
+    @Test("calls not marked queueable, and calls the queue refuses, fail as before")
+    func notQueued() async throws {
+        let queue = RecordingQueue()
+        let manager = try manager(queue: queue)
+        let plain = await failingCall(manager, options: CallOptions(), recorder: queue)
+        #expect(plain?.queueEntryID == nil)
+        #expect(queue.calls.withLock { $0.isEmpty })
+
+        let refusing = RecordingQueue(refuses: true)
+        let second = try self.manager(queue: refusing)
+        var options = CallOptions()
+        options.queuesWhenOffline = true
+        let error = try #require(await failingCall(second, options: options, recorder: refusing))
+        #expect(error.queueEntryID == nil)
+        #expect(error.message.contains("could not be stored in the offline queue either: the disk is full"))
+        #expect(error.code == .unavailable)
+    }
+
+    @Test("the Idempotency-Key reaches the transport on every attempt, and only for queueable calls")
+    func keyOnTheWire() async throws {
+        let queue = RecordingQueue()
+        let seen = Mutex<[String?]>([])
+        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())")
+        configuration.offlineQueue = queue
+        configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
+            seen.withLock { $0.append(request.headers.first(named: "Idempotency-Key")) }
+            next(request, completion)
+        }]
+        let manager = try ProtoHTTPManager(configuration: configuration)
+        var options = CallOptions(retryPolicy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(1), jitter: 0))
+        options.queuesWhenOffline = true
+        _ = await failingCall(manager, options: options, recorder: queue)
+        _ = await failingCall(manager, options: CallOptions(), recorder: queue)
+        let keys = seen.withLock { $0 }
+        #expect(keys.count == 4)
+        #expect(Set(keys.prefix(3)).count == 1 && keys[0] != nil, "one key for every attempt: \(keys)")
+        #expect(keys[3] == nil)
+        #expect(queue.calls.withLock { $0.count } == 1)
+    }
+}
+
+@Suite("The cache stage's rules")
+struct CallCachingRuleTests {
+    final class DictionaryStore: ResponseCacheStore {
+        let entries = Mutex<[ResponseCacheKey: CachedResponse]>([:])
+        func response(for key: ResponseCacheKey) -> CachedResponse? { entries.withLock { $0[key] } }
+        func store(_ response: CachedResponse, for key: ResponseCacheKey) { entries.withLock { $0[key] = response } }
+        func removeResponse(for key: ResponseCacheKey) { _ = entries.withLock { $0.removeValue(forKey: key) } }
+    }
+
+    let request = TransportRequest(method: "GET", url: "http://h/notes?id=1", headers: [HTTPHeader(name: "Accept", value: "application/json")])
+
+    func caching(_ cache: CacheOptions, store: DictionaryStore, request: TransportRequest? = nil) -> CallCaching? {
+        var options = CallOptions()
+        options.cache = cache
+        return CallCaching(options: options, store: store, request: request ?? self.request, protocolName: "plain")
+    }
+
+    @Test("freshness follows CacheOptions.time; ignoreCache reads nothing; no store or no options, no stage")
+    func freshness() throws {
+        let store = DictionaryStore()
+        let key = CallCaching.key(for: request, protocolName: "plain", options: CacheOptions())
+        store.store(CachedResponse(status: 200, headers: [], body: [1], storedAt: CallCaching.now() - 10, version: 0), for: key)
+        #expect(caching(CacheOptions(time: .seconds(60)), store: store)?.freshEntry != nil)
+        #expect(caching(CacheOptions(time: .seconds(5)), store: store)?.freshEntry == nil, "10 s old, 5 s fresh")
+        #expect(caching(CacheOptions(time: .zero), store: store)?.freshEntry == nil, "zero: never fresh")
+        #expect(caching(CacheOptions(time: .seconds(60)), store: store)?.entry != nil)
+        #expect(caching(CacheOptions(time: .seconds(60), ignoreCache: true), store: store)?.entry == nil)
+        #expect(caching(CacheOptions(version: 1), store: store)?.entry == nil, "another version is another key")
+        #expect(CallCaching(options: CallOptions(), store: store, request: request, protocolName: "plain") == nil)
+        var options = CallOptions()
+        options.cache = CacheOptions()
+        #expect(CallCaching(options: options, store: nil, request: request, protocolName: "plain") == nil)
+    }
+
+    @Test("a GET with a validator is made conditional; a 304 becomes the entry, refreshed; only 2xx are stored")
+    func revalidation() throws {
+        let store = DictionaryStore()
+        let key = CallCaching.key(for: request, protocolName: "plain", options: CacheOptions())
+        let headers = [HTTPHeader(name: "ETag", value: "\"v1\""), HTTPHeader(name: "Last-Modified", value: "Tue, 24 Nov 2026 10:00:00 GMT"),
+                       HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "Set-Cookie", value: "s=1")]
+        store.store(CachedResponse(status: 200, headers: headers, body: Array("{}".utf8), storedAt: 1000, version: 0), for: key)
+        #expect(store.response(for: key)?.headers.first(named: "Set-Cookie") == nil, "only the kept headers")
+        let stage = try #require(caching(CacheOptions(), store: store))
+        let conditional = stage.conditional(request)
+        #expect(conditional.headers.first(named: "If-None-Match") == "\"v1\"")
+        #expect(conditional.headers.first(named: "If-Modified-Since") == "Tue, 24 Nov 2026 10:00:00 GMT")
+        let notModified = TransportResponse(status: 304, headers: [HTTPHeader(name: "ETag", value: "\"v1\"")], body: [])
+        let (result, revalidated) = stage.revalidated(.success(notModified))
+        #expect(revalidated)
+        let response = try result.get()
+        #expect(response.status == 200 && response.body == Array("{}".utf8))
+        #expect(try #require(store.response(for: key)).storedAt > 1000, "refreshed")
+
+        let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [])
+        let postStage = try #require(caching(CacheOptions(), store: store, request: post))
+        #expect(postStage.conditional(post).headers.isEmpty, "only GETs are revalidated")
+        postStage.store(TransportResponse(status: 404, headers: [], body: [9]))
+        #expect(store.response(for: postStage.key) == nil)
+        postStage.store(TransportResponse(status: 201, headers: [], body: [9]))
+        #expect(store.response(for: postStage.key)?.body == [9])
+    }
+}
