@@ -1,0 +1,59 @@
+// NetworkNamespaceTests.swift: the monitor watching a namespace the test makes (ip netns + veth): link down/up and carrier loss arrive as events.
+import ProtoHTTPOffline
+import Testing
+
+@Suite struct NetworkNamespaceTests {
+    @Test(.enabled(if: NetworkNamespaceSandbox.unavailableReason == nil, "needs root, iproute2 and permission to create network namespaces"))
+    func linkDownAndUpArriveAsEvents() async throws {
+        let sandbox = try NetworkNamespaceSandbox()
+        defer { sandbox.remove() }
+        let monitor = NetworkMonitor(configuration: .init(networkNamespace: sandbox.name))
+        try monitor.start()
+        defer { monitor.stop() }
+
+        // The namespace's picture, not this process's.
+        let initial = monitor.currentPath
+        #expect(initial.status == .satisfied, "\(initial)")
+        #expect(initial.interfaces == [sandbox.inside])
+        #expect(Set(initial.allInterfaces.map(\.name)) == ["lo", sandbox.inside])
+        #expect(initial.defaultRoutes.map(\.gateway) == [sandbox.gateway])
+
+        let recorder = PathRecorder()
+        let token = monitor.onChange { recorder.append($0) }
+        defer { token.cancel() }
+        let stream = monitor.updates
+        let streamed = Task {
+            var statuses: [NetworkPath.Status] = []
+            for await path in stream where path.status != statuses.last { statuses.append(path.status) }
+            return statuses
+        }
+
+        // Administratively down: unsatisfied, no usable interface.
+        var started = ContinuousClock.now
+        try sandbox.inNamespace("link", "set", sandbox.inside, "down")
+        #expect(await eventually { recorder.last?.status == .unsatisfied })
+        let downLatency = ContinuousClock.now - started
+        #expect(monitor.currentPath.interfaces.isEmpty)
+        #expect(!monitor.isReachable)
+
+        // Up again: the kernel flushed the IPv4 default route, so it comes back only with the route.
+        try sandbox.inNamespace("link", "set", sandbox.inside, "up")
+        #expect(await eventually { monitor.currentPath.interfaces == [sandbox.inside] })
+        #expect(monitor.currentPath.status == .unsatisfied && !monitor.currentPath.hasDefaultRoute)
+        started = ContinuousClock.now
+        try sandbox.inNamespace("route", "add", "default", "via", sandbox.gateway)
+        #expect(await eventually { recorder.last?.status == .satisfied })
+        let upLatency = ContinuousClock.now - started
+
+        // Carrier lost (the outside end goes down; the inside one stays up but not running).
+        try sandbox.ip("link", "set", sandbox.outside, "down")
+        #expect(await eventually { recorder.last?.status == .unsatisfied })
+        #expect(monitor.currentPath.allInterfaces.first { $0.name == sandbox.inside }.map { $0.isUp && !$0.isRunning } == true)
+        try sandbox.ip("link", "set", sandbox.outside, "up")
+        #expect(await eventually { recorder.last?.status == .satisfied })
+
+        monitor.stop()
+        #expect(await streamed.value == [.satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied])
+        print("NetworkNamespaceTests: link down seen after \(downLatency), default route after \(upLatency)")
+    }
+}
