@@ -24,7 +24,7 @@ import Testing
         #expect(defaults.contains { $0.family == 2 && $0.gateway == [192, 0, 2, 1] })
         #expect(defaults.contains { $0.family == 10 && $0.gateway?.first == 0xfd })
         // Each of the three dumps ends with NLMSG_DONE, sequences 1, 2 and 3.
-        #expect(messages.filter { $0.payload == .done }.map(\.header.sequence) == [1, 2, 3])
+        #expect(messages.filter { $0.payload == .done(code: 0) }.map(\.header.sequence) == [1, 2, 3])
     }
 
     @Test func syntheticLinkAddressRouteDoneAndError() throws {
@@ -34,9 +34,11 @@ import Testing
             S.route(oif: 5, gateway: [10, 1, 2, 1]),
             S.route(dstLength: 8, oif: 5),
             S.done(sequence: 9),
-            S.error(-13, sequence: 9))
+            S.error(-13, sequence: 9),
+            S.done(sequence: 10, code: -105),
+            S.message(type: 3, body: []))  // a DONE without a status, as old kernels send
         let messages = try NetlinkParser.parse(datagram)
-        #expect(messages.count == 6)
+        #expect(messages.count == 8)
         guard case .link(let link) = messages[0].payload, case .address(let address) = messages[1].payload, case .route(let route) = messages[2].payload,
               case .route(let subnet) = messages[3].payload else {
             Issue.record("unexpected payloads \(messages.map(\.payload))")
@@ -46,8 +48,10 @@ import Testing
         #expect(address.address == [10, 1, 2, 3] && address.prefixLength == 24 && address.interfaceIndex == 5)
         #expect(route.isDefault && route.outputInterfaces == [5] && route.gateway == [10, 1, 2, 1])
         #expect(!subnet.isDefault)
-        #expect(messages[4].payload == .done && messages[4].header.sequence == 9)
+        #expect(messages[4].payload == .done(code: 0) && messages[4].header.sequence == 9)
         #expect(messages[5].payload == .error(code: -13))
+        #expect(messages[6].payload == .done(code: -105))
+        #expect(messages[7].payload == .done(code: 0))
     }
 
     @Test func multipathRouteListsEveryNextHop() throws {

@@ -58,15 +58,21 @@ final class NetworkNamespaceSandbox: Sendable {
         try Self.run(["netns", "exec", name, Self.ipTool ?? "ip"] + arguments)
     }
 
+    /// Runs every line of `commands` (`ip` subcommands) inside the namespace in one `ip -batch`
+    /// process, so the kernel emits their events as fast as it can.
+    func batchInNamespace(_ commands: [String]) throws {
+        try Self.run(["-n", name, "-batch", "-"], input: Array(commands.joined(separator: "\n").utf8) + [10])
+    }
+
     /// Deletes the veth pair and the namespace (errors ignored: whatever exists goes).
     func remove() {
         _ = try? Self.run(["link", "del", outside])
         _ = try? Self.run(["netns", "del", name])
     }
 
-    private static func run(_ arguments: [String]) throws {
+    private static func run(_ arguments: [String], input: [UInt8]? = nil) throws {
         guard let ipTool else { throw ChildProcess.Failure("ip (iproute2) is not installed") }
-        guard let done = try ChildProcess.run(ipTool, arguments, timeout: .seconds(10)) else {
+        guard let done = try ChildProcess.run(ipTool, arguments, input: input, timeout: .seconds(10)) else {
             throw ChildProcess.Failure("ip \(arguments.joined(separator: " ")) did not finish within 10 s")
         }
         guard done.exit.succeeded else {

@@ -56,4 +56,30 @@ import Testing
         #expect(await streamed.value == [.satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied])
         print("NetworkNamespaceTests: link down seen after \(downLatency), default route after \(upLatency)")
     }
+
+    /// A socket buffer shrunk to the kernel's minimum, the monitor thread paused, and a burst of
+    /// 250 address additions (each also adds a local route): the kernel drops events (ENOBUFS),
+    /// and the monitor must dump again and end with every address.
+    @Test(.enabled(if: NetworkNamespaceSandbox.unavailableReason == nil, "needs root, iproute2 and permission to create network namespaces"))
+    func overrunIsRepairedByDumpingAgain() async throws {
+        let sandbox = try NetworkNamespaceSandbox()
+        defer { sandbox.remove() }
+        var configuration = NetworkMonitor.Configuration(networkNamespace: sandbox.name)
+        configuration.receiveBufferSize = 1
+        let monitor = NetworkMonitor(configuration: configuration)
+        try monitor.start()
+        defer { monitor.stop() }
+        #expect(monitor.completedDumps == 1)
+
+        let count = 250
+        monitor.pauseForTesting(.milliseconds(300))
+        try sandbox.batchInNamespace((0..<count).map { "address add 10.232.\($0 / 200).\($0 % 200 + 1)/32 dev \(sandbox.inside)" })
+        func addressCount() -> Int {
+            monitor.currentPath.allInterfaces.first { $0.name == sandbox.inside }?.addresses.filter { $0.family == .ipv4 }.count ?? 0
+        }
+        #expect(await eventually { addressCount() == count + 1 }, "the monitor shows \(addressCount()) of \(count + 1) addresses")
+        #expect(monitor.completedDumps >= 2, "no overrun was provoked (failure: \(String(describing: monitor.failure)))")
+        #expect(monitor.failure == nil)
+        print("NetworkNamespaceTests: \(count) additions in a burst; \(monitor.completedDumps - 1) dump(s) after overruns")
+    }
 }

@@ -55,8 +55,10 @@ enum SyntheticNetlink {
         return message(type: delete ? 25 : 24, body: body + extra)
     }
 
-    /// `NLMSG_DONE`.
-    static func done(sequence: UInt32 = 0) -> [UInt8] { message(type: 3, flags: 2, sequence: sequence, body: le32(0)) }
+    /// `NLMSG_DONE` with the dump's status (0, or a negative errno when cut short).
+    static func done(sequence: UInt32 = 0, code: Int32 = 0) -> [UInt8] {
+        message(type: 3, flags: 2, sequence: sequence, body: le32(UInt32(bitPattern: code)))
+    }
 
     /// `NLMSG_ERROR` carrying `code` (a negative errno, or 0 for an acknowledgement).
     static func error(_ code: Int32, sequence: UInt32 = 0) -> [UInt8] {

@@ -9,6 +9,8 @@ final class MonitorControl: Sendable {
     struct Commands: Sendable {
         var stop = false
         var probe = false
+        /// Sleep this long without reading the socket (tests provoke overruns with it).
+        var pause: Duration?
     }
 
     private let commands = Mutex(Commands())
@@ -26,6 +28,12 @@ final class MonitorControl: Sendable {
     /// Asks the thread to probe the server now.
     func requestProbe() {
         commands.withLock { $0.probe = true }
+        wake.signal()
+    }
+
+    /// Asks the thread to stop reading for `duration`.
+    func requestPause(_ duration: Duration) {
+        commands.withLock { $0.pause = duration }
         wake.signal()
     }
 

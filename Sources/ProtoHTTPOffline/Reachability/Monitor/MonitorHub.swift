@@ -37,6 +37,14 @@ final class MonitorHub: Sendable {
     }
 
     private let state = Mutex(State())
+    private let dumps = Atomic<Int>(0)
+
+    /// How many full dumps (links, addresses, routes) the monitor thread has completed: one per
+    /// start, plus one per overrun or unreadable datagram.
+    var completedDumps: Int { dumps.load(ordering: .relaxed) }
+
+    /// Counts a completed dump.
+    func countDump() { dumps.add(1, ordering: .relaxed) }
 
     /// The last published path.
     var path: NetworkPath { state.withLock { $0.path } }

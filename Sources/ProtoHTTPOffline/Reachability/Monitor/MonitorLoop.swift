@@ -33,10 +33,15 @@ final class MonitorLoop {
     private let hub: MonitorHub
     private let control: MonitorControl
     private let probeTarget: ServerProbe?
+    private let receiveBufferSize: Int32
     private var socket: NetlinkSocket?
     private var state = NetworkState()
     private var dump: Dump?
+    /// A dump is needed (an overrun, an unreadable datagram, a dump cut short); it starts once
+    /// the socket is drained, since a dump request made while the receive buffer is still full
+    /// is refused with ENOBUFS, and a socket runs one dump at a time.
     private var dumpAgain = false
+    private var refusedDumps = 0
     private var nextSequence: UInt32 = 1
     private var startedUp = false
     private var failedDatagrams = 0
@@ -46,11 +51,14 @@ final class MonitorLoop {
 
     /// At most this many unreadable datagrams in a row before the monitor gives up.
     private static let failedDatagramLimit = 8
+    /// At most this many dumps refused in a row (ENOBUFS, EBUSY, EINTR) before it gives up.
+    private static let refusedDumpLimit = 8
 
-    init(hub: MonitorHub, control: MonitorControl, probe: ServerProbe?) {
+    init(hub: MonitorHub, control: MonitorControl, probe: ServerProbe?, receiveBufferSize: Int32) {
         self.hub = hub
         self.control = control
         self.probeTarget = probe
+        self.receiveBufferSize = receiveBufferSize
         self.serverReachable = probe == nil ? nil : false
     }
 
@@ -59,7 +67,7 @@ final class MonitorLoop {
     func run(namespace: String?, gate: StartupGate) {
         do throws(OfflineError) {
             if let namespace { try Self.enter(namespace: namespace) }
-            socket = try NetlinkSocket(groups: RTNetlink.Group.monitored)
+            socket = try NetlinkSocket(groups: RTNetlink.Group.monitored, receiveBufferSize: receiveBufferSize)
             try beginDump()
             try loop(gate: gate)
         } catch {
@@ -95,6 +103,10 @@ final class MonitorLoop {
                 let commands = control.take()
                 if commands.stop { return }
                 if commands.probe { startProbe() }
+                if let pause = commands.pause {
+                    let (seconds, attoseconds) = pause.components
+                    usleep(UInt32(clamping: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+                }
             }
             if descriptors[0].revents != 0 { try receiveAll() }
             if let probe {
@@ -118,8 +130,10 @@ final class MonitorLoop {
         guard let socket else { return }
         while true {
             switch try socket.receive() {
-            case .wouldBlock: return
-            case .overrun, .truncated: try requestDump()
+            case .wouldBlock:
+                if dumpAgain, dump == nil { try beginDump() }
+                return
+            case .overrun, .truncated: dumpAgain = true
             case .datagram(let bytes):
                 let messages: [NetlinkMessage]
                 do throws(OfflineError) {
@@ -128,7 +142,7 @@ final class MonitorLoop {
                     // Whatever it held is lost: rebuild the state from a fresh dump.
                     failedDatagrams += 1
                     guard failedDatagrams <= Self.failedDatagramLimit else { throw error }
-                    try requestDump()
+                    dumpAgain = true
                     continue
                 }
                 failedDatagrams = 0
@@ -142,27 +156,28 @@ final class MonitorLoop {
             if var current = dump, message.header.portID == ourPort, message.header.sequence == current.sequence {
                 if message.header.flags & RTNetlink.Flag.dumpInterrupted != 0 { current.interrupted = true }
                 switch message.payload {
-                case .done:
+                case .done(let code):
+                    if code != 0 { current.interrupted = true }
                     dump = current
                     try advanceDump()
                 case .error(let code) where code != 0:
                     let error = SystemError(call: "rtnetlink dump", code: -code)
-                    throw OfflineError(.reachability, "the kernel refused the network monitor's dump request (\(error)); check that the process may read routing information.", underlying: error)
+                    refusedDumps += 1
+                    guard [ENOBUFS, EBUSY, EINTR].contains(-code), refusedDumps <= Self.refusedDumpLimit else {
+                        throw OfflineError(.reachability, "the kernel refused the network monitor's dump request (\(error)); check that the process may read routing information.", underlying: error)
+                    }
+                    dump = nil  // the request was refused before any reply: ask again once drained
+                    dumpAgain = true
                 default:
                     current.staging.apply(message)
                     dump = current
                 }
             } else {
-                if case .overrun = message.payload { try requestDump() }
+                if case .overrun = message.payload { dumpAgain = true }
                 state.apply(message)
                 dump?.staging.apply(message)
             }
         }
-    }
-
-    /// Starts a dump, or marks one to follow the dump in progress (a socket runs one dump at a time).
-    private func requestDump() throws(OfflineError) {
-        if dump != nil { dumpAgain = true } else { try beginDump() }
     }
 
     private func beginDump() throws(OfflineError) {
@@ -179,10 +194,13 @@ final class MonitorLoop {
             dump = current
             try sendDumpRequest()
         } else if current.interrupted || dumpAgain {
-            try beginDump()
+            dump = nil
+            dumpAgain = true  // events were lost meanwhile, or the kernel flagged it: again, once drained
         } else {
             state = current.staging
             dump = nil
+            refusedDumps = 0
+            hub.countDump()
         }
     }
 

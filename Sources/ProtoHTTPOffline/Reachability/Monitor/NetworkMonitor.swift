@@ -51,6 +51,9 @@ public final class NetworkMonitor: ReachabilitySource {
         public var networkNamespace: String?
         /// How long ``NetworkMonitor/start()`` waits for the first dump (5 seconds by default).
         public var startTimeout: Duration
+        /// The netlink socket's receive buffer request, in bytes (1 MiB; the kernel caps it at
+        /// `net.core.rmem_max`). Tests shrink it to provoke overruns.
+        package var receiveBufferSize: Int32 = 1 << 20
 
         /// A configuration; every parameter has a default.
         public init(
@@ -95,20 +98,24 @@ public final class NetworkMonitor: ReachabilitySource {
     /// Opens the rtnetlink socket, takes the first picture of the network (links, addresses,
     /// routes) and starts following events. Returns once ``currentPath`` reflects that picture
     /// (the probe, if any, runs after). Calling it while running does nothing; after
-    /// ``stop()`` it starts again.
+    /// ``stop()``, or after a ``failure``, it starts again.
     ///
     /// - Throws: ``OfflineError`` with code `reachability` when the socket cannot be opened or
     ///   bound, the namespace cannot be entered, or the first dump fails or takes longer than
     ///   ``Configuration/startTimeout``.
     public func start() throws(OfflineError) {
         try running.withLock { running throws(OfflineError) in
-            guard running == nil else { return }
+            if let current = running {
+                guard hub.failure != nil else { return }
+                current.thread.join()  // it ended on the failure; reap it before starting anew
+                running = nil
+            }
             hub.clearFailure()
             let control = MonitorControl(wake: try WakeSignal())
             let gate = StartupGate()
-            let (hub, probe, namespace) = (hub, configuration.probe, configuration.networkNamespace)
+            let (hub, probe, namespace, bufferSize) = (hub, configuration.probe, configuration.networkNamespace, configuration.receiveBufferSize)
             let thread = try MonitorThread(name: threadName) {
-                MonitorLoop(hub: hub, control: control, probe: probe).run(namespace: namespace, gate: gate)
+                MonitorLoop(hub: hub, control: control, probe: probe, receiveBufferSize: bufferSize).run(namespace: namespace, gate: gate)
             }
             switch gate.wait(timeout: configuration.startTimeout) {
             case .success?:
@@ -135,8 +142,8 @@ public final class NetworkMonitor: ReachabilitySource {
         hub.finishStreams()
     }
 
-    /// Whether the monitor is running (between ``start()`` and ``stop()``).
-    public var isRunning: Bool { running.withLock { $0 != nil } }
+    /// Whether the monitor is watching: started, not stopped, and not ended by a ``failure``.
+    public var isRunning: Bool { running.withLock { $0 != nil } && hub.failure == nil }
 
     /// The last path seen (``NetworkPath/unknown`` before the first ``start()``).
     public var currentPath: NetworkPath { hub.path }
@@ -150,7 +157,8 @@ public final class NetworkMonitor: ReachabilitySource {
 
     /// The error that stopped the monitor thread after a successful start (its socket failed,
     /// or the kernel sent data it could not read many times in a row), if any. ``updates``
-    /// streams finish when it happens; ``start()`` again to recover.
+    /// streams finish when it happens and ``currentPath`` keeps the last path seen; call
+    /// ``start()`` again to recover.
     public var failure: OfflineError? { hub.failure }
 
     /// Probes the server now (replacing a probe in flight); the answer arrives as a path
@@ -158,4 +166,14 @@ public final class NetworkMonitor: ReachabilitySource {
     public func probeServer() {
         running.withLock { $0 }?.control.requestProbe()
     }
+
+    /// Makes the monitor thread sleep for `duration` without reading its socket, so a test can
+    /// make the kernel drop events (`ENOBUFS`) deterministically. Does nothing when not running.
+    package func pauseForTesting(_ duration: Duration) {
+        running.withLock { $0 }?.control.requestPause(duration)
+    }
+
+    /// Full dumps completed since the monitor was made: one per start, plus one per overrun
+    /// (`ENOBUFS`) or unreadable datagram. For tests.
+    package var completedDumps: Int { hub.completedDumps }
 }

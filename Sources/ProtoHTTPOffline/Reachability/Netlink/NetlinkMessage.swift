@@ -88,8 +88,9 @@ package enum NetlinkPayload: Sendable, Hashable {
     case link(LinkMessage)
     case address(AddressMessage)
     case route(RouteMessage)
-    /// `NLMSG_DONE`: the end of a dump.
-    case done
+    /// `NLMSG_DONE`: the end of a dump; `code` is 0, or a negative errno when the kernel cut
+    /// the dump short.
+    case done(code: Int32)
     /// `NLMSG_ERROR`: `code` is 0 for an acknowledgement, else a negative errno.
     case error(code: Int32)
     /// `NLMSG_OVERRUN`.

@@ -52,7 +52,9 @@ package enum NetlinkParser {
         case T.newRoute, T.deleteRoute:
             return .route(try route(body, change: header.type == T.newRoute ? .new : .delete))
         case T.done:
-            return .done
+            // The kernel appends the dump's status (0, or a negative errno if it was cut short);
+            // old kernels may send none.
+            return .done(code: body.count >= 4 ? try body.int32(at: 0, "NLMSG_DONE status") : 0)
         case T.error:
             return .error(code: try body.int32(at: 0, "nlmsgerr.error"))
         case T.overrun:

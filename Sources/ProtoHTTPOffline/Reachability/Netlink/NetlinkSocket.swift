@@ -26,14 +26,14 @@ final class NetlinkSocket {
     let portID: UInt32
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
-    /// Opens and binds the socket, subscribed to `groups`.
-    init(groups: UInt32) throws(OfflineError) {
+    /// Opens and binds the socket, subscribed to `groups`, asking for a receive buffer of
+    /// `receiveBufferSize` bytes (the kernel doubles it, and caps it at `net.core.rmem_max`).
+    init(groups: UInt32, receiveBufferSize: Int32) throws(OfflineError) {
         let fd = socket(RTNetlink.addressFamilyNetlink, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), RTNetlink.protocolRoute)
         guard fd >= 0 else {
             throw Self.failure("socket(AF_NETLINK, NETLINK_ROUTE)", errno, hint: "the kernel must support rtnetlink (every Linux does) and the process must be allowed netlink sockets (a seccomp or container policy may forbid them)")
         }
-        // A larger receive buffer makes overruns rarer; the kernel caps it at net.core.rmem_max.
-        var size: Int32 = 1 << 20
+        var size = receiveBufferSize
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         // struct sockaddr_nl: nl_family (u16), nl_pad (u16), nl_pid (u32, 0: the kernel picks), nl_groups (u32).
         var address: [UInt8] = []
