@@ -28,6 +28,8 @@ final class NetworkNamespaceSandbox: Sendable {
     let outside: String
     /// The default route's gateway inside the namespace.
     let gateway = "10.231.7.1"
+    /// The inside end's address.
+    let address = "10.231.7.2/24"
 
     /// Makes the namespace and the veth pair; removes whatever it made if a step fails.
     init() throws {
@@ -41,7 +43,7 @@ final class NetworkNamespaceSandbox: Sendable {
             try ip("link", "set", inside, "netns", name)
             try ip("link", "set", outside, "up")
             try inNamespace("link", "set", "lo", "up")
-            try inNamespace("addr", "add", "10.231.7.2/24", "dev", inside)
+            try inNamespace("addr", "add", address, "dev", inside)
             try inNamespace("link", "set", inside, "up")
             try inNamespace("route", "add", "default", "via", gateway)
         } catch {

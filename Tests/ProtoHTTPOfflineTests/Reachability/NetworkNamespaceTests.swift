@@ -52,8 +52,18 @@ import Testing
         try sandbox.ip("link", "set", sandbox.outside, "up")
         #expect(await eventually { recorder.last?.status == .satisfied })
 
+        // Address deleted: the kernel drops the default route with it without an RTM_DELROUTE;
+        // the monitor's dump must notice, so adding the address back is not enough.
+        try sandbox.inNamespace("addr", "del", sandbox.address, "dev", sandbox.inside)
+        #expect(await eventually { recorder.last?.status == .unsatisfied })
+        try sandbox.inNamespace("addr", "add", sandbox.address, "dev", sandbox.inside)
+        #expect(await eventually { monitor.currentPath.allInterfaces.contains { $0.addresses.map(\.description).contains(sandbox.address) } })
+        #expect(!monitor.currentPath.hasDefaultRoute && monitor.currentStatus == .unsatisfied, "\(monitor.currentPath)")
+        try sandbox.inNamespace("route", "add", "default", "via", sandbox.gateway)
+        #expect(await eventually { recorder.last?.status == .satisfied })
+
         monitor.stop()
-        #expect(await streamed.value == [.satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied])
+        #expect(await streamed.value == [.satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied])
         print("NetworkNamespaceTests: link down seen after \(downLatency), default route after \(upLatency)")
     }
 

@@ -7,14 +7,16 @@ import Musl
 
 /// Formats the address bytes netlink carries.
 package enum IPAddressText {
-    /// `bytes` (4 for IPv4, 16 for IPv6) as text; a hex dump for any other length, so a
+    /// `bytes` (4 for IPv4, 16 for IPv6) as text; hex digits for any other length, so a
     /// malformed attribute is visible rather than dropped.
     package static func format(_ bytes: [UInt8]) -> String {
         let family: Int32
         switch bytes.count {
         case 4: family = AF_INET
         case 16: family = AF_INET6
-        default: return "0x" + bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        default:
+            let digits = Array("0123456789abcdef")
+            return "0x" + String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
         }
         var text = [CChar](repeating: 0, count: 64)
         let ok = bytes.withUnsafeBytes { raw in

@@ -4,10 +4,11 @@
 /// current by events. Pure: ``apply(_:)`` takes decoded messages, ``path(serverReachable:)``
 /// gives the verdict; no I/O, so recorded or synthetic messages test it fully.
 ///
-/// It mirrors two things the kernel does without telling: when a link goes administratively
-/// down, IPv4 routes through it are flushed with no `RTM_DELROUTE`, so the model drops the
-/// routes through a link that loses `IFF_UP`; and when a link is deleted, its addresses and
-/// routes go with it.
+/// The kernel removes some routes without sending `RTM_DELROUTE`: when a link goes
+/// administratively down (its IPv4 routes are flushed), when it is deleted, and when an IPv4
+/// address is deleted (routes through it, the default route included, may go). The model drops
+/// the routes through a link that goes down or away, and ``apply(_:)`` returns `true` for each
+/// of these messages so the monitor dumps again and learns exactly what is left.
 package struct NetworkState: Sendable, Hashable {
     /// A link as last reported.
     package struct Link: Sendable, Hashable {
@@ -40,41 +41,48 @@ package struct NetworkState: Sendable, Hashable {
     /// An empty state.
     package init() {}
 
-    /// Applies every message in order.
-    package mutating func apply(_ messages: [NetlinkMessage]) {
-        for message in messages { apply(message) }
+    /// Applies every message in order; `true` if any of them may have removed routes silently.
+    @discardableResult
+    package mutating func apply(_ messages: [NetlinkMessage]) -> Bool {
+        messages.reduce(false) { stale, message in apply(message) || stale }
     }
 
     /// Applies one message; types other than links, addresses and routes change nothing.
-    package mutating func apply(_ message: NetlinkMessage) {
+    /// Returns `true` when the kernel may have removed routes without telling (a link went down
+    /// or away, an IPv4 address was deleted): the routes should be dumped again.
+    @discardableResult
+    package mutating func apply(_ message: NetlinkMessage) -> Bool {
         switch message.payload {
-        case .link(let link): apply(link)
-        case .address(let address): apply(address)
+        case .link(let link): return apply(link)
+        case .address(let address): return apply(address)
         case .route(let route): apply(route)
         case .done, .error, .overrun, .other: break
         }
+        return false
     }
 
-    private mutating func apply(_ message: LinkMessage) {
-        guard message.family == RTNetlink.familyUnspecified else { return }  // AF_BRIDGE port notices, not links
+    private mutating func apply(_ message: LinkMessage) -> Bool {
+        guard message.family == RTNetlink.familyUnspecified else { return false }  // AF_BRIDGE port notices, not links
         switch message.change {
         case .new:
             let old = links[message.index]
             links[message.index] = Link(index: message.index, name: message.name ?? old?.name ?? "if\(message.index)", flags: message.flags)
-            if let old, old.flags & RTNetlink.InterfaceFlag.up != 0, message.flags & RTNetlink.InterfaceFlag.up == 0 {
-                removeRoutes(through: message.index)
-            }
+            guard let old, old.flags & RTNetlink.InterfaceFlag.up != 0, message.flags & RTNetlink.InterfaceFlag.up == 0 else { return false }
+            removeRoutes(through: message.index)
+            return true
         case .delete:
             links[message.index] = nil
             addresses = addresses.filter { $0.key.interfaceIndex != message.index }
             removeRoutes(through: message.index)
+            return true
         }
     }
 
-    private mutating func apply(_ message: AddressMessage) {
-        guard message.family == RTNetlink.familyIPv4 || message.family == RTNetlink.familyIPv6, !message.address.isEmpty else { return }
+    private mutating func apply(_ message: AddressMessage) -> Bool {
+        guard message.family == RTNetlink.familyIPv4 || message.family == RTNetlink.familyIPv6, !message.address.isEmpty else { return false }
         let key = AddressKey(interfaceIndex: message.interfaceIndex, family: message.family, address: message.address, prefixLength: message.prefixLength)
         addresses[key] = message.change == .new ? message : nil
+        return message.change == .delete && message.family == RTNetlink.familyIPv4
     }
 
     private mutating func apply(_ message: RouteMessage) {

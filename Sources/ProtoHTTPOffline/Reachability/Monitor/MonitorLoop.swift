@@ -13,6 +13,7 @@ import Musl
 ///   ┌──────────────────────────── poll(netlink fd, wake fd, probe fd?) ◄────────┘
 ///   ├─ netlink: recv until EAGAIN ─► parse ─► dump replies → staging, events → state
 ///   │           ENOBUFS / truncated / malformed ─► dump again (events kept meanwhile)
+///   │           link down or gone, IPv4 address deleted ─► dump again (silent route flushes)
 ///   ├─ probe socket writable or its deadline ─► serverReachable
 ///   ├─ wake fd: stop ─► close everything, return │ probe ─► new probe
 ///   └─ path changed? ─► probe again (if configured) and publish
@@ -43,6 +44,9 @@ final class MonitorLoop {
     private var dumpAgain = false
     private var refusedDumps = 0
     private var nextSequence: UInt32 = 1
+    /// A dump has completed, so `state` is a full picture.
+    private var haveDumped = false
+    /// Start-up was reported to `start()`.
     private var startedUp = false
     private var failedDatagrams = 0
     private var probe: TCPConnectAttempt?
@@ -116,7 +120,7 @@ final class MonitorLoop {
                     self.probe = nil
                 }
             }
-            if !startedUp, dump == nil {
+            if !startedUp, haveDumped {
                 startedUp = true
                 publishIfChanged()  // before start() returns, so currentPath is the dump's picture
                 gate.report(.success(()))
@@ -174,7 +178,8 @@ final class MonitorLoop {
                 }
             } else {
                 if case .overrun = message.payload { dumpAgain = true }
-                state.apply(message)
+                // Routes the kernel removed without a message are learnt from a fresh dump.
+                if state.apply(message) { dumpAgain = true }
                 dump?.staging.apply(message)
             }
         }
@@ -200,6 +205,7 @@ final class MonitorLoop {
             state = current.staging
             dump = nil
             refusedDumps = 0
+            haveDumped = true
             hub.countDump()
         }
     }

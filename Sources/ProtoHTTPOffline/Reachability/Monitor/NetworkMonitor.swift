@@ -93,7 +93,10 @@ public final class NetworkMonitor: ReachabilitySource {
         self.init(configuration: Configuration(probe: probe))
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        hub.finishStreams()  // streams made while it was never started end with it too
+    }
 
     /// Opens the rtnetlink socket, takes the first picture of the network (links, addresses,
     /// routes) and starts following events. Returns once ``currentPath`` reflects that picture
