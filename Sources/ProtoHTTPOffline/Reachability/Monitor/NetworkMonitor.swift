@@ -19,7 +19,9 @@ import Synchronization
 /// link, IPv4/IPv6 address and IPv4/IPv6 route events, dumps the links, addresses and routes,
 /// and returns once that first picture is complete. A dedicated thread then blocks in `poll`
 /// on the socket and a wake-up eventfd: there is no timer and no polling. When the kernel
-/// drops events (`ENOBUFS`, the socket's buffer overran), the monitor dumps everything again.
+/// drops events (`ENOBUFS`, the socket's buffer overran), sends a datagram the monitor cannot
+/// read, or removes routes without saying so (a link going down, an IPv4 address deleted),
+/// the monitor dumps everything again once the socket is drained.
 /// ``stop()`` wakes the thread, joins it and closes every descriptor.
 ///
 /// Three ways to read it, as in AFNetworking: handlers registered with
