@@ -1,0 +1,41 @@
+// ReachabilityReadmeExampleTests.swift: the README's reachability example, compiled and run against a loopback listener.
+import Dispatch
+import ProtoHTTPOffline
+import Testing
+
+@Suite struct ReachabilityReadmeExampleTests {
+    /// The README example, word for word except for the port (a listener the test owns).
+    func readmeExample(apiPort: UInt16) async throws -> (NetworkMonitor, ReachabilityObservation) {
+        // ---- README: Reachability ----
+        // Watch the network, and probe the API server so "reachable" means it answers.
+        let monitor = NetworkMonitor(probe: ServerProbe(host: "127.0.0.1", port: apiPort, timeout: .seconds(2)))
+        try monitor.start()
+        print(monitor.currentPath)  // satisfied via eth0 (default route, server does not answer)
+
+        // 1. A callback on a queue you pick, for every change; keep the token.
+        let token = monitor.onChange(on: DispatchQueue(label: "app.network")) { path in
+            print("network:", path.status, path.interfaces, path.serverReachable.map { $0 ? "server answers" : "server silent" } ?? "")
+        }
+
+        // 2. An AsyncStream: the current path first, then each change; it finishes on stop().
+        for await path in monitor.updates where path.serverReachable == true {
+            print("the server answers; default route:", path.hasDefaultRoute)
+            break
+        }
+
+        // 3. Properties, and a probe on demand (its answer arrives as a change).
+        if !monitor.isReachable { monitor.probeServer() }
+        // ---- end ----
+        return (monitor, token)
+    }
+
+    @Test func readmeExampleRuns() async throws {
+        let listener = try #require(LoopbackListener())
+        let (monitor, token) = try await readmeExample(apiPort: listener.port)
+        #expect(monitor.currentPath.serverReachable == true)
+        #expect(monitor.isReachable == (monitor.currentStatus == .satisfied))
+        token.cancel()
+        monitor.stop()
+        #expect(!monitor.isRunning)
+    }
+}

@@ -1,0 +1,62 @@
+// ReachabilityTestSupport.swift: small helpers for the monitor tests: waiting for a condition, recording paths, counting descriptors and threads.
+#if canImport(Glibc)
+import Glibc
+#endif
+import ProtoHTTPOffline
+import Synchronization
+
+/// Checks `condition` every 10 ms until it holds or `timeout` passes; whether it held.
+func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+/// Collects the paths a monitor delivers to an `onChange` handler.
+final class PathRecorder: Sendable {
+    private let paths = Mutex<[NetworkPath]>([])
+    func append(_ path: NetworkPath) { paths.withLock { $0.append(path) } }
+    var all: [NetworkPath] { paths.withLock { $0 } }
+    var last: NetworkPath? { all.last }
+}
+
+/// Collects values (such as `observeReachability`'s) in order.
+final class ValueRecorder<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// The entries of /proc/self/fd.
+func openDescriptorCount() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    while readdir(directory) != nil { count += 1 }
+    return count - 3  // ".", ".." and the directory's own descriptor
+}
+
+/// The names (`comm`) of this process's threads.
+func threadNames() -> [String] {
+    guard let directory = opendir("/proc/self/task") else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard id.first?.isNumber == true else { continue }
+        let fd = open("/proc/self/task/\(id)/comm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { continue }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        if count > 0 { names.append(String(decoding: buffer[..<count], as: UTF8.self).trimmingNewline) }
+    }
+    return names
+}
+
+extension String {
+    fileprivate var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}
