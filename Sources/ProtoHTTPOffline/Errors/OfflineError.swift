@@ -2,7 +2,7 @@
 
 /// What went wrong in ProtoHTTPOffline: the storage (SQLite), the queue, or reachability.
 ///
-/// Errors of calls themselves stay ``ProtoHTTPError``s; this type covers what the offline layer
+/// Errors of calls themselves stay `ProtoHTTPError`s; this type covers what the offline layer
 /// does around them (opening a database, storing an entry, opening a netlink socket).
 public struct OfflineError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure it was.
@@ -32,6 +32,6 @@ public struct OfflineError: Error, Sendable, CustomStringConvertible {
     /// `code: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// The error as a call failure (`internal`), for the client's hooks that throw ``ProtoHTTPError``.
+    /// The error as a call failure (`internal`), for the client's hooks that throw `ProtoHTTPError`.
     var asCallError: ProtoHTTPError { ProtoHTTPError(code: .internal, message: "offline \(code.rawValue): \(message)") }
 }
