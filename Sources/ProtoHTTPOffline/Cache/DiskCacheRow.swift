@@ -2,8 +2,7 @@
 import Foundation
 import GRDB
 
-/// The statements of ``DiskResponseCache`` on the `response_cache` table
-/// (``DiskResponseCacheSchema``), each prepared once per connection (GRDB's statement cache).
+/// The statements of ``DiskResponseCache`` on its tables (``DiskResponseCacheSchema``), each prepared once per connection (GRDB's statement cache).
 enum DiskCacheRow {
     /// What a read found.
     enum Read {
@@ -28,14 +27,17 @@ enum DiskCacheRow {
     /// insert or an update, never a hidden delete.
     static func upsert(_ response: CachedResponse, key: String, byteCount: Int, access: Int64, in db: Database) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO response_cache (key, status, headers, body, storedAt, version, byteCount, lastAccess)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(key) DO UPDATE SET status = excluded.status, headers = excluded.headers, body = excluded.body,
-                storedAt = excluded.storedAt, version = excluded.version, byteCount = excluded.byteCount,
-                lastAccess = excluded.lastAccess
+            INSERT INTO response_cache (key, status, storedAt, version, byteCount, headers, body)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(key) DO UPDATE SET status = excluded.status, storedAt = excluded.storedAt, version = excluded.version,
+                byteCount = excluded.byteCount, headers = excluded.headers, body = excluded.body
             """)
-        try statement.execute(arguments: [key, response.status, Data(CachedHeaderCoding.encode(response.headers)),
-                                          Data(response.body), response.storedAt, response.version, byteCount, access])
+        try statement.execute(arguments: [key, response.status, response.storedAt, response.version, byteCount,
+                                          Data(CachedHeaderCoding.encode(response.headers)), Data(response.body)])
+        try db.cachedStatement(sql: """
+            INSERT INTO response_cache_access (key, lastAccess) VALUES (?, ?)
+            ON CONFLICT(key) DO UPDATE SET lastAccess = max(lastAccess, excluded.lastAccess)
+            """).execute(arguments: [key, access])
     }
 
     /// Removes the entry under `key`, if any.
@@ -46,7 +48,7 @@ enum DiskCacheRow {
     /// Moves each key's `lastAccess` forward to its noted clock value (never back).
     static func recordAccesses(_ accesses: [String: Int64], in db: Database) throws {
         guard !accesses.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "UPDATE response_cache SET lastAccess = max(lastAccess, ?) WHERE key = ?")
+        let statement = try db.cachedStatement(sql: "UPDATE response_cache_access SET lastAccess = max(lastAccess, ?) WHERE key = ?")
         for (key, access) in accesses {
             try statement.execute(arguments: [access, key])
         }
@@ -54,12 +56,16 @@ enum DiskCacheRow {
 
     /// Deletes the least recently accessed entries (never `kept`) until the total cost is at
     /// most `maxBytes`; returns how many it deleted. Reads the total from the triggers' row,
-    /// and walks the `lastAccess` index only as far as it must.
+    /// and walks the access order only as far as it must.
     static func evict(toFit maxBytes: Int, keeping kept: String, in db: Database) throws -> Int {
-        var excess = (try Int.fetchOne(db, sql: "SELECT bytes FROM response_cache_totals WHERE id = 0") ?? 0) - maxBytes
+        var excess = (try Int.fetchOne(db.cachedStatement(sql: "SELECT bytes FROM response_cache_totals WHERE id = 0")) ?? 0) - maxBytes
         guard excess > 0 else { return 0 }
         var victims: [String] = []
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, byteCount FROM response_cache ORDER BY lastAccess, key"))
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT access.key, entry.byteCount FROM response_cache_access AS access
+            JOIN response_cache AS entry ON entry.key = access.key
+            ORDER BY access.lastAccess, access.key
+            """))
         while excess > 0, let row = try rows.next() {
             let key: String = row[0]
             guard key != kept else { continue }

@@ -5,7 +5,14 @@ import Synchronization
 
 /// A `ResponseCacheStore` in an SQLite file (`response-cache.sqlite`, through GRDB, WAL,
 /// `synchronous=NORMAL`: a commit survives a crash of the process; a power loss may undo the
-/// last ones, which a cache can afford). The schema is ``DiskResponseCacheSchema``.
+/// last ones, which a cache can afford). Migration `v1-response-cache` makes the table
+/// `response_cache`: `key` (the digest, primary key), `status`, `storedAt`, `version`,
+/// `byteCount`, `headers` (a length-prefixed blob: a format byte `1`, then per header a
+/// big-endian `UInt32` length and the UTF-8 name, the same for the value) and `body`. Each
+/// entry's `lastAccess` lives in a narrow side table, `response_cache_access` (indexed), since
+/// SQLite rewrites a whole row, body included, on any update; a one-row
+/// `response_cache_totals` kept by triggers holds the count and the bytes, so the cap is
+/// checked without a scan.
 ///
 /// - **Size cap.** The entries together cost at most ``maxBytes`` (each entry costs its
 ///   `CachedResponse.byteCount`: body, kept headers and a fixed overhead; SQLite's own page
@@ -93,7 +100,7 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
         database = try DiskCacheFile.open(path: path, onError: onError)
         let clock: Int64
         do {
-            clock = try database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(lastAccess) FROM response_cache") } ?? 0
+            clock = try database.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(lastAccess) FROM response_cache_access") } ?? 0
         } catch {
             throw OfflineError(.storage, "the response cache \(path) could not be read (\(error)); delete the file to start empty.", underlying: error)
         }
@@ -190,7 +197,7 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
         guard !isClosed else { return [] }
         do {
             return try database.unsafeRead { db in
-                try String.fetchAll(db, sql: "SELECT key FROM response_cache ORDER BY lastAccess, key").map(ResponseCacheKey.init(digest:))
+                try String.fetchAll(db, sql: "SELECT key FROM response_cache_access ORDER BY lastAccess, key").map(ResponseCacheKey.init(digest:))
             }
         } catch {
             fail("listing the keys", error)

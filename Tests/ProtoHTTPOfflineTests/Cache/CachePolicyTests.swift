@@ -1,7 +1,7 @@
 // CachePolicyTests.swift: every CachePolicy through a real ProtoHTTPManager and our server, with each store: what is answered from the cache, what is sent, what is stored.
 import Foundation
 import ProtoHTTPDemo
-import ProtoHTTPOffline
+@testable import ProtoHTTPOffline
 import Synchronization
 import Testing
 
@@ -177,6 +177,30 @@ import Testing
             // The fresh answer replaced the entry.
             let loaded = try #require(try setup.manager.loadCache(ListNotes.self, list, options: cached(.cacheThenNetwork)))
             #expect(loaded.output.notes.count == 2)
+        }
+    }
+
+    @Test func aFullDiskNeverFailsTheCall() async throws {
+        try await CacheFixtures.withTempFolder { folder in
+            let server = try await CountingNotesServer.start()
+            let transport = try CacheFixtures.transport()
+            defer { transport.shutdown() }
+            let errors = Mutex<[OfflineError]>([])
+            let disk = try DiskResponseCache(location: OfflineStorageLocation(directory: folder)) { error in errors.withLock { $0.append(error) } }
+            var configuration = ManagerConfiguration(baseURL: server.baseURL)
+            configuration.responseCache = disk
+            let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+            var draft = Notes_CreateNoteRequest()
+            draft.title = String(repeating: "long title ", count: 2_000)  // ~22 KB, past the pages left
+            let note = try await manager.unary(CreateNote.self, draft)
+            try disk.limitGrowth(toPages: 1)
+
+            let answer = try await manager.unaryForResponse(GetNote.self, get(note.id), options: cached(.cacheElseNetwork, time: .seconds(60)))
+            #expect(answer.output.title == draft.title && !answer.metadata.isFromCache)
+            #expect(errors.withLock { $0.count } == 1)
+            let again = try await manager.unaryForResponse(GetNote.self, get(note.id), options: cached(.cacheElseNetwork, time: .seconds(60)))
+            #expect(!again.metadata.isFromCache && server.calls == 3)  // nothing was stored: the server answered again
+            await server.stop()
         }
     }
 }

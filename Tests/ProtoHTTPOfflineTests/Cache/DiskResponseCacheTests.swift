@@ -1,6 +1,7 @@
 // DiskResponseCacheTests.swift: the SQLite store: entries survive a reopen, the size cap evicts the least recently accessed, failures are reported and answered as misses.
 import Dispatch
 import Foundation
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTPOffline
@@ -171,6 +172,50 @@ import Testing
             let statistics = cache.statistics
             #expect(statistics.failures == 0 && statistics.bytes <= 20_000 && statistics.evictions > 0)
             #expect(statistics.entryCount == cache.keysByAccess.count)
+        }
+    }
+
+    /// What Python's sqlite3 module reads in a cache file.
+    struct ForeignView: Decodable {
+        var migrations: [String]
+        var columns: [String]
+        var row: [String]
+        var accessRows: Int
+        var totals: [Int]
+    }
+
+    @Test func theFileIsPlainSQLiteThatAnotherReaderUnderstands() async throws {
+        try await CacheFixtures.withTempFolder { folder in
+            let path = folder + "/cache.sqlite"
+            let cache = try DiskResponseCache(path: path)
+            let stored = CacheFixtures.response(cost: 2_000, etag: "\"e1\"", version: 3)
+            cache.store(stored, for: a)
+            cache.close()
+            let script = """
+                import json, sqlite3, sys
+                db = sqlite3.connect(sys.argv[1])
+                row = db.execute("SELECT status, version, byteCount, headers, length(body) FROM response_cache").fetchone()
+                print(json.dumps({
+                    "migrations": [r[0] for r in db.execute("SELECT identifier FROM grdb_migrations")],
+                    "columns": [r[1] for r in db.execute("PRAGMA table_info(response_cache)")],
+                    "row": [str(row[0]), str(row[1]), str(row[2]), row[3].hex(), str(row[4])],
+                    "accessRows": db.execute("SELECT COUNT(*) FROM response_cache_access").fetchone()[0],
+                    "totals": list(db.execute("SELECT entries, bytes FROM response_cache_totals").fetchone()),
+                }))
+                """
+            let completed = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result { try ChildProcess.run("python3", ["-c", script, path], timeout: .seconds(30)) })
+                }
+            }
+            let run = try #require(completed)
+            #expect(run.status == 0, "\(run.stderr)")
+            let view = try JSONDecoder().decode(ForeignView.self, from: Data(run.stdoutBytes))
+            #expect(view.migrations == ["v1-response-cache"])
+            #expect(view.columns == ["key", "status", "storedAt", "version", "byteCount", "headers", "body"])
+            let headersHex = CachedHeaderCoding.encode(stored.headers).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            #expect(view.row == ["200", "3", "\(stored.byteCount)", headersHex, "\(stored.body.count)"])
+            #expect(view.accessRows == 1 && view.totals == [1, stored.byteCount])
         }
     }
 }
