@@ -71,8 +71,24 @@ struct ByteBudgetLRU<Key: Hashable, Value> {
     /// (it would be stale).
     mutating func insert(_ value: Value, for key: Key, cost: Int) -> InsertOutcome {
         let cost = max(0, cost)
-        removeValue(for: key)
-        guard cost <= budget else { return InsertOutcome(stored: false, evicted: 0) }
+        guard cost <= budget else {
+            removeValue(for: key)
+            return InsertOutcome(stored: false, evicted: 0)
+        }
+        if let slot = index[key] {
+            // Replaced in place: one hash lookup, and the entry at the front is evicted last
+            // (it fits the budget on its own, so the loop stops before reaching it).
+            totalCost += cost - slots[slot].cost
+            slots[slot].value = value
+            slots[slot].cost = cost
+            moveToFront(slot)
+            var evicted = 0
+            while totalCost > budget, tail != slot {
+                unlinkAndFree(tail)
+                evicted += 1
+            }
+            return InsertOutcome(stored: true, evicted: evicted)
+        }
         var evicted = 0
         while totalCost + cost > budget, tail != Self.none {
             unlinkAndFree(tail)

@@ -38,6 +38,13 @@ import Testing
         cache.store(CacheFixtures.response(cost: 200, tag: 2), for: a)
         #expect(cache.statistics.bytes == 200 && cache.statistics.entryCount == 1)
         #expect(cache.response(for: a)?.body.first == 2)
+        // A bigger replacement moves to the front and evicts the least recent others, never itself.
+        cache.store(CacheFixtures.response(cost: 300, tag: 3), for: b)
+        cache.store(CacheFixtures.response(cost: 300, tag: 4), for: c)
+        cache.store(CacheFixtures.response(cost: 700, tag: 5), for: a)  // 700 + 300 + 300: b, the least recent, goes
+        #expect(cache.keysByRecency == [a, c])
+        #expect(cache.statistics.bytes == 1_000 && cache.statistics.evictions == 1)
+        #expect(cache.response(for: a)?.body.first == 5)
     }
 
     @Test func anEntryBiggerThanTheWholeBudgetIsNotStoredAndEvictsNothing() {
