@@ -127,7 +127,7 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
             state.withLock { $0.statistics.misses += 1 }
             return nil
         case .damaged:
-            fail("reading an entry", OfflineError(.storage, "the entry \(key) has headers in an unknown format"))
+            fail("reading an entry", OfflineError(.storage, "the entry \(key) in \(path) has headers in an unknown format; it was removed, and the next call fetches it again."))
             state.withLock { $0.statistics.misses += 1 }
             removeResponse(for: key)
             return nil

@@ -203,13 +203,7 @@ import Testing
                     "totals": list(db.execute("SELECT entries, bytes FROM response_cache_totals").fetchone()),
                 }))
                 """
-            let completed = try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async {
-                    continuation.resume(with: Result { try ChildProcess.run("python3", ["-c", script, path], timeout: .seconds(30)) })
-                }
-            }
-            let run = try #require(completed)
-            #expect(run.status == 0, "\(run.stderr)")
+            let run = try await python(script, path)
             let view = try JSONDecoder().decode(ForeignView.self, from: Data(run.stdoutBytes))
             #expect(view.migrations == ["v1-response-cache"])
             #expect(view.columns == ["key", "status", "storedAt", "version", "byteCount", "headers", "body"])
@@ -217,5 +211,38 @@ import Testing
             #expect(view.row == ["200", "3", "\(stored.byteCount)", headersHex, "\(stored.body.count)"])
             #expect(view.accessRows == 1 && view.totals == [1, stored.byteCount])
         }
+    }
+
+    @Test func anEntryWithDamagedHeadersIsReportedRemovedAndAMiss() async throws {
+        try await CacheFixtures.withTempFolder { folder in
+            let path = folder + "/cache.sqlite"
+            let reports = Reports()
+            let cache = try DiskResponseCache(path: path, onError: reports.handler)
+            cache.store(CacheFixtures.response(cost: 500), for: a)
+            cache.store(CacheFixtures.response(cost: 500), for: b)
+            // Another writer (Python's sqlite3) damages a's headers blob.
+            _ = try await python("""
+                import sqlite3, sys
+                db = sqlite3.connect(sys.argv[1])
+                db.execute("UPDATE response_cache SET headers = X'0200' WHERE key = ?", (sys.argv[2],))
+                db.commit()
+                """, path, a.digest)
+            #expect(cache.response(for: a) == nil)
+            #expect(reports.all.count == 1 && reports.all.first?.message.contains("unknown format") == true)
+            #expect(cache.keysByAccess == [b])
+            #expect(cache.statistics.entryCount == 1 && cache.response(for: b) != nil)
+        }
+    }
+
+    /// Runs `script` with `python3 -c` and `arguments`, off the cooperative pool; expects it to succeed.
+    func python(_ script: String, _ arguments: String...) async throws -> ChildProcess.Completed {
+        let completed = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try ChildProcess.run("python3", ["-c", script] + arguments, timeout: .seconds(30)) })
+            }
+        }
+        let run = try #require(completed)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run
     }
 }
