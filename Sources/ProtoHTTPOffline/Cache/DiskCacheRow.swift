@@ -20,7 +20,9 @@ enum DiskCacheRow {
         let headers = try row.withUnsafeData(atIndex: 1) { data in CachedHeaderCoding.decode(data ?? Data()) }
         guard let headers else { return .damaged }
         let body = try row.withUnsafeData(atIndex: 2) { data in data.map { [UInt8]($0) } ?? [] }
-        return .found(CachedResponse(status: row[0], headers: headers, body: body, storedAt: row[3], version: row[4]))
+        // Decoded with `decode` (it throws), never a subscript (it traps): the file comes from outside.
+        return .found(CachedResponse(status: try row.decode(Int.self, atIndex: 0), headers: headers, body: body,
+                                     storedAt: try row.decode(Double.self, atIndex: 3), version: try row.decode(Int.self, atIndex: 4)))
     }
 
     /// Inserts or replaces the entry under `key`. An upsert, so the totals triggers see an
@@ -67,10 +69,10 @@ enum DiskCacheRow {
             ORDER BY access.lastAccess, access.key
             """))
         while excess > 0, let row = try rows.next() {
-            let key: String = row[0]
+            let key = try row.decode(String.self, atIndex: 0)
             guard key != kept else { continue }
             victims.append(key)
-            excess -= row[1] as Int
+            excess -= try row.decode(Int.self, atIndex: 1)
         }
         for key in victims { try delete(key, in: db) }
         return victims.count

@@ -181,8 +181,8 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
         guard !isClosed else { return statistics }
         do {
             if let totals = try database.unsafeRead({ db in try Row.fetchOne(db, sql: "SELECT entries, bytes FROM response_cache_totals WHERE id = 0") }) {
-                statistics.entryCount = totals[0]
-                statistics.bytes = totals[1]
+                statistics.entryCount = try totals.decode(Int.self, atIndex: 0)
+                statistics.bytes = try totals.decode(Int.self, atIndex: 1)
             }
         } catch {
             fail("reading the totals", error)
