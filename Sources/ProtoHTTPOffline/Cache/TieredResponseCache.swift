@@ -9,7 +9,11 @@
 ///
 /// Hot entries are answered from memory; every entry survives the process on disk. A disk
 /// entry is promoted only if nothing was stored or removed in memory while it was being read,
-/// so a promotion never brings back an entry just replaced or removed.
+/// so a promotion never brings back an entry just replaced or removed. Writes take no lock
+/// across the tiers (a disk store's error handler may call back into the cache): two stores
+/// of one key at the same moment may leave memory with one of the two responses and disk
+/// with the other, both fresh answers to the same request; reads see memory's until it is
+/// evicted.
 ///
 /// ```swift
 /// let cache = TieredResponseCache(memory: MemoryResponseCache(maxBytes: 8 << 20),

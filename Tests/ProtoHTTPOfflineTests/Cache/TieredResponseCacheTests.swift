@@ -1,5 +1,7 @@
 // TieredResponseCacheTests.swift: memory in front of disk: reads promote, stores and removals reach both tiers, the disk tier outlives the memory one.
+import Dispatch
 @testable import ProtoHTTPOffline
+import Synchronization
 import Testing
 
 @Suite struct TieredResponseCacheTests {
@@ -44,6 +46,31 @@ import Testing
             tiered.store(CacheFixtures.response(cost: 300, tag: 2), for: a)
             #expect(!memory.store(old, for: a, ifUnchangedSince: epoch))
             #expect(tiered.response(for: a)?.body.first == 2)
+        }
+    }
+
+    @Test func manyThreadsAtOnceNeverSeeATornOrFailedEntry() async throws {
+        try await CacheFixtures.withTempFolder { folder in
+            let failures = Mutex<Int>(0)
+            let disk = try DiskResponseCache(path: folder + "/cache.sqlite", maxBytes: 15_000) { _ in failures.withLock { $0 += 1 } }
+            let tiered = TieredResponseCache(memory: MemoryResponseCache(maxBytes: 8_000), disk: disk)
+            let keys = (0..<24).map { CacheFixtures.key("t\($0)") }
+            let torn = Mutex<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for round in 0..<200 {
+                    let key = keys[(round * 5 + thread * 11) % keys.count]
+                    switch round % 5 {
+                    case 0: tiered.store(CacheFixtures.response(cost: 900 + round, tag: UInt8(thread * 50 + round % 50)), for: key)
+                    case 4 where round % 10 == 4: tiered.removeResponse(for: key)
+                    default:
+                        // Every body is one repeated byte: a mix of two stores would show.
+                        if let body = tiered.response(for: key)?.body, Set(body).count > 1 { torn.withLock { $0 += 1 } }
+                    }
+                }
+            }
+            #expect(torn.withLock { $0 } == 0 && failures.withLock { $0 } == 0)
+            #expect(tiered.memory.statistics.bytes <= 8_000 && disk.statistics.bytes <= 15_000)
+            #expect(tiered.memory.statistics.evictions > 0 && disk.statistics.evictions > 0)
         }
     }
 }
