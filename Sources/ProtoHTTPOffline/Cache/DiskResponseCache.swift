@@ -148,7 +148,7 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
     public func store(_ response: CachedResponse, for key: ResponseCacheKey) {
         let cost = response.byteCount
         let maxBytes = maxBytes
-        let outcome = write { db, access in
+        let outcome = write("storing an entry") { db, access in
             guard cost <= maxBytes else {
                 try DiskCacheRow.delete(key.digest, in: db)
                 return (stored: false, evicted: 0)
@@ -165,14 +165,14 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
 
     /// Removes the entry under `key`, if any.
     public func removeResponse(for key: ResponseCacheKey) {
-        write { db, _ in try DiskCacheRow.delete(key.digest, in: db) }
+        write("removing an entry") { db, _ in try DiskCacheRow.delete(key.digest, in: db) }
     }
 
     // MARK: Maintenance
 
     /// Removes every entry (the counters stay).
     public func removeAll() {
-        write { db, _ in try db.execute(sql: "DELETE FROM response_cache") }
+        write("removing every entry") { db, _ in try db.execute(sql: "DELETE FROM response_cache") }
     }
 
     /// The counters, with the entries and bytes held now (read from the file; zero if that fails).
@@ -234,13 +234,13 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
     /// Writes the accesses noted by reads, on their own.
     private func flushAccesses() {
         guard state.withLock({ !$0.pendingAccesses.isEmpty }) else { return }
-        write { _, _ in }
+        write("recording reads") { _, _ in }
     }
 
     /// Runs `body` in one write transaction, after writing the pending accesses, with the next
-    /// clock value for the row it writes; `nil` (reported, counted) when it fails.
+    /// clock value for the row it writes; `nil` when it fails (reported as failing `operation`, counted).
     @discardableResult
-    private func write<T>(_ body: (Database, Int64) throws -> T) -> T? {
+    private func write<T>(_ operation: String, _ body: (Database, Int64) throws -> T) -> T? {
         let taken: (accesses: [String: Int64], clock: Int64)? = state.withLock { state in
             guard !state.isClosed else { return nil }
             defer { state.pendingAccesses = [:] }
@@ -254,7 +254,7 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
                 return try body(db, taken.clock)
             }
         } catch {
-            fail("writing", error)
+            fail(operation, error)
             return nil
         }
     }
@@ -269,7 +269,7 @@ public final class DiskResponseCache: ResponseCacheStore, Sendable {
         if let error = error as? OfflineError {
             onError(error)
         } else {
-            onError(OfflineError(.storage, "the response cache \(path) failed \(operation) (\(error)); the call went on without the cache. Free disk space, or delete the file to start empty.", underlying: error))
+            onError(OfflineError(.storage, "the response cache \(path) failed while \(operation) (\(error)); calls go on without it meanwhile. Free disk space, or delete the file to start empty.", underlying: error))
         }
     }
 }
