@@ -2,7 +2,8 @@
 import Foundation
 import GRDB
 
-/// The statements of ``DiskResponseCache`` on its tables (``DiskResponseCacheSchema``), each prepared once per connection (GRDB's statement cache).
+/// The statements of ``DiskResponseCache`` on its tables (``DiskResponseCacheSchema``), each
+/// prepared once per connection (GRDB's statement cache).
 enum DiskCacheRow {
     /// What a read found.
     enum Read {

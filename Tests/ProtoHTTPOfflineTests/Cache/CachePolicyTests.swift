@@ -90,6 +90,10 @@ import Testing
             let loaded = try #require(try setup.manager.loadCache(GetNote.self, request, options: cached(.networkOnly)))
             #expect(loaded.output == sent.output && loaded.metadata.isFromCache)
             #expect(setup.server.calls == 3)
+
+            // networkOnly never reads the entry, fresh or not.
+            #expect(try await !setup.manager.unaryForResponse(GetNote.self, request, options: cached(.networkOnly, time: .seconds(60))).metadata.isFromCache)
+            #expect(setup.server.calls == 4)
         }
     }
 
@@ -177,6 +181,9 @@ import Testing
             // The fresh answer replaced the entry.
             let loaded = try #require(try setup.manager.loadCache(ListNotes.self, list, options: cached(.cacheThenNetwork)))
             #expect(loaded.output.notes.count == 2)
+            // The async form returns the network's answer only.
+            let awaited = try await setup.manager.unaryForResponse(ListNotes.self, list, options: cached(.cacheThenNetwork))
+            #expect(!awaited.metadata.isFromCache && awaited.output.notes.count == 2 && setup.server.calls == 5)
         }
     }
 

@@ -57,7 +57,7 @@ import Testing
             cache.store(CacheFixtures.response(cost: 1_000, tag: 4), for: d)  // evicts b
             #expect(cache.keysByAccess == [c, a, d])
             #expect(cache.response(for: b) == nil)
-            cache.store(CacheFixtures.response(cost: 2_500, tag: 5), for: b)  // evicts c and a, keeps d? no: 2_500 + 1_000 > 3_000
+            cache.store(CacheFixtures.response(cost: 2_500, tag: 5), for: b)  // 2_500 + any other entry > 3_000: all three go
             #expect(cache.keysByAccess == [b])
             let statistics = cache.statistics
             #expect(statistics.evictions == 4 && statistics.entryCount == 1 && statistics.bytes == 2_500)
