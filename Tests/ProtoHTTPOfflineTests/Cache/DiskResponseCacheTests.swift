@@ -144,7 +144,7 @@ import Testing
         }
     }
 
-    @Test func damagedHeadersAreAMissAndTheRowIsRemoved() async throws {
+    @Test func theHeadersBlobRoundTripsAndRejectsDamage() async throws {
         #expect(CachedHeaderCoding.decode([1, 0, 0, 0, 9, 65]) == nil)  // a length past the end
         #expect(CachedHeaderCoding.decode([2]) == nil)  // an unknown format
         #expect(CachedHeaderCoding.decode([1, 0, 0, 0, 1, 0xff, 0, 0, 0, 0]) == nil)  // not UTF-8
