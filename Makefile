@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: deps demo test bench rpc-bench docs clean
+.PHONY: deps demo test bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -24,6 +24,9 @@ bench: deps
 
 rpc-bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks rpc-bench
+
+cache-bench: deps
+	$(SWIFT) run -c release --package-path Benchmarks cache-bench
 
 # DocC archives of the library modules, in $(DOCS_OUTPUT)/<Module>.doccarchive. PROTOHTTP_DOCS=1
 # adds swift-docc-plugin to Package.swift (ordinary builds never see it); its own scratch path

@@ -195,7 +195,8 @@ let package = Package(
             dependencies: [
                 "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
                 "ProtoHTTPDemo", "ProtoHTTPTestSupport",
-            ]
+            ],
+            exclude: ["Cache/PythonPeers"]
         ),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,

@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// Package.swift: benchmarks: codec-bench (ProtoWire vs swift-protobuf vs protobuf-c) and rpc-bench (HTTP clients).
+// Package.swift: benchmarks: codec-bench (ProtoWire vs swift-protobuf vs protobuf-c), rpc-bench (HTTP clients) and cache-bench (response caches).
 import PackageDescription
 
 let package = Package(
@@ -62,6 +62,13 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
+        ),
+
+        // `swift run -c release cache-bench`: hit and store of ProtoHTTPOffline's memory and disk
+        // response caches, 1 KiB and 64 KiB bodies; prints one RESULT line per cache, op and size.
+        .executableTarget(
+            name: "cache-bench",
+            dependencies: ["BenchSupport", .product(name: "ProtoHTTPOffline", package: "ProtoHTTP")]
         ),
     ],
     swiftLanguageModes: [.v6]
