@@ -18,7 +18,10 @@ struct CallCaching: Sendable {
     let options: CacheOptions
     let store: any ResponseCacheStore
     let key: ResponseCacheKey
-    /// The entry stored under ``key`` when the call started (`nil` under ``CacheOptions/ignoreCache``).
+    /// The entry stored under ``key`` when the call started, read only when the policy may
+    /// answer from it before the network or the request is a GET to revalidate (`nil` under
+    /// ``CacheOptions/ignoreCache``). ``CachePolicy/networkOnly`` POSTs never read the store,
+    /// and ``CachePolicy/networkElseCache`` reads it only after a failure.
     let entry: CachedResponse?
     /// Whether the request is a GET, the one method revalidated with `If-None-Match` / `If-Modified-Since`.
     let isGet: Bool
@@ -30,8 +33,9 @@ struct CallCaching: Sendable {
         self.options = cache
         self.store = store
         self.key = Self.key(for: request, protocolName: protocolName, options: cache)
-        self.entry = cache.ignoreCache ? nil : store.response(for: key)
         self.isGet = request.method == HTTPMethod.get.rawValue
+        let readsFirst = cache.policy == .cacheElseNetwork || cache.policy == .cacheThenNetwork || isGet
+        self.entry = cache.ignoreCache || !readsFirst ? nil : store.response(for: key)
     }
 
     /// The key of `request` under `options`.
@@ -130,7 +134,8 @@ extension CallCaching {
     func answerAfterNetworkFailure<Output: Sendable>(
         _ error: ProtoHTTPError, settle: (TransportResponse) -> Result<(Output, ResponseMetadata), ProtoHTTPError>
     ) -> (Output, ResponseMetadata)? {
-        guard options.policy == .networkElseCache, error.httpStatus == nil, error.code != .canceled, let entry,
+        guard options.policy == .networkElseCache, !options.ignoreCache, error.httpStatus == nil, error.code != .canceled,
+              let entry = entry ?? store.response(for: key),
               case .success(let answer) = settle(Self.response(from: entry)) else { return nil }
         return answer
     }

@@ -48,7 +48,7 @@ extension ProtoHTTPManager {
                                    options: options, settings: settings, deadline: nil)
         guard let caching = CallCaching(options: options, store: settings.configuration.responseCache, request: prepared.request,
                                         protocolName: prepared.wireProtocol.name),
-              let entry = caching.entry else { return nil }
+              !caching.options.ignoreCache, let entry = caching.entry ?? caching.store.response(for: caching.key) else { return nil }
         let processors = settings.configuration.responseProcessors + options.responseProcessors
         switch CallSettlement.settle(.success(CallCaching.response(from: entry)), wireProtocol: prepared.wireProtocol,
                                      validators: prepared.validators, serializer: responseSerializer, attempts: 0,

@@ -151,7 +151,11 @@ struct OfflineHooksTests {
 struct CallCachingRuleTests {
     final class DictionaryStore: ResponseCacheStore {
         let entries = Mutex<[ResponseCacheKey: CachedResponse]>([:])
-        func response(for key: ResponseCacheKey) -> CachedResponse? { entries.withLock { $0[key] } }
+        let reads = Atomic<Int>(0)
+        func response(for key: ResponseCacheKey) -> CachedResponse? {
+            reads.add(1, ordering: .relaxed)
+            return entries.withLock { $0[key] }
+        }
         func store(_ response: CachedResponse, for key: ResponseCacheKey) { entries.withLock { $0[key] = response } }
         func removeResponse(for key: ResponseCacheKey) { _ = entries.withLock { $0.removeValue(forKey: key) } }
     }
@@ -179,6 +183,18 @@ struct CallCachingRuleTests {
         var options = CallOptions()
         options.cache = CacheOptions()
         #expect(CallCaching(options: options, store: nil, request: request, protocolName: "plain") == nil)
+    }
+
+    @Test("the store is read only when the policy may answer from it first, or to revalidate a GET")
+    func readsOnlyWhenNeeded() throws {
+        let store = DictionaryStore()
+        let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [])
+        _ = caching(CacheOptions(policy: .networkOnly), store: store, request: post)
+        _ = caching(CacheOptions(policy: .networkElseCache), store: store, request: post)
+        #expect(store.reads.load(ordering: .relaxed) == 0)
+        _ = caching(CacheOptions(policy: .networkOnly), store: store)  // a GET: revalidation needs the entry
+        _ = caching(CacheOptions(policy: .cacheThenNetwork), store: store, request: post)
+        #expect(store.reads.load(ordering: .relaxed) == 2)
     }
 
     @Test("a GET with a validator is made conditional; a 304 becomes the entry, refreshed; only 2xx are stored")
