@@ -40,4 +40,40 @@ import Testing
             await server.stop()
         }
     }
+
+    @Test func cacheThenNetworkAndLoadCacheExample() async throws {
+        let server = try await CountingNotesServer.start()
+        var configuration = ManagerConfiguration(baseURL: server.baseURL)
+        configuration.responseCache = MemoryResponseCache()
+        let manager = try ProtoHTTPManager(configuration: configuration)
+        let notes = Notes_NotesClient(manager: manager)
+        let shown = Mutex<[String]>([])
+        @Sendable func show(_ list: Notes_ListNotesResponse, stale: Bool) { shown.withLock { $0.append(stale ? "cached" : "fresh") } }
+        var seed = CallOptions()
+        seed.cache = CacheOptions(policy: .networkOnly, salt: "user-42")
+        var request = Notes_ListNotesRequest()
+        request.tag = "home"
+        _ = try await notes.listNotes(request, options: seed)
+
+        // --- README example start ---
+        var options = CallOptions()
+        options.cache = CacheOptions(policy: .cacheThenNetwork, salt: "user-42")  // the salt keeps users apart
+
+        // What the cache holds, at once and without a request (YTKNetwork's loadCacheWithError:).
+        if let cached = try manager.loadCache(Notes_NotesMetadata.ListNotes.self, request, options: options) {
+            show(cached.output, stale: true)
+        }
+        // The cached answer first, then the network's: `success` may run twice, each flagged.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            manager.unary(Notes_NotesMetadata.ListNotes.self, request, options: options,
+                          success: { list, metadata in show(list, stale: metadata.isFromCache) },
+                          failure: { error in print(error) },
+                          finished: { done.resume() })
+        }
+        // --- README example end ---
+
+        #expect(shown.withLock { $0 } == ["cached", "cached", "fresh"])
+        #expect(server.calls == 2)
+        await server.stop()
+    }
 }
