@@ -194,9 +194,13 @@ let package = Package(
             name: "ProtoHTTPOfflineTests",
             dependencies: [
                 "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
-                "ProtoHTTPDemo", "ProtoHTTPTestSupport",
+                "ProtoHTTPDemo", "ProtoHTTPTestSupport", "offline-queue-child",
             ]
         ),
+
+        // The offline queue's crash-test child: enqueues and replays calls, printing a flushed
+        // line per step, while the test kills it with SIGKILL (Tests/ProtoHTTPOfflineTests/Queue).
+        .executableTarget(name: "offline-queue-child", dependencies: ["ProtoHTTPOffline", "ProtoHTTPDemoService"], path: "Tests/OfflineQueueChild"),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,
         // the Connect timeout grammar, method metadata.
