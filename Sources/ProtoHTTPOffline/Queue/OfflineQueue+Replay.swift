@@ -11,8 +11,9 @@ extension OfflineQueue {
     /// ``onReplay(category:handler:)`` handlers. An entry that gets no answer stays, and the
     /// replay stops there (the network is gone again); past
     /// ``OfflineQueueConfiguration/maxAttempts`` or ``OfflineQueueConfiguration/maxAge`` it is
-    /// dropped and reported to ``onDropped(_:)``. Calling it while the category replays makes
-    /// the running replay take one more pass.
+    /// dropped and reported to ``onDropped(_:)``. An entry whose protocol is not mapped
+    /// (``OfflineQueueConfiguration/protocols``) stays, and the category waits behind it.
+    /// Calling it while the category replays makes the running replay take one more pass.
     ///
     /// - Parameter completion: the replay's summary, on the manager's callback queue.
     public func resumeQueued(category: String?, completion: (@Sendable (ReplaySummary) -> Void)? = nil) {
@@ -75,8 +76,8 @@ extension OfflineQueue {
         TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
     }
 
-    /// Reads the category's entries, drops the expired, exhausted, unmapped and coalesced
-    /// ones, and sends the rest.
+    /// Reads the category's entries, drops the expired, exhausted and coalesced ones, and
+    /// sends the rest.
     func pass(_ category: String?, summary: ReplaySummary) {
         var summary = summary
         let batch: [QueuedCall]
@@ -100,8 +101,6 @@ extension OfflineQueue {
                 dropped.append(DroppedCall(entry: entry, reason: .expired))
             } else if let maxAttempts = configuration.maxAttempts, entry.attempts >= maxAttempts {
                 dropped.append(DroppedCall(entry: entry, reason: .tooManyAttempts))
-            } else if configuration.wireProtocol(named: entry.protocolName) == nil {
-                dropped.append(DroppedCall(entry: entry, reason: .unknownProtocol))
             } else {
                 live.append(entry)
             }
@@ -129,7 +128,14 @@ extension OfflineQueue {
             endPass(category, summary: summary, stopped: false)
             return
         }
-        guard let manager, let wireProtocol = configuration.wireProtocol(named: entry.protocolName) else {
+        guard let manager else {
+            endPass(category, summary: summary, stopped: true)
+            return
+        }
+        let managerProtocol = manager.configuration.wireProtocol.flatMap { $0.name == entry.protocolName ? $0 : nil }
+        guard let wireProtocol = configuration.wireProtocol(named: entry.protocolName) ?? managerProtocol else {
+            // Kept, and the category waits behind it, so nothing overtakes it or is lost.
+            manager.configuration.logger.error("offline queue: the entry \(entry.id) was made with the wire protocol \"\(entry.protocolName)\", which OfflineQueueConfiguration.protocols does not map; add it there to replay this category.")
             endPass(category, summary: summary, stopped: true)
             return
         }

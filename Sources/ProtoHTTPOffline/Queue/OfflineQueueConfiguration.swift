@@ -42,7 +42,9 @@ public struct OfflineQueueConfiguration: Sendable {
     public var maxAge: Duration? = .seconds(7 * 86_400)
     /// The wire protocols of stored calls by name, for replays: `connect`, `twirp` and
     /// `plain` map to `ConnectProtocol()`, `TwirpProtocol()` and `PlainProtocol()` unless set
-    /// here; a custom protocol's calls need their entry here to be replayed.
+    /// here, then the manager's own protocol when its name matches; any other protocol's
+    /// calls need their entry here to be replayed (until then they stay queued, and their
+    /// category waits behind them).
     public var protocols: [String: any WireProtocol] = [:]
     /// Reorders or coalesces the entries of one category before a replay sends them (see
     /// ``ReplayBatchHook``). `nil` (the default): oldest first, all of them.

@@ -7,6 +7,12 @@ public struct ReplayedCall: Sendable {
     public var entry: QueuedCall
     /// The response body and metadata, or the server's error.
     public var result: Result<ReplayResponse, ProtoHTTPError>
+
+    /// A replayed call's answer (the queue makes these; public for your tests).
+    public init(entry: QueuedCall, result: Result<ReplayResponse, ProtoHTTPError>) {
+        self.entry = entry
+        self.result = result
+    }
 }
 
 /// A successful replay's response, undecoded: typed handlers
@@ -16,6 +22,12 @@ public struct ReplayResponse: Sendable {
     public var body: [UInt8]
     /// The status and headers.
     public var metadata: ResponseMetadata
+
+    /// A response (the queue makes these; public for your tests).
+    public init(body: [UInt8], metadata: ResponseMetadata) {
+        self.body = body
+        self.metadata = metadata
+    }
 }
 
 /// An entry that left the queue without an answer from the server.
@@ -28,8 +40,6 @@ public struct DroppedCall: Sendable {
         case expired
         /// The ``ReplayBatchHook`` left it out of its batch.
         case coalesced
-        /// Its protocol has no entry in ``OfflineQueueConfiguration/protocols``.
-        case unknownProtocol
         /// ``OfflineQueue/remove(id:)`` removed it.
         case removed
 
@@ -39,7 +49,6 @@ public struct DroppedCall: Sendable {
             case .tooManyAttempts: "too many attempts"
             case .expired: "expired"
             case .coalesced: "coalesced"
-            case .unknownProtocol: "unknown protocol"
             case .removed: "removed"
             }
         }
@@ -49,6 +58,12 @@ public struct DroppedCall: Sendable {
     public var entry: QueuedCall
     /// Why it was dropped.
     public var reason: Reason
+
+    /// A dropped entry (the queue makes these; public for your tests).
+    public init(entry: QueuedCall, reason: Reason) {
+        self.entry = entry
+        self.reason = reason
+    }
 }
 
 /// What one replay did.
@@ -57,7 +72,8 @@ public struct ReplaySummary: Sendable, Hashable {
     public var answered = 0
     /// Entries dropped (see ``DroppedCall/Reason``).
     public var dropped = 0
-    /// Entries still queued afterwards in the replayed categories (the network failed again).
+    /// Entries still queued afterwards in the replayed categories (the network failed again,
+    /// or an entry's protocol is not in ``OfflineQueueConfiguration/protocols``).
     public var remaining = 0
 
     /// An empty summary.

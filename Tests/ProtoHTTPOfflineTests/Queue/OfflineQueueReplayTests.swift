@@ -214,3 +214,60 @@ final class FlippableReachability: ReachabilitySource {
         for observer in observers { observer(reachable) }
     }
 }
+
+/// Connect under another name: a "custom" protocol for the mapping test.
+struct RenamedConnect: WireProtocol {
+    var name: String { "connect-renamed" }
+    var serializationContext: SerializationContext { ConnectProtocol().serializationContext }
+    func route(_ path: String) -> String { ConnectProtocol().route(path) }
+    func headers(timeout: Duration?) -> [HTTPHeader] { ConnectProtocol().headers(timeout: timeout) }
+    func error(from response: TransportResponse) -> ProtoHTTPError? { ConnectProtocol().error(from: response) }
+}
+
+@Suite("Offline queue: protocols")
+struct OfflineQueueProtocolTests {
+    @Test("a call made with a custom protocol stays queued until the protocol is mapped, then replays with it")
+    func customProtocolNeedsAMapping() async throws {
+        try await withQueueTestbed { testbed in
+            let unmapped = try testbed.queue()
+            var request = Notes_CreateNoteRequest()
+            request.title = "custom protocol"
+            var options = CallOptions(category: "notes", wireProtocol: RenamedConnect())
+            options.queuesWhenOffline = true
+            let error = await #expect(throws: ProtoHTTPError.self) {
+                _ = try await testbed.manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options)
+            }
+            #expect(error?.queueEntryID != nil)
+            #expect(try unmapped.allEntries().map(\.protocolName) == ["connect-renamed"])
+            _ = await testbed.create("behind it")
+            testbed.goOnline()
+            let first = await unmapped.resumeAllQueued()
+            #expect(first.answered == 0 && first.dropped == 0 && first.remaining == 2)
+            #expect(testbed.notes.sightings.isEmpty, "an entry overtook the unmapped one")
+
+            let mapped = try testbed.queue { $0.protocols["connect-renamed"] = RenamedConnect() }
+            let second = await mapped.resumeAllQueued()
+            #expect(second.answered == 2 && second.remaining == 0)
+            #expect(testbed.notes.sightings.map(\.title) == ["custom protocol", "behind it"])
+        }
+    }
+
+    @Test("the stored context reaches the replay's interceptors")
+    func contextReachesInterceptors() async throws {
+        let seen = QueueRecorder<[String: any Sendable]>()
+        try await withQueueTestbed(configure: { configuration in
+            configuration.interceptors = [ClosureInterceptor { request, info, next, completion in
+                seen.append(info.context)
+                next(request, completion)
+            }]
+        }) { testbed in
+            let queue = try testbed.queue()
+            _ = await testbed.create("with context", context: ["user": "u7", "retries": 2])
+            testbed.goOnline()
+            #expect(await queue.resumeAllQueued().answered == 1)
+            let replayContext = try #require(seen.all.last)
+            #expect(replayContext["user"] as? String == "u7")
+            #expect(replayContext["retries"] as? Int == 2)
+        }
+    }
+}

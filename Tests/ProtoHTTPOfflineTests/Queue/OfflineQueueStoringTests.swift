@@ -159,3 +159,51 @@ struct OfflineQueueStoringTests {
         }
     }
 }
+
+@Suite("Offline queue: bad input")
+struct OfflineQueueBadInputTests {
+    @Test("a file that is not a database is a clear .storage error naming it, and is left as it was")
+    func corruptFileIsAClearError() async throws {
+        try await withQueueTestbed { testbed in
+            try FileManager.default.createDirectory(atPath: testbed.folder, withIntermediateDirectories: true)
+            let path = testbed.folder + "/" + OfflineQueueConfiguration.fileName
+            let garbage = Data(String(repeating: "this is not an SQLite database\n", count: 200).utf8)
+            try garbage.write(to: URL(fileURLWithPath: path))
+            let error = #expect(throws: OfflineError.self) { _ = try testbed.queue() }
+            #expect(error?.code == .storage)
+            #expect(error?.message.contains(path) == true)
+            #expect(error?.message.contains("delete the file") == true)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage, "the unreadable file was changed")
+            #expect(testbed.manager.configuration.offlineQueue == nil, "a queue that failed to open was installed")
+        }
+    }
+
+    @Test("an app name that cannot name a folder is refused before anything is created")
+    func badAppName() async throws {
+        try await withQueueTestbed { testbed in
+            let error = #expect(throws: OfflineError.self) {
+                _ = try OfflineQueue(manager: testbed.manager, configuration: OfflineQueueConfiguration(app: "../escape"))
+            }
+            #expect(error?.code == .storage)
+            #expect(testbed.manager.configuration.offlineQueue == nil)
+        }
+    }
+
+    @Test("remove(id:) takes an entry out and reports it dropped; an unknown id changes nothing")
+    func removeByID() async throws {
+        try await withQueueTestbed { testbed in
+            let queue = try testbed.queue()
+            let dropped = QueueRecorder<DroppedCall>()
+            queue.onDropped { dropped.append($0) }
+            _ = await testbed.create("keep")
+            _ = await testbed.create("remove me")
+            let entries = try queue.allEntries()
+            #expect(try queue.remove(id: entries[1].id))
+            #expect(try !queue.remove(id: entries[1].id))
+            #expect(try !queue.remove(id: "no-such-id"))
+            #expect(try queue.allEntries() == [entries[0]])
+            let report = try #require(await dropped.wait(for: 1).first)
+            #expect(report.reason == .removed && report.entry.id == entries[1].id)
+        }
+    }
+}
