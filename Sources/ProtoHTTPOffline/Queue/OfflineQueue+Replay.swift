@@ -15,7 +15,9 @@ extension OfflineQueue {
     /// (``OfflineQueueConfiguration/protocols``) stays, and the category waits behind it.
     /// Calling it while the category replays makes the running replay take one more pass.
     ///
-    /// - Parameter completion: the replay's summary, on the manager's callback queue.
+    /// - Parameters:
+    ///   - category: the category to replay; `nil` replays the calls made without one.
+    ///   - completion: the replay's summary, on the manager's callback queue.
     public func resumeQueued(category: String?, completion: (@Sendable (ReplaySummary) -> Void)? = nil) {
         let queue = callbackQueue
         let waiter: ReplayGate.Waiter = { summary in if let completion { queue.async { completion(summary) } } }

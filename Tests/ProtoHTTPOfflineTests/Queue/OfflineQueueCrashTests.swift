@@ -196,6 +196,10 @@ struct OfflineQueueCrashTests {
         // None lost: the final replay ends with an empty queue.
         #expect(final.done?.hasSuffix("remaining=0") == true, "the final replay did not empty the queue: \(final.done ?? "no DONE line")")
         #expect(counts.dropped.isEmpty, "entries were dropped: \(counts.dropped.prefix(5))")
+        let inspector = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)"))
+        let leftover = try OfflineQueue(manager: inspector, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: folder)))
+        #expect(try leftover.count() == 0, "entries are left in the database after the final replay")
+        inspector.transport.shutdown()
         // The server saw no key it was not given, and each key with its own call.
         let strangers = delivered.subtracting(counts.given)
         #expect(strangers.isEmpty, "the server saw keys no child made: \(strangers.prefix(5))")
