@@ -29,7 +29,9 @@ import Synchronization
 /// let summary = await queue.resumeAllQueued()
 /// ```
 ///
-/// One process should replay a given file at a time; several may store into it.
+/// At launch, register the handlers first, then call ``resumeAllQueued()``: entries left by
+/// an earlier run are not sent before that (or before reachability next reports the network
+/// back). One process should replay a given file at a time; several may store into it.
 public final class OfflineQueue: OfflineCallQueue {
     /// The settings it was opened with.
     public let configuration: OfflineQueueConfiguration
@@ -48,7 +50,8 @@ public final class OfflineQueue: OfflineCallQueue {
     /// Opens (creating if needed) the queue in `configuration`'s folder and installs it on
     /// `manager`: it becomes `manager.configuration.offlineQueue`, and its replay gate the
     /// outermost interceptor. With ``OfflineQueueConfiguration/reachability`` set, it replays
-    /// every category when the network comes back.
+    /// every category when the network comes back. Install one queue per manager, and keep
+    /// its interceptor when you replace `interceptors` later (append instead).
     ///
     /// - Throws: `OfflineError` `.storage` when the folder or the database cannot be created,
     ///   opened or migrated (the message names the path).

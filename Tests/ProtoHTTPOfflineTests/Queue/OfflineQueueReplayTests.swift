@@ -65,6 +65,33 @@ struct OfflineQueueReplayTests {
         }
     }
 
+    @Test("resuming a category that is replaying joins the replay: one more pass, both callers get its summary")
+    func resumeJoinsARunningReplay() async throws {
+        try await withQueueTestbed { testbed in
+            let queue = try testbed.queue()
+            for title in ["early-1", "early-2"] { _ = await testbed.create(title) }
+            let template = try #require(try queue.allEntries().first)
+            testbed.goOnline()
+            testbed.notes.beforeAnswer { _ in try? await Task.sleep(for: .milliseconds(50)) }
+            let summaries = QueueRecorder<ReplaySummary>()
+            queue.resumeQueued(category: "notes") { summaries.append($0) }
+            // Stored while the replay runs (as a failed call would be), then a second resume.
+            var late = Notes_CreateNoteRequest()
+            late.title = "late"
+            let id = try queue.enqueue(QueueableCall(
+                httpMethod: .post, path: template.path, idempotencyLevel: nil, protocolName: "connect", body: late.serializedBytes(),
+                contentType: template.contentType, headers: [HTTPHeader(name: "Idempotency-Key", value: "late-key")],
+                idempotencyKey: "late-key", category: "notes", tag: nil, context: [:],
+                error: ProtoHTTPError(code: .unavailable, message: "offline")))
+            queue.resumeQueued(category: "notes") { summaries.append($0) }
+            let both = await summaries.wait(for: 2)
+            #expect(both.count == 2 && both.allSatisfy { $0.answered == 3 && $0.remaining == 0 }, "\(both)")
+            #expect(testbed.notes.sightings.map(\.title) == ["early-1", "early-2", "late"])
+            #expect(testbed.notes.keys.last == "late-key")
+            #expect(try queue.entries(category: "notes").isEmpty && UUID(uuidString: id) != nil)
+        }
+    }
+
     @Test("a batch hook coalesces a like followed by an unlike: neither is sent, both are reported dropped")
     func batchHookCoalesces() async throws {
         try await withQueueTestbed { testbed in
@@ -123,11 +150,11 @@ struct OfflineQueueReplayTests {
     @Test("an entry older than maxAge is dropped, not sent")
     func dropAfterMaxAge() async throws {
         try await withQueueTestbed { testbed in
-            let queue = try testbed.queue { $0.maxAge = .milliseconds(100) }
+            let queue = try testbed.queue { $0.maxAge = .milliseconds(500) }
             let dropped = QueueRecorder<DroppedCall>()
             queue.onDropped { dropped.append($0) }
             _ = await testbed.create("too old")
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(700))
             _ = await testbed.create("young")
             testbed.goOnline()
             let summary = await queue.resumeAllQueued()
