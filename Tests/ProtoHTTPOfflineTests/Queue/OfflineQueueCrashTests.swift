@@ -212,6 +212,44 @@ struct OfflineQueueCrashTests {
         }
     }
 
+    @Test("two processes storing into one file at once keep every entry, with ids that never collide")
+    func twoProcessesShareOneFile() async throws {
+        let child = try #require(Self.builtExecutable("offline-queue-child"), "offline-queue-child is not built next to the tests; run swift build --build-tests first")
+        let folder = NSTemporaryDirectory() + "offline-queue-shared-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let deadPort = try QueueTestbed.closedPort()
+        // Both ports dead: the replays fail too, so every entry stays.
+        let arguments = [folder, "\(deadPort)", "\(deadPort)", "25"]
+        let outputs: [RunOutput] = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let processes = try (0..<2).map { _ in try ChildProcess(child, arguments, output: .pipe, error: .null) }
+                    return try processes.map { process in
+                        var lines: [String] = []
+                        while let line = try process.readLine(timeout: .seconds(30)) { lines.append(line) }
+                        let exit = process.wait()
+                        guard exit.succeeded else { throw QueueTestFailure("a child ended with \(exit): \(lines)") }
+                        return RunOutput(lines)
+                    }
+                })
+            }
+        }
+        let queuedLines = outputs.flatMap(\.queued)
+        #expect(queuedLines.count == 50)
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)"))
+        defer { manager.transport.shutdown() }
+        let queue = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: folder)))
+        let entries = try queue.allEntries()
+        #expect(entries.count == 50)
+        #expect(Set(entries.map(\.id)).count == 50)
+        #expect(Set(entries.map(\.idempotencyKey)) == Set(queuedLines))
+        #expect(entries.allSatisfy { $0.lastError?.contains("curl 7") == true })
+        // Each replay stopped at the oldest entry, the one it could not send.
+        #expect(entries.first.map { $0.attempts >= 1 } == true)
+        #expect(entries.dropFirst().allSatisfy { $0.attempts <= 1 })
+    }
+
     /// Runs the child again and again, killing it, then once to the end; blocking (off the pool).
     static func killLoop(child: String, folder: String, deadPort: Int, livePort: Int, killer: Killer) throws -> (Counts, RunOutput) {
         var counts = Counts()
