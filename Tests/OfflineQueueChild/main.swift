@@ -1,11 +1,12 @@
 // main.swift: offline-queue-child, the process the crash test kills: it enqueues calls against a dead port, then replays them against a live one.
 //
-// usage: offline-queue-child <folder> <dead-port> <live-port> <calls>
+// usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin]
 //
 // Stores up to <calls> CreateNote calls (title and Idempotency-Key: a fresh UUID) in the
 // offline queue in <folder> while the manager points at 127.0.0.1:<dead-port>, then points it
 // at 127.0.0.1:<live-port> and replays every queued call (this run's and earlier runs').
-// <calls> = 0 only replays. Every line goes out with one write(2), so a line printed is a
+// <calls> = 0 only replays. With --wait-stdin it opens nothing before its stdin ends (so
+// several children open one new file at the same moment). Every line goes out with one write(2), so a line printed is a
 // line the parent reads, whenever the parent kills this process:
 //   PHASE enqueue | PHASE replay
 //   KEY <key>                 before the call is made (the key exists from now on)
@@ -43,8 +44,14 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let deadPort = Int(arguments[2]), let livePort = Int(arguments[3]), let calls = Int(arguments[4]) else {
-    fail("usage: offline-queue-child <folder> <dead-port> <live-port> <calls>")
+guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "--wait-stdin"),
+      let deadPort = Int(arguments[2]), let livePort = Int(arguments[3]), let calls = Int(arguments[4]) else {
+    fail("usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin]")
+}
+if arguments.count == 6 {
+    // Start together with other children: the parent closes every stdin at once.
+    var byte: UInt8 = 0
+    while read(0, &byte, 1) > 0 {}
 }
 
 do {

@@ -212,42 +212,52 @@ struct OfflineQueueCrashTests {
         }
     }
 
-    @Test("two processes storing into one file at once keep every entry, with ids that never collide")
-    func twoProcessesShareOneFile() async throws {
+    @Test("processes creating and storing into one new file at once keep every entry, with ids that never collide")
+    func processesShareOneFile() async throws {
         let child = try #require(Self.builtExecutable("offline-queue-child"), "offline-queue-child is not built next to the tests; run swift build --build-tests first")
-        let folder = NSTemporaryDirectory() + "offline-queue-shared-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let deadPort = try QueueTestbed.closedPort()
-        // Both ports dead: the replays fail too, so every entry stays.
-        let arguments = [folder, "\(deadPort)", "\(deadPort)", "25"]
-        let outputs: [RunOutput] = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let processes = try (0..<2).map { _ in try ChildProcess(child, arguments, output: .pipe, error: .null) }
-                    return try processes.map { process in
-                        var lines: [String] = []
-                        while let line = try process.readLine(timeout: .seconds(30)) { lines.append(line) }
-                        let exit = process.wait()
-                        guard exit.succeeded else { throw QueueTestFailure("a child ended with \(exit): \(lines)") }
-                        return RunOutput(lines)
-                    }
-                })
+        // Fresh files each round: opening a new file at once (WAL switch, first migration) is the race.
+        for round in 0..<5 {
+            let folder = NSTemporaryDirectory() + "offline-queue-shared-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // Both ports dead: the replays fail too, so every entry stays.
+            let arguments = [folder, "\(deadPort)", "\(deadPort)", "15", "--wait-stdin"]
+            let outputs: [RunOutput] = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result {
+                        let processes = try (0..<3).map { _ in
+                            try ChildProcess(child, arguments, input: .pipe, output: .pipe, error: .file(folder + "/stderr-\(UUID().uuidString)"))
+                        }
+                        usleep(100_000)  // all three loaded and waiting on their stdin
+                        for process in processes { process.closeInput() }
+                        return try processes.map { process in
+                            var lines: [String] = []
+                            while let line = try process.readLine(timeout: .seconds(30)) { lines.append(line) }
+                            let exit = process.wait()
+                            guard exit.succeeded else {
+                                let errors = (try? FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("stderr-") }
+                                    .compactMap { try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }.joined()) ?? ""
+                                throw QueueTestFailure("round \(round): a child ended with \(exit): \(lines) \(errors)")
+                            }
+                            return RunOutput(lines)
+                        }
+                    })
+                }
             }
+            let queuedLines = outputs.flatMap(\.queued)
+            #expect(queuedLines.count == 45)
+            let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)"))
+            defer { manager.transport.shutdown() }
+            let queue = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: folder)))
+            let entries = try queue.allEntries()
+            #expect(entries.count == 45)
+            #expect(Set(entries.map(\.id)).count == 45)
+            #expect(Set(entries.map(\.idempotencyKey)) == Set(queuedLines))
+            #expect(entries.allSatisfy { $0.lastError?.contains("curl 7") == true })
+            // Each replay stopped at the oldest entry it found, the one it could not send.
+            #expect(entries.first.map { $0.attempts >= 1 } == true)
         }
-        let queuedLines = outputs.flatMap(\.queued)
-        #expect(queuedLines.count == 50)
-        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)"))
-        defer { manager.transport.shutdown() }
-        let queue = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: folder)))
-        let entries = try queue.allEntries()
-        #expect(entries.count == 50)
-        #expect(Set(entries.map(\.id)).count == 50)
-        #expect(Set(entries.map(\.idempotencyKey)) == Set(queuedLines))
-        #expect(entries.allSatisfy { $0.lastError?.contains("curl 7") == true })
-        // Each replay stopped at the oldest entry, the one it could not send.
-        #expect(entries.first.map { $0.attempts >= 1 } == true)
-        #expect(entries.dropFirst().allSatisfy { $0.attempts <= 1 })
     }
 
     /// Runs the child again and again, killing it, then once to the end; blocking (off the pool).
