@@ -279,6 +279,43 @@ struct OfflineQueueProtocolTests {
         }
     }
 
+    @Test("a plain GET keeps its query in the stored path and replays as the same GET; a 404 answer removes it")
+    func getReplaysWithItsQuery() async throws {
+        let urls = QueueRecorder<(String, String)>()
+        try await withQueueTestbed(configure: { configuration in
+            configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
+                urls.append((request.method, request.url))
+                next(request, completion)
+            }]
+        }) { testbed in
+            let queue = try testbed.queue()
+            let replayed = QueueRecorder<ReplayedCall>()
+            queue.onReplay(path: "/lookup") { replayed.append($0) }
+            var options = CallOptions(category: "reads")
+            options.queuesWhenOffline = true
+            let error = await #expect(throws: ProtoHTTPError.self) {
+                _ = try await testbed.manager.request(.get, "/lookup", input: ["q": "two words"], requestSerializer: .formURLEncoded,
+                                                      responseSerializer: .raw, options: options)
+            }
+            #expect(error?.queueEntryID != nil)
+            let entry = try #require(try queue.allEntries().first)
+            #expect(entry.httpMethod == .get && entry.body.isEmpty)
+            #expect(entry.path == "/lookup?q=two%20words" || entry.path == "/lookup?q=two+words")
+            testbed.goOnline()
+            #expect(await queue.resumeAllQueued().answered == 1)
+            let (method, url) = try #require(urls.all.last)
+            #expect(method == "GET")
+            #expect(url == testbed.liveURL + entry.path)
+            let answer = try #require(await replayed.wait(for: 1).first)
+            guard case .failure(let notFound) = answer.result else {
+                Issue.record("a 404 was delivered as a success")
+                return
+            }
+            #expect(notFound.httpStatus == 404)
+            #expect(try queue.count() == 0)
+        }
+    }
+
     @Test("the stored context reaches the replay's interceptors")
     func contextReachesInterceptors() async throws {
         let seen = QueueRecorder<[String: any Sendable]>()
