@@ -50,8 +50,9 @@ public final class OfflineQueue: OfflineCallQueue {
     /// Opens (creating if needed) the queue in `configuration`'s folder and installs it on
     /// `manager`: it becomes `manager.configuration.offlineQueue`, and its replay gate the
     /// outermost interceptor. With ``OfflineQueueConfiguration/reachability`` set, it replays
-    /// every category when the network comes back. Install one queue per manager, and keep
-    /// its interceptor when you replace `interceptors` later (append instead).
+    /// every category when the network comes back. A manager has one queue: installing
+    /// another replaces it. Keep the queue's interceptor when you change `interceptors` later
+    /// (append to them rather than assigning).
     ///
     /// - Throws: `OfflineError` `.storage` when the folder or the database cannot be created,
     ///   opened or migrated (the message names the path).
@@ -70,6 +71,8 @@ public final class OfflineQueue: OfflineCallQueue {
         let gate = self.gate
         manager.updateConfiguration { settings in
             settings.offlineQueue = self
+            // A queue installed earlier is replaced whole: its gate goes with it.
+            settings.interceptors.removeAll { $0 is ReplayGate }
             settings.interceptors.insert(gate, at: 0)
         }
         if let source = configuration.reachability, configuration.replaysWhenReachable {

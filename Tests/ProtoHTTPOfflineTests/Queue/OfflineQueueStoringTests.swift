@@ -124,6 +124,8 @@ struct OfflineQueueStoringTests {
 
             let manager = try ProtoHTTPManager(configuration: testbed.manager.configuration, transport: testbed.transport)
             let reopened = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: testbed.folder)))
+            #expect(manager.configuration.interceptors.count == 1, "the earlier queue's gate was kept next to the new one")
+            #expect(manager.configuration.offlineQueue as? OfflineQueue === reopened)
             let after = try reopened.allEntries()
             #expect(after == before)
             #expect(after.map { try? Notes_CreateNoteRequest(serializedBytes: $0.body).title } == ["one", "two"])
