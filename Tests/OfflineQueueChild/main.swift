@@ -29,9 +29,11 @@ import ProtoHTTPOffline
 func emit(_ text: String) {
     let bytes = Array((text + "\n").utf8)
     bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-            let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = write(1, base + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
             if written <= 0 { exit(3) }
             offset += written
         }

@@ -46,7 +46,7 @@ struct OfflineQueueReplayTests {
             for title in ["queued-1", "queued-2", "queued-3"] { _ = await testbed.create(title) }
             testbed.goOnline()
             testbed.notes.beforeAnswer { sighting in
-                if sighting.title.hasPrefix("queued") { try? await Task.sleep(for: .milliseconds(60)) }
+                if sighting.title.hasPrefix("queued") { try? await Task.sleep(for: .milliseconds(100)) }
             }
             let replayed = QueueRecorder<ReplaySummary>()
             queue.resumeQueued(category: "notes") { replayed.append($0) }
