@@ -100,7 +100,7 @@ let package = Package(
         // tour that `make demo` runs against DemoServer in-process.
         .target(
             name: "ProtoHTTPDemo",
-            dependencies: ["ProtoHTTPDemoService", "ProtoWire", "ProtoHTTP", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProtoHTTPDemoService", "ProtoWire", "ProtoHTTP", "ProtoHTTPOffline", "ProtoHTTPServer", .product(name: "Logging", package: "swift-log")]
         ),
 
         // `notes-server`: the demo service alone, a server-only executable (checked to link no libcurl).
@@ -194,10 +194,14 @@ let package = Package(
             name: "ProtoHTTPOfflineTests",
             dependencies: [
                 "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
-                "ProtoHTTPDemo", "ProtoHTTPTestSupport",
+                "ProtoHTTPDemo", "ProtoHTTPTestSupport", "offline-queue-child",
             ],
             exclude: ["Cache/PythonPeers"]
         ),
+
+        // The offline queue's crash-test child: enqueues and replays calls, printing a flushed
+        // line per step, while the test kills it with SIGKILL (Tests/ProtoHTTPOfflineTests/Queue).
+        .executableTarget(name: "offline-queue-child", dependencies: ["ProtoHTTPOffline", "ProtoHTTPDemoService"], path: "Tests/OfflineQueueChild"),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,
         // the Connect timeout grammar, method metadata.

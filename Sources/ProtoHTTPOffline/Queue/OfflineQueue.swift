@@ -1,0 +1,148 @@
+// OfflineQueue.swift: the persisted offline queue: installed on a manager, it stores calls that failed for lack of network.
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A persisted queue of calls that failed for lack of network, sent again when the network
+/// is back: ProtoHTTP's `OfflineCallQueue`, in SQLite (`offline-queue.sqlite`, WAL,
+/// `synchronous=FULL`, one transaction per state change).
+///
+/// ```
+///  call (queuesWhenOffline) ─► refused / DNS / unreachable / connect timeout
+///     ─► enqueue: one committed row (secrets stripped) ─► failure(error.queueEntryID = id)
+///  resumeQueued(category:) / network back
+///     ─► per category, oldest first: attempts + 1 committed ─► send through the manager
+///        (same Idempotency-Key, general headers and interceptors applied again)
+///     ─► server answered (any status): row removed ─► onReplay handlers
+///     ─► no answer: row kept (dropped after maxAttempts / maxAge ─► onDropped)
+/// ```
+///
+/// ```swift
+/// let queue = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(app: "notes"))
+/// queue.onReplay(Notes_NotesMetadata.CreateNote.self) { entry, result in print(entry.id, result) }
+/// queue.onDropped { dropped in print("gave up on", dropped.entry.id, dropped.reason) }
+/// var options = CallOptions(category: "notes")
+/// options.queuesWhenOffline = true
+/// client.createNote(request, options: options, success: { _, _ in }, failure: { error in
+///     if let id = error.queueEntryID { print("queued as", id) }
+/// })
+/// let summary = await queue.resumeAllQueued()
+/// ```
+///
+/// At launch, register the handlers first, then call ``resumeAllQueued()``: entries left by
+/// an earlier run are not sent before that (or before reachability next reports the network
+/// back). One process should replay a given file at a time; several may store into it.
+public final class OfflineQueue: OfflineCallQueue {
+    /// The settings it was opened with.
+    public let configuration: OfflineQueueConfiguration
+    /// The database file's path.
+    public var path: String { store.path }
+
+    let store: QueueStore
+    let gate = ReplayGate()
+    let handlers = ReplayHandlers()
+    /// The manager replays go through; weak, since the manager's configuration holds the queue.
+    weak let manager: ProtoHTTPManager?
+    /// Where handlers of dropped entries run when no manager call reports them.
+    let callbackQueue: DispatchQueue
+    private let observation = Mutex<ReachabilityObservation?>(nil)
+
+    /// Opens (creating if needed) the queue in `configuration`'s folder and installs it on
+    /// `manager`: it becomes `manager.configuration.offlineQueue`, and its replay gate the
+    /// outermost interceptor. With ``OfflineQueueConfiguration/reachability`` set, it replays
+    /// every category when the network comes back. A manager has one queue: installing
+    /// another replaces it. Keep the queue's interceptor when you change `interceptors` later
+    /// (append to them rather than assigning).
+    ///
+    /// - Throws: `OfflineError` `.storage` when the folder or the database cannot be created,
+    ///   opened or migrated (the message names the path).
+    public init(manager: ProtoHTTPManager, configuration: OfflineQueueConfiguration = OfflineQueueConfiguration()) throws(OfflineError) {
+        let location: OfflineStorageLocation
+        if let chosen = configuration.location {
+            location = chosen
+        } else {
+            location = try OfflineStorageLocation.userCache(app: configuration.app)
+        }
+        try location.create()
+        self.store = try QueueStore(path: location.path(of: OfflineQueueConfiguration.fileName))
+        self.configuration = configuration
+        self.manager = manager
+        self.callbackQueue = manager.callbackQueue
+        let gate = self.gate
+        manager.updateConfiguration { settings in
+            settings.offlineQueue = self
+            // A queue installed earlier is replaced whole: its gate goes with it.
+            settings.interceptors.removeAll { $0 is ReplayGate }
+            settings.interceptors.insert(gate, at: 0)
+        }
+        if let source = configuration.reachability, configuration.replaysWhenReachable {
+            let token = source.observeReachability { [weak self] reachable in
+                if reachable { self?.resumeAllQueued(completion: nil) }
+            }
+            observation.withLock { $0 = token }
+        }
+    }
+
+    deinit { observation.withLock { $0 }?.cancel() }
+
+    // MARK: OfflineCallQueue
+
+    /// Whether `error` means "no network": no HTTP status, and a curl code among
+    /// ``OfflineQueueConfiguration/queueableCurlCodes``.
+    public func shouldQueue(_ error: ProtoHTTPError) -> Bool { configuration.isNetworkFailure(error) }
+
+    /// Stores `call` (secret headers and non-storable context left out) in one committed
+    /// transaction and returns its new entry's id, a random UUID.
+    public func enqueue(_ call: QueueableCall) throws(ProtoHTTPError) -> String {
+        let stripped = configuration.strippedNames
+        let entry = QueuedCall(
+            id: UUID().uuidString.lowercased(), protocolName: call.protocolName, path: call.path, httpMethod: call.httpMethod,
+            body: call.body, contentType: call.contentType,
+            headers: call.headers.filter { !stripped.contains($0.name.lowercased()) },
+            category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,
+            createdAt: Date(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
+        )
+        do {
+            try store.insert(entry)
+        } catch {
+            throw error.asCallError
+        }
+        return entry.id
+    }
+
+    // MARK: Inspecting and removing entries
+
+    /// The entries of `category` (`nil`: those without a category), oldest first.
+    ///
+    /// - Throws: `OfflineError` `.storage` when the file cannot be read.
+    public func entries(category: String?) throws(OfflineError) -> [QueuedCall] { try store.entries(category: category) }
+
+    /// Every entry, oldest first.
+    ///
+    /// - Throws: `OfflineError` `.storage` when the file cannot be read.
+    public func allEntries() throws(OfflineError) -> [QueuedCall] { try store.allEntries() }
+
+    /// The number of entries.
+    ///
+    /// - Throws: `OfflineError` `.storage` when the file cannot be read.
+    public func count() throws(OfflineError) -> Int { try store.count() }
+
+    /// Removes the entry `id` without sending it and reports it to ``onDropped(_:)`` with
+    /// ``DroppedCall/Reason/removed``; returns whether it was there.
+    ///
+    /// - Throws: `OfflineError` `.storage` when the file cannot be written.
+    @discardableResult
+    public func remove(id: String) throws(OfflineError) -> Bool {
+        guard let entry = try store.entry(id: id) else { return false }
+        guard try store.remove(ids: [id]) == 1 else { return false }
+        reportDropped([DroppedCall(entry: entry, reason: .removed)])
+        return true
+    }
+
+    /// Runs the dropped handlers for `dropped` on the callback queue.
+    func reportDropped(_ dropped: [DroppedCall]) {
+        guard !dropped.isEmpty else { return }
+        let handlers = self.handlers
+        callbackQueue.async { for call in dropped { handlers.deliver(call) } }
+    }
+}

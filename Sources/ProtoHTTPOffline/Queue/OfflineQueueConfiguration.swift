@@ -1,0 +1,90 @@
+// OfflineQueueConfiguration.swift: the settings of an offline queue: where it stores, what it strips, what it queues, when it gives up, when it replays.
+import Foundation
+
+/// How an ``OfflineQueue`` stores, filters, replays and gives up on calls. Every field has a
+/// default; set only what differs:
+///
+/// ```swift
+/// var configuration = OfflineQueueConfiguration(app: "com.example.notes")
+/// configuration.maxAttempts = 5
+/// configuration.maxAge = .seconds(86_400)
+/// configuration.reachability = monitor            // a NetworkMonitor: replay when the network is back
+/// ```
+public struct OfflineQueueConfiguration: Sendable {
+    /// The database file's name in ``location``.
+    public static let fileName = "offline-queue.sqlite"
+    /// The headers never stored, compared case-insensitively: `Authorization`,
+    /// `Proxy-Authorization` and `Cookie`, plus ``strippedHeaders``.
+    public static let secretHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+    /// The curl codes that mean "the network is not there" by default: 5 (proxy name not
+    /// resolved), 6 (host name not resolved), 7 (connection refused, network or host
+    /// unreachable), and 28 when curl says the *connect* timed out.
+    public static let defaultQueueableCurlCodes: Set<Int> = [5, 6, 7, 28]
+
+    /// The folder of ``fileName``; `nil` (the default) is
+    /// `OfflineStorageLocation.userCache(app:)` for ``app``.
+    public var location: OfflineStorageLocation?
+    /// The app's name, naming the default folder (`$XDG_CACHE_HOME/<app>`, else `~/.cache/<app>`).
+    public var app: String
+    /// Header names stripped before a call is stored, on top of ``secretHeaders``
+    /// (e.g. `X-API-Key`). The manager applies its general headers and interceptors again
+    /// when the call is replayed, so a token set there is sent, fresh, at replay time.
+    public var strippedHeaders: [String] = []
+    /// The curl codes (with no HTTP status) that make a failed queueable call go to the queue.
+    /// Code 28 counts only when curl's text says the connection timed out, since a transfer
+    /// that timed out later may have reached the server. Default ``defaultQueueableCurlCodes``.
+    public var queueableCurlCodes: Set<Int> = OfflineQueueConfiguration.defaultQueueableCurlCodes
+    /// The number of replay attempts after which an unanswered entry is dropped (reported
+    /// with ``DroppedCall/Reason/tooManyAttempts``). Default 10; `nil` for no limit.
+    public var maxAttempts: Int? = 10
+    /// The age after which an unanswered entry is dropped instead of sent (reported with
+    /// ``DroppedCall/Reason/expired``). Default 7 days; `nil` for no limit.
+    public var maxAge: Duration? = .seconds(7 * 86_400)
+    /// The wire protocols of stored calls by name, for replays: `connect`, `twirp` and
+    /// `plain` map to `ConnectProtocol()`, `TwirpProtocol()` and `PlainProtocol()` unless set
+    /// here, then the manager's own protocol when its name matches; any other protocol's
+    /// calls need their entry here to be replayed (until then they stay queued, and their
+    /// category waits behind them).
+    public var protocols: [String: any WireProtocol] = [:]
+    /// Reorders or coalesces the entries of one category before a replay sends them (see
+    /// ``ReplayBatchHook``). `nil` (the default): oldest first, all of them.
+    public var batchHook: ReplayBatchHook?
+    /// Where "the network is back" comes from (a `NetworkMonitor`, or your own source).
+    /// `nil` (the default): replay only when ``OfflineQueue/resumeAllQueued()`` or
+    /// ``OfflineQueue/resumeQueued(category:)`` is called.
+    public var reachability: (any ReachabilitySource)?
+    /// Whether the queue replays every category by itself when ``reachability`` reports the
+    /// network reachable again. Default `true`.
+    public var replaysWhenReachable = true
+
+    /// Settings for `app` (naming the default folder), every other field at its default.
+    public init(app: String = "ProtoHTTP", location: OfflineStorageLocation? = nil) {
+        self.app = app
+        self.location = location
+    }
+
+    /// The header names (lowercased) that are never stored.
+    var strippedNames: Set<String> { Set((Self.secretHeaders + strippedHeaders).map { $0.lowercased() }) }
+
+    /// The wire protocol named `name` for a replay, or `nil` when none is known by that name.
+    func wireProtocol(named name: String) -> (any WireProtocol)? {
+        if let custom = protocols[name] { return custom }
+        switch name {
+        case "connect": return ConnectProtocol()
+        case "twirp": return TwirpProtocol()
+        case "plain": return PlainProtocol()
+        default: return nil
+        }
+    }
+
+    /// Whether `error` means the server could not be reached.
+    func isNetworkFailure(_ error: ProtoHTTPError) -> Bool {
+        guard error.httpStatus == nil, let transport = error.transportError,
+              queueableCurlCodes.contains(transport.curlCode) else { return false }
+        if transport.curlCode == 28 {
+            let text = (transport.detail + " " + transport.summary).lowercased()
+            return text.contains("connection timed out") || text.contains("connect")
+        }
+        return true
+    }
+}

@@ -1,0 +1,178 @@
+// QueueStore.swift: the offline queue's SQLite table: schema v1, and one transaction per state change.
+import Foundation
+import GRDB
+
+/// The rows of `offline-queue.sqlite`, one per queued call, read and written through GRDB.
+///
+/// Every change is one write transaction, committed with `synchronous=FULL` before the call
+/// that made it returns: storing an entry, counting an attempt (before the send), recording a
+/// failure, removing entries. Order within a category is the `seq` column (SQLite's
+/// `AUTOINCREMENT`, which never reuses a value), so "oldest first" holds across processes.
+struct QueueStore: Sendable {
+    let pool: DatabasePool
+    let path: String
+
+    /// The append-only migrations of the queue's file.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-offline-queue") { db in
+            try db.execute(sql: """
+                CREATE TABLE queue_entry (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    protocol TEXT NOT NULL,
+                    path TEXT NOT NULL,
+                    method TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    content_type TEXT,
+                    headers TEXT NOT NULL,
+                    category TEXT,
+                    tag INTEGER,
+                    context TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    created_at REAL NOT NULL,
+                    idempotency_key TEXT NOT NULL,
+                    last_error TEXT
+                );
+                CREATE INDEX queue_entry_by_category ON queue_entry(category, seq);
+                """)
+        }
+        return migrator
+    }
+
+    /// Opens (creating and migrating) the queue at `path`, other processes opening it at the
+    /// same time waiting on its ``OpeningLock``.
+    init(path: String) throws(OfflineError) {
+        self.path = path
+        pool = try OpeningLock.around(path) { () throws(OfflineError) in
+            try OfflineDatabase.open(path: path, label: "ProtoHTTPOffline.queue", durability: .full, migrator: Self.migrator)
+        }
+    }
+
+    /// Stores `entry`.
+    func insert(_ entry: QueuedCall) throws(OfflineError) {
+        let headers = try Self.encode(entry.headers.map { [$0.name, $0.value] })
+        let context = try Self.encode(entry.context)
+        try write("store the call \(entry.path)") { db in
+            try db.execute(sql: """
+                INSERT INTO queue_entry (id, protocol, path, method, body, content_type, headers, category, tag, context,
+                                         attempts, created_at, idempotency_key, last_error)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [entry.id, entry.protocolName, entry.path, entry.httpMethod.rawValue, Data(entry.body),
+                                 entry.contentType, headers, entry.category, entry.tag, context, entry.attempts,
+                                 entry.createdAt.timeIntervalSince1970, entry.idempotencyKey, entry.lastError])
+        }
+    }
+
+    /// The entries of `category` (`nil`: those without one), oldest first.
+    func entries(category: String?) throws(OfflineError) -> [QueuedCall] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM queue_entry WHERE category IS ? ORDER BY seq", arguments: [category])
+        }.map { row throws(OfflineError) in try Self.entry(row) }
+    }
+
+    /// Every entry, oldest first.
+    func allEntries() throws(OfflineError) -> [QueuedCall] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM queue_entry ORDER BY seq") }
+            .map { row throws(OfflineError) in try Self.entry(row) }
+    }
+
+    /// The categories that have entries, the one with the oldest entry first (`nil` for
+    /// entries without a category).
+    func categories() throws(OfflineError) -> [String?] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT category, MIN(seq) AS first FROM queue_entry GROUP BY category ORDER BY first")
+                .map { $0["category"] as String? }
+        }
+    }
+
+    /// The entry with `id`, or `nil`.
+    func entry(id: String) throws(OfflineError) -> QueuedCall? {
+        try read { db in try Row.fetchOne(db, sql: "SELECT * FROM queue_entry WHERE id = ?", arguments: [id]) }
+            .map { row throws(OfflineError) in try Self.entry(row) }
+    }
+
+    /// The number of entries.
+    func count() throws(OfflineError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queue_entry") ?? 0 }
+    }
+
+    /// The number of entries of `category`.
+    func count(category: String?) throws(OfflineError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queue_entry WHERE category IS ?", arguments: [category]) ?? 0 }
+    }
+
+    /// Counts one more attempt of `id`, committed before the send; returns the new count, or
+    /// `nil` when the entry is gone.
+    func countAttempt(id: String) throws(OfflineError) -> Int? {
+        try write("count an attempt of \(id)") { db in
+            try db.execute(sql: "UPDATE queue_entry SET attempts = attempts + 1 WHERE id = ?", arguments: [id])
+            return try Int.fetchOne(db, sql: "SELECT attempts FROM queue_entry WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Records why the last attempt of `id` failed.
+    func recordFailure(id: String, message: String) throws(OfflineError) {
+        try write("record the failure of \(id)") { db in
+            try db.execute(sql: "UPDATE queue_entry SET last_error = ? WHERE id = ?", arguments: [message, id])
+        }
+    }
+
+    /// Removes the entries with these ids, in one transaction; returns how many there were.
+    @discardableResult
+    func remove(ids: [String]) throws(OfflineError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try write("remove \(ids.count) entries") { db in
+            var removed = 0
+            for id in ids {
+                try db.execute(sql: "DELETE FROM queue_entry WHERE id = ?", arguments: [id])
+                removed += db.changesCount
+            }
+            return removed
+        }
+    }
+
+    // MARK: Rows and transactions
+
+    private func read<T>(_ body: (Database) throws -> T) throws(OfflineError) -> T {
+        do { return try pool.read(body) } catch {
+            throw OfflineError(.storage, "the offline queue \(path) could not be read (\(error)); check the file's permissions, or remove it to start empty.", underlying: error)
+        }
+    }
+
+    private func write<T>(_ what: String, _ body: (Database) throws -> T) throws(OfflineError) -> T {
+        do { return try pool.write(body) } catch {
+            throw OfflineError(.storage, "the offline queue \(path) could not \(what) (\(error)); check that the disk is not full and the file is writable.", underlying: error)
+        }
+    }
+
+    private static func encode<T: Encodable>(_ value: T) throws(OfflineError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        } catch {
+            throw OfflineError(.queue, "a queued call's \(T.self) could not be written as JSON (\(error)).", underlying: error)
+        }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ text: String, id: String) throws(OfflineError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw OfflineError(.storage, "the queued call \(id) has an unreadable \(T.self) column (\(error)); remove it with OfflineQueue.remove(id:).", underlying: error)
+        }
+    }
+
+    private static func entry(_ row: Row) throws(OfflineError) -> QueuedCall {
+        let id: String = row["id"]
+        let headerPairs = try decode([[String]].self, row["headers"], id: id)
+        let body: Data = row["body"] ?? Data()
+        return QueuedCall(
+            id: id, protocolName: row["protocol"], path: row["path"], httpMethod: HTTPMethod(rawValue: row["method"]),
+            body: [UInt8](body), contentType: row["content_type"],
+            headers: headerPairs.compactMap { $0.count == 2 ? HTTPHeader(name: $0[0], value: $0[1]) : nil },
+            category: row["category"], tag: row["tag"], context: try decode([String: QueueContextValue].self, row["context"], id: id),
+            attempts: row["attempts"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+            idempotencyKey: row["idempotency_key"], lastError: row["last_error"]
+        )
+    }
+}

@@ -1,0 +1,58 @@
+// QueuedCall.swift: one entry of the offline queue, as stored: the call, its grouping, its attempts and its key.
+import Foundation
+
+/// A call stored in an ``OfflineQueue``: everything needed to send it again, in this process
+/// or after a restart, minus its secrets (see ``OfflineQueueConfiguration/strippedHeaders``).
+public struct QueuedCall: Sendable, Hashable {
+    /// The entry's id: a random UUID (lowercase), made when the call was stored, so ids never
+    /// collide across processes, restarts or copies of the database. It is the failure's
+    /// `ProtoHTTPError.queueEntryID`.
+    public var id: String
+    /// The wire protocol's name (`connect`, `twirp`, `plain`, or a custom protocol's name
+    /// mapped in ``OfflineQueueConfiguration/protocols``).
+    public var protocolName: String
+    /// The method path or URL, the call's own query folded in.
+    public var path: String
+    /// The HTTP method.
+    public var httpMethod: HTTPMethod
+    /// The serialized body, uncompressed.
+    public var body: [UInt8]
+    /// The body's `Content-Type`.
+    public var contentType: String?
+    /// The call's own headers that are not secrets, its `Idempotency-Key` among them.
+    public var headers: [HTTPHeader]
+    /// The call's category: replays go category by category, ahead of new calls of theirs.
+    public var category: String?
+    /// The call's tag.
+    public var tag: Int?
+    /// The JSON-representable part of the call's context (see ``QueueContextValue``).
+    public var context: [String: QueueContextValue]
+    /// How many times the queue has started sending it (counted before each send).
+    public var attempts: Int
+    /// When the call was stored.
+    public var createdAt: Date
+    /// The `Idempotency-Key` every attempt sends, the first one included.
+    public var idempotencyKey: String
+    /// Why its last attempt failed (the first failure, until a replay fails).
+    public var lastError: String?
+
+    /// An entry; the queue makes these from failed calls and reads them back from disk.
+    public init(id: String, protocolName: String, path: String, httpMethod: HTTPMethod, body: [UInt8], contentType: String?,
+                headers: [HTTPHeader], category: String?, tag: Int?, context: [String: QueueContextValue], attempts: Int,
+                createdAt: Date, idempotencyKey: String, lastError: String?) {
+        self.id = id
+        self.protocolName = protocolName
+        self.path = path
+        self.httpMethod = httpMethod
+        self.body = body
+        self.contentType = contentType
+        self.headers = headers
+        self.category = category
+        self.tag = tag
+        self.context = context
+        self.attempts = attempts
+        self.createdAt = createdAt
+        self.idempotencyKey = idempotencyKey
+        self.lastError = lastError
+    }
+}

@@ -1,0 +1,125 @@
+// QueueTestbed.swift: one queue test's world: a recording server on a free port, a closed port, a temp folder, a manager and its queue.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import ProtoHTTPDemoService
+import ProtoHTTPOffline
+import ProtoHTTPServer
+import Synchronization
+import Testing
+
+/// A ``RecordingNotes`` server on 127.0.0.1 (port 0), a port nothing listens on, a fresh
+/// folder for the queue's file, and a manager (Connect, no proxy) that starts out pointed at
+/// the closed port: "offline". ``goOnline()`` points it at the server.
+struct QueueTestbed: Sendable {
+    let server: ProtoHTTPServer
+    let notes: RecordingNotes
+    let transport: HTTPTransport
+    let manager: ProtoHTTPManager
+    let folder: String
+    let deadPort: Int
+
+    var liveURL: String { "http://127.0.0.1:\(server.port ?? 0)" }
+
+    static func start(configure: (inout ManagerConfiguration) -> Void = { _ in }) async throws -> QueueTestbed {
+        var serverConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: false)
+        serverConfiguration.logger.logLevel = .critical
+        let notes = RecordingNotes()
+        let server = try ProtoHTTPServer(configuration: serverConfiguration, services: [notes])
+        try await server.start()
+        var transportConfiguration = TransportConfiguration()
+        transportConfiguration.proxy = .none
+        let transport = try HTTPTransport(configuration: transportConfiguration)
+        let deadPort = try closedPort()
+        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)")
+        configuration.wireProtocol = .connect
+        configuration.timeout = .seconds(10)
+        configure(&configuration)
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+        let folder = NSTemporaryDirectory() + "offline-queue-test-" + UUID().uuidString
+        return QueueTestbed(server: server, notes: notes, transport: transport, manager: manager, folder: folder, deadPort: deadPort)
+    }
+
+    /// A queue in the testbed's folder on its manager.
+    func queue(_ adjust: (inout OfflineQueueConfiguration) -> Void = { _ in }) throws -> OfflineQueue {
+        var configuration = OfflineQueueConfiguration(location: OfflineStorageLocation(directory: folder))
+        adjust(&configuration)
+        return try OfflineQueue(manager: manager, configuration: configuration)
+    }
+
+    /// Points the manager at the live server.
+    func goOnline() { manager.updateConfiguration { [liveURL] in $0.baseURL = liveURL } }
+
+    /// Stops the server and the transport and removes the folder.
+    func stop() async {
+        await server.shutdown()
+        transport.shutdown()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A CreateNote call with `title`, queueable, in `category`; returns its error (`nil` on success).
+    func create(_ title: String, category: String? = "notes", headers: [HTTPHeader] = [],
+                context: [String: any Sendable] = [:], queueable: Bool = true) async -> ProtoHTTPError? {
+        var request = Notes_CreateNoteRequest()
+        request.title = title
+        var options = CallOptions(category: category, context: context, headers: headers)
+        options.queuesWhenOffline = queueable
+        do {
+            _ = try await manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on (bound, read, closed).
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw QueueTestFailure("socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw QueueTestFailure("bind() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A test-setup failure with a message.
+struct QueueTestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body` with a fresh testbed and stops it afterwards, also when `body` throws.
+func withQueueTestbed(configure: (inout ManagerConfiguration) -> Void = { _ in },
+                      _ body: (QueueTestbed) async throws -> Void) async throws {
+    let testbed = try await QueueTestbed.start(configure: configure)
+    do {
+        try await body(testbed)
+        await testbed.stop()
+    } catch {
+        await testbed.stop()
+        throw error
+    }
+}
+
+/// Collects values from callbacks, for assertions.
+final class QueueRecorder<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+
+    /// Waits up to `seconds` for at least `count` values.
+    func wait(for count: Int, seconds: Double = 5) async -> [Value] {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline, all.count < count { try? await Task.sleep(for: .milliseconds(5)) }
+        return all
+    }
+}

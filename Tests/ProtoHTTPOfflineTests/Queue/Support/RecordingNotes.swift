@@ -1,0 +1,59 @@
+// RecordingNotes.swift: the demo's notes service, recording what every call carried (Idempotency-Key, secrets) before it answers.
+import Foundation
+import ProtoHTTPDemoService
+import ProtoHTTPServer
+import Synchronization
+
+/// What the server saw of one call.
+struct Sighting: Sendable, Equatable {
+    var method: String
+    var key: String?
+    var title: String
+    var authorization: String?
+    var cookie: String?
+    var custom: String?
+}
+
+/// `notes.Notes` (the demo's ``NotesService``) that records every call before it answers and
+/// can run a hook first (a delay, a kill): the queue tests' server side.
+final class RecordingNotes: Notes_NotesHandler {
+    private let notes = NotesService()
+    private let seen = Mutex<[Sighting]>([])
+    private let hook = Mutex<(@Sendable (Sighting) async -> Void)?>(nil)
+
+    /// Every call so far, in arrival order.
+    var sightings: [Sighting] { seen.withLock { $0 } }
+    /// The Idempotency-Keys so far, in arrival order.
+    var keys: [String] { sightings.compactMap(\.key) }
+
+    /// Runs `body` with every call after it is recorded and before it is answered.
+    func beforeAnswer(_ body: (@Sendable (Sighting) async -> Void)?) { hook.withLock { $0 = body } }
+
+    private func record(_ method: String, title: String, _ context: ServerContext) async {
+        let sighting = Sighting(method: method, key: context.header("Idempotency-Key"), title: title,
+                                authorization: context.header("Authorization"), cookie: context.header("Cookie"),
+                                custom: context.header("X-Api-Key"))
+        seen.withLock { $0.append(sighting) }
+        if let hook = hook.withLock({ $0 }) { await hook(sighting) }
+    }
+
+    func createNote(_ request: Notes_CreateNoteRequest, context: ServerContext) async throws -> Notes_Note {
+        await record("CreateNote", title: request.title, context)
+        return try await notes.createNote(request, context: context)
+    }
+
+    func getNote(_ request: Notes_GetNoteRequest, context: ServerContext) async throws -> Notes_Note {
+        await record("GetNote", title: request.id, context)
+        return try await notes.getNote(request, context: context)
+    }
+
+    func listNotes(_ request: Notes_ListNotesRequest, context: ServerContext) async throws -> Notes_ListNotesResponse {
+        await record("ListNotes", title: request.tag, context)
+        return try await notes.listNotes(request, context: context)
+    }
+
+    func deleteNote(_ request: Notes_DeleteNoteRequest, context: ServerContext) async throws -> Notes_DeleteNoteResponse {
+        await record("DeleteNote", title: request.id, context)
+        return try await notes.deleteNote(request, context: context)
+    }
+}
