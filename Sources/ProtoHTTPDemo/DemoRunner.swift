@@ -11,7 +11,9 @@
 /// 5. Falling back to JSON       HTTP 415 for binary → retry with CallOptions(encoding: .json)
 /// 6. The access log             the server's last log lines
 /// 7. The request layer          a batch, a chain, a retry and a Connect GET
-/// 8. Shut down gracefully       connections closed, later calls fail
+/// 8. Compression both ways      gzip requests and responses, seen through progress reports
+/// 9. Offline                    a cached read; a call queued while its server is down, replayed
+/// 10. Shut down gracefully      connections closed, later calls fail
 /// ```
 ///
 /// Every step checks what it shows; ``run()`` returns 0 when all checks passed.
@@ -64,6 +66,7 @@ public struct DemoRunner: Sendable {
         await AccessLogStep.run(demo)
         await RequestLayerStep.run(demo)
         await CompressionStep.run(demo)
+        await OfflineStep.run(demo)
         await ShutdownStep.run(demo)
         clients.transport.shutdown()
         return summarize(checks, out)

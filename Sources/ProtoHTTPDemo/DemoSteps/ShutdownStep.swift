@@ -1,11 +1,11 @@
-// ShutdownStep.swift: demo section 9: graceful shutdown: idle connections close, the port stops answering.
+// ShutdownStep.swift: demo section 10: graceful shutdown: idle connections close, the port stops answering.
 import ProtoHTTP
 
 /// Shuts the server down and shows that its connections are gone and new calls fail.
 enum ShutdownStep {
     static func run(_ demo: DemoContext) async {
         let out = demo.out
-        out.section(9, "Shut down gracefully", [
+        out.section(10, "Shut down gracefully", [
             "shutdown() stops accepting, lets calls in flight finish (up to shutdownGracePeriod), closes",
             "idle keep-alive connections at once and stops the event loops:",
         ])
