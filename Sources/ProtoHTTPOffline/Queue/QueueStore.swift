@@ -41,12 +41,10 @@ struct QueueStore: Sendable {
     }
 
     /// Opens (creating and migrating) the queue at `path`, other processes opening it at the
-    /// same time waiting on its ``OpeningLock``.
+    /// same time waiting on its `OpeningLock`.
     init(path: String) throws(OfflineError) {
         self.path = path
-        pool = try OpeningLock.around(path) { () throws(OfflineError) in
-            try OfflineDatabase.open(path: path, label: "ProtoHTTPOffline.queue", durability: .full, migrator: Self.migrator)
-        }
+        pool = try OfflineDatabase.open(path: path, label: "ProtoHTTPOffline.queue", durability: .full, migrator: Self.migrator)
     }
 
     /// Stores `entry`.

@@ -4,7 +4,9 @@ import GRDB
 /// How ProtoHTTPOffline opens its SQLite files through GRDB: a `DatabasePool` in WAL mode
 /// (readers never wait for the writer), a busy timeout so two processes on one file wait
 /// instead of failing, and the schema brought up to date by a `DatabaseMigrator` whose
-/// migrations are append-only (each named `v1-…`, `v2-…`; never edit a shipped one).
+/// migrations are append-only (each named `v1-…`, `v2-…`; never edit a shipped one). Opening
+/// and migrating hold the file's ``OpeningLock``, so processes opening a new file at the same
+/// moment wait for each other instead of failing.
 enum OfflineDatabase {
     /// How much a commit is made durable.
     enum Durability: Sendable {
@@ -26,12 +28,14 @@ enum OfflineDatabase {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try migrator.migrate(pool)
-            return pool
-        } catch {
-            throw OfflineError(.storage, "the database \(path) could not be opened or migrated (\(error)); check that its folder is writable, or delete the file to start empty.", underlying: error)
+        return try OpeningLock.around(path) { () throws(OfflineError) in
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try migrator.migrate(pool)
+                return pool
+            } catch {
+                throw OfflineError(.storage, "the database \(path) could not be opened or migrated (\(error)); check that its folder is writable, or delete the file to start empty.", underlying: error)
+            }
         }
     }
 }

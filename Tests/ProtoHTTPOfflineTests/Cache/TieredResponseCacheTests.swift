@@ -70,6 +70,9 @@ import Testing
             }
             #expect(torn.withLock { $0 } == 0 && failures.withLock { $0 } == 0)
             #expect(tiered.memory.statistics.bytes <= 8_000 && disk.statistics.bytes <= 15_000)
+            // Every key stored once more, whatever the interleaving left: both budgets must evict.
+            for (index, key) in keys.enumerated() { tiered.store(CacheFixtures.response(cost: 900, tag: UInt8(index)), for: key) }
+            #expect(tiered.memory.statistics.bytes <= 8_000 && disk.statistics.bytes <= 15_000)
             #expect(tiered.memory.statistics.evictions > 0 && disk.statistics.evictions > 0)
         }
     }
