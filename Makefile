@@ -33,7 +33,7 @@ cache-bench: deps
 # keeps that from re-planning .build. Any documentation warning fails: docc's own
 # (--warnings-as-errors) and the plugin's (the grep for lines that start with `warning:`;
 # compiler warnings, which start with a file path, are left to the normal build).
-DOCS_MODULES = ProtoWire ProtoHTTPCore ProtoHTTP ProtoHTTPServer
+DOCS_MODULES = ProtoWire ProtoHTTPCore ProtoHTTP ProtoHTTPServer ProtoHTTPOffline
 DOCS_SCRATCH ?= .build-docs
 DOCS_OUTPUT ?= $(DOCS_SCRATCH)/docs
 

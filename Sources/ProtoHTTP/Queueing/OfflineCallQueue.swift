@@ -8,7 +8,7 @@
 /// `Idempotency-Key` header on every attempt; when the call fails and ``shouldQueue(_:)``
 /// says the error means "no network", the manager calls ``enqueue(_:)`` on its work queue
 /// *before* the call's failure callback runs, and the failure's
-/// ``ProtoHTTPError/queueEntryID`` names the entry.
+/// `ProtoHTTPError.queueEntryID` names the entry.
 public protocol OfflineCallQueue: Sendable {
     /// Whether `error` means the server could not be reached (refused, unresolvable,
     /// unreachable, connect timeout), so the call should be stored.
