@@ -73,11 +73,6 @@ extension OfflineQueue {
 
     // MARK: One pass
 
-    /// `duration` in seconds.
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
-    }
-
     /// Reads the category's entries, drops the expired, exhausted and coalesced ones, and
     /// sends the rest.
     func pass(_ category: String?, summary: ReplaySummary) {
@@ -99,7 +94,7 @@ extension OfflineQueue {
         var dropped: [DroppedCall] = []
         var live: [QueuedCall] = []
         for entry in entries {
-            if let maxAge = configuration.maxAge, now.timeIntervalSince(entry.createdAt) > Self.seconds(maxAge) {
+            if let maxAge = configuration.maxAge, now.timeIntervalSince(entry.createdAt) > maxAge.fractionalSeconds {
                 dropped.append(DroppedCall(entry: entry, reason: .expired))
             } else if let maxAttempts = configuration.maxAttempts, entry.attempts >= maxAttempts {
                 dropped.append(DroppedCall(entry: entry, reason: .tooManyAttempts))
