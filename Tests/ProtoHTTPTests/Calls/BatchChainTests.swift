@@ -42,10 +42,11 @@ struct BatchChainTests {
         let manager = try manager(server)
         let started = ContinuousClock.now
         let failFast = await Result { () async throws(ProtoHTTPError) in
-            try await manager.batch([echo([], delayMs: 3000), failing(503), echo([1])])
+            try await manager.batch([echo([], delayMs: 10_000), failing(503), echo([1])])
         }
         #expect(protoError(failFast.mapError { $0 as any Error })?.code == .unavailable)
-        #expect(ContinuousClock.now - started < .seconds(2), "the slow call was cancelled")
+        // Far below the slow call's 10 s, with room for a loaded machine.
+        #expect(ContinuousClock.now - started < .seconds(6), "the slow call was cancelled")
 
         let results = Mutex<[String]>([])
         let done = Mutex(false)
@@ -70,7 +71,7 @@ struct BatchChainTests {
         let outputs = try await manager.batch(Array(repeating: echo([], delayMs: 200), count: 4), options: BatchOptions(maxConcurrent: 2))
         let elapsed = ContinuousClock.now - started
         #expect(outputs.count == 4)
-        #expect(elapsed >= .milliseconds(380) && elapsed < .seconds(2), "two rounds of two: \(elapsed)")
+        #expect(elapsed >= .milliseconds(380) && elapsed < .seconds(5), "two rounds of two: \(elapsed)")
 
         let events = Mutex<[String]>([])
         let batch = manager.batch(Array(repeating: echo([], delayMs: 3000), count: 3), options: BatchOptions(maxConcurrent: 1),
