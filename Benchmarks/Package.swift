@@ -30,6 +30,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("protobuf-c")]
         ),
 
+        // rpc-bench's `libcurl-c` client: a bare single-threaded libcurl multi loop in C.
+        .target(
+            name: "BenchLibcurlC",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
         // The timing harness and the optimization barrier, kept apart from the code measured.
         .target(name: "BenchSupport"),
 
@@ -54,6 +60,7 @@ let package = Package(
             dependencies: [
                 "BenchProtoWire",
                 "BenchSupport",
+                "BenchLibcurlC",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTP", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),
