@@ -9,14 +9,15 @@ typealias SenderWrapper = @Sendable (@escaping InterceptorNext) -> InterceptorNe
 extension ProtoHTTPManager {
     /// Stage 3: the chain's terminal. Sends each request it is given (once, or once per retry
     /// attempt) unless the call already ended, attaches the transfer to the handle so
-    /// cancellation and the deadline can stop it, and reports the result on the work queue:
+    /// cancellation and the deadline can stop it, and reports the result on `resultQueue` (the
+    /// work queue, or for a plain call the manager's own callback queue, see `settleQueue`):
     /// interceptors and decoding never run on the transport thread.
     ///
     /// Each transfer's own limit is set just past the time the call has left (see
     /// ``CallDeadline/transferBackstop``), so a retried transfer cannot outlive its call.
-    func sender(for handle: CallHandle, info: CallInfo, deadline: CallDeadline?, logger: Logger) -> InterceptorNext {
+    func sender(for handle: CallHandle, info: CallInfo, deadline: CallDeadline?, logger: Logger,
+                resultQueue: DispatchQueue) -> InterceptorNext {
         let transport = self.transport
-        let workQueue = self.workQueue
         return { request, done in
             var request = request
             if let deadline {
@@ -34,7 +35,7 @@ extension ProtoHTTPManager {
             // The transport calls this directly on its thread; the handle only enqueues.
             if handle.reportsProgress { request.progress = ProgressHandler { handle.reportProgress($0) } }
             let call = transport.start(request, handedOff: handedOff) { result in
-                workQueue.async {
+                resultQueue.async {
                     RequestLogging.logResponse(logger, id: info.id, result: result)
                     done(result)
                 }
