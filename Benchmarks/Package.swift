@@ -53,7 +53,7 @@ let package = Package(
         ),
 
         // `swift run -c release rpc-bench`: one unary POST against nginx and against ProtoHTTPServer
-        // (run in a child process) with ProtoHTTP, AsyncHTTPClient, URLSession and wrk; prints one
+        // (run in a child process) with ProtoHTTP, libcurl-c, AsyncHTTPClient, URLSession and wrk; prints one
         // RESULT line per server, client and concurrency.
         .executableTarget(
             name: "rpc-bench",
