@@ -170,9 +170,9 @@ extension ProtoHTTPManager {
                 handle.deliverInterim { success(output, metadata) }
             }
         }
-        let resultQueue = settleQueue(handle: handle, configuration: configuration, caching: caching, processors: processors,
+        let plainQueue = settleQueue(handle: handle, configuration: configuration, caching: caching, processors: processors,
                                       queueing: offlineQueueUsed(prepared, configuration), wrapped: wrapSender != nil)
-        var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger, resultQueue: resultQueue)
+        var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger, settleQueue: plainQueue)
         if let wrapSender { terminal = wrapSender(terminal) }
         if let caching { terminal = caching.wrapSender(terminal) }
         let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info, terminal: terminal)
@@ -208,11 +208,12 @@ extension ProtoHTTPManager {
     /// block), no response cache or offline queue (storage I/O), no response processors, no
     /// call-kind step (downloads), and a handle that delivers on that queue. Settling there
     /// decodes on the thread that then runs `success`, so the result costs one thread hop
-    /// (engine thread → callback queue) instead of two. Anything else: the work queue.
+    /// (engine thread → callback queue) instead of two. `nil`: the work queue. (The send stage
+    /// still uses the work queue for failures and for bodies over `inlineSettleLimit`.)
     func settleQueue(handle: CallHandle, configuration: ManagerConfiguration, caching: CallCaching?,
-                     processors: [any ResponseProcessor], queueing: Bool, wrapped: Bool) -> DispatchQueue {
+                     processors: [any ResponseProcessor], queueing: Bool, wrapped: Bool) -> DispatchQueue? {
         guard ownsCallbackQueue, handle.deliveryQueue === callbackQueue, configuration.interceptors.isEmpty,
-              caching == nil, processors.isEmpty, !queueing, !wrapped else { return workQueue }
+              caching == nil, processors.isEmpty, !queueing, !wrapped else { return nil }
         return callbackQueue
     }
 
