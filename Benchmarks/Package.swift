@@ -30,6 +30,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("protobuf-c")]
         ),
 
+        // rpc-bench's `libcurl-c` client: a bare single-threaded libcurl multi loop in C.
+        .target(
+            name: "BenchLibcurlC",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+
         // The timing harness and the optimization barrier, kept apart from the code measured.
         .target(name: "BenchSupport"),
 
@@ -47,13 +53,14 @@ let package = Package(
         ),
 
         // `swift run -c release rpc-bench`: one unary POST against nginx and against ProtoHTTPServer
-        // (run in a child process) with ProtoHTTP, AsyncHTTPClient, URLSession and wrk; prints one
+        // (run in a child process) with ProtoHTTP, libcurl-c, AsyncHTTPClient, URLSession and wrk; prints one
         // RESULT line per server, client and concurrency.
         .executableTarget(
             name: "rpc-bench",
             dependencies: [
                 "BenchProtoWire",
                 "BenchSupport",
+                "BenchLibcurlC",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTP", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),

@@ -5,6 +5,9 @@
 enum ClientKind: String, CaseIterable, Sendable {
     /// ProtoHTTP's manager (``ProtoHTTPClient``).
     case protohttp
+    /// A bare single-threaded C loop over libcurl's multi interface (``LibcurlCClient``): the
+    /// ceiling of a libcurl design.
+    case libcurlC = "libcurl-c"
     /// AsyncHTTPClient (``AsyncHTTPClientClient``).
     case asynchttpclient
     /// Foundation's URLSession (``URLSessionClient``).
@@ -16,6 +19,7 @@ enum ClientKind: String, CaseIterable, Sendable {
     func make(baseURL: String, concurrency: Int, folder: TempFolder) throws -> any BenchClient {
         switch self {
         case .protohttp: try ProtoHTTPClient(baseURL: baseURL, concurrency: concurrency)
+        case .libcurlC: LibcurlCClient(baseURL: baseURL)
         case .asynchttpclient: AsyncHTTPClientClient(baseURL: baseURL, concurrency: concurrency)
         case .urlsession: try URLSessionClient(baseURL: baseURL, concurrency: concurrency)
         case .wrk: try WrkClient(baseURL: baseURL, folder: folder)

@@ -18,7 +18,7 @@ struct CaseResult: Sendable {
 /// concurrency, each client's rps against our server over its rps against nginx:
 ///
 /// ```
-/// # concurrency=1 rps protohttp/asynchttpclient=1.62 protohttp/urlsession=5.14 wrk/protohttp=2.92 cpu protohttp/asynchttpclient=0.46
+/// # concurrency=1 rps protohttp/libcurl-c=0.81 protohttp/asynchttpclient=1.62 protohttp/urlsession=5.14 wrk/protohttp=2.92 cpu protohttp/libcurl-c=1.40 protohttp/asynchttpclient=0.46
 /// # concurrency=1 rps wrk/protohttp=2.50 server=protohttp
 /// # concurrency=1 rps server protohttp/nginx wrk=0.71 protohttp=0.98
 /// ```
@@ -50,9 +50,11 @@ enum Summary {
                     ? " wrk/protohttp=\(fixed(theirs / ours.callsPerSecond, digits: 2))"
                     : " protohttp/\(other.client.rawValue)=\(fixed(ours.callsPerSecond / theirs, digits: 2))"
             }
-            if let ahc = same.first(where: { $0.client == .asynchttpclient })?.measurement, ahc.cpuMicrosecondsPerCall > 0 {
-                line += " cpu protohttp/asynchttpclient=\(fixed(ours.cpuMicrosecondsPerCall / ahc.cpuMicrosecondsPerCall, digits: 2))"
+            var cpu = ""
+            for other in same where [.asynchttpclient, .libcurlC].contains(other.client) && other.measurement.cpuMicrosecondsPerCall > 0 {
+                cpu += " protohttp/\(other.client.rawValue)=\(fixed(ours.cpuMicrosecondsPerCall / other.measurement.cpuMicrosecondsPerCall, digits: 2))"
             }
+            if !cpu.isEmpty { line += " cpu" + cpu }
             lines.append(line)
         }
         return lines

@@ -1,4 +1,4 @@
-// main.swift: rpc-bench: one unary protobuf POST against nginx and ProtoHTTPServer with ProtoHTTP, AsyncHTTPClient, URLSession and wrk; then a large upload and download, ProtoHTTP against curl.
+// main.swift: rpc-bench: one unary protobuf POST against nginx and ProtoHTTPServer with ProtoHTTP, a bare libcurl C loop, AsyncHTTPClient, URLSession and wrk; then a large upload and download, ProtoHTTP against curl.
 //
 // Usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b] [--concurrency 1,64]
 //                  [--server nginx|protohttp|all] [--server-threads N]

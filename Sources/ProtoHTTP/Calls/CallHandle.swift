@@ -63,6 +63,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// Whether the call has a progress handler; without one the send stage asks the transport
     /// for no progress, and libcurl's transfer-info callback is not installed.
     let reportsProgress: Bool
+    /// The queue the outcome is delivered on (`nil`: delivered directly, the async form).
+    let deliveryQueue: DispatchQueue?
     private let state: Mutex<State>
 
     /// A new call id: process-wide unique, monotonic.
@@ -78,6 +80,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         self.registry = registry
         self.reportsHandOff = sink.completion != nil
         self.reportsProgress = sink.progress != nil
+        self.deliveryQueue = sink.queue
         self.state = Mutex(State(sink: sink))
     }
 

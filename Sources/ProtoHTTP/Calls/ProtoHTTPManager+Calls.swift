@@ -123,6 +123,8 @@ extension ProtoHTTPManager {
     /// The transport reports on the engine thread; the send stage moves results to the work
     /// queue, where interceptors and decoding run; the handle then makes the one hop to the
     /// callback queue (none for the async form). Two hops for a result, one for `completion`.
+    /// A plain call (see `settleQueue`) is settled on the manager's own callback queue
+    /// instead: one hop for a result.
     ///
     /// `wrapSender` puts a call kind's own step between the interceptors and the transport
     /// (a download's resume: `Range` and the body file, per attempt).
@@ -168,7 +170,9 @@ extension ProtoHTTPManager {
                 handle.deliverInterim { success(output, metadata) }
             }
         }
-        var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger)
+        let plainQueue = settleQueue(handle: handle, configuration: configuration, caching: caching, processors: processors,
+                                      queueing: offlineQueueUsed(prepared, configuration), wrapped: wrapSender != nil)
+        var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger, settleQueue: plainQueue)
         if let wrapSender { terminal = wrapSender(terminal) }
         if let caching { terminal = caching.wrapSender(terminal) }
         let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info, terminal: terminal)
@@ -197,5 +201,24 @@ extension ProtoHTTPManager {
         let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue,
                                     policy: options.retryPolicy ?? configuration.retryPolicy, settle: settle)
         attempts.send(attempt: 1)
+    }
+
+    /// Where the send stage delivers results to be settled. The manager's own callback queue
+    /// when nothing on the way needs the work queue: no interceptors (user code that may
+    /// block), no response cache or offline queue (storage I/O), no response processors, no
+    /// call-kind step (downloads), and a handle that delivers on that queue. Settling there
+    /// decodes on the thread that then runs `success`, so the result costs one thread hop
+    /// (engine thread → callback queue) instead of two. `nil`: the work queue. (The send stage
+    /// still uses the work queue for failures and for bodies over `inlineSettleLimit`.)
+    func settleQueue(handle: CallHandle, configuration: ManagerConfiguration, caching: CallCaching?,
+                     processors: [any ResponseProcessor], queueing: Bool, wrapped: Bool) -> DispatchQueue? {
+        guard ownsCallbackQueue, handle.deliveryQueue === callbackQueue, configuration.interceptors.isEmpty,
+              caching == nil, processors.isEmpty, !queueing, !wrapped else { return nil }
+        return callbackQueue
+    }
+
+    /// Whether a failure of `prepared` may be stored in the offline queue.
+    private func offlineQueueUsed(_ prepared: PreparedCall, _ configuration: ManagerConfiguration) -> Bool {
+        configuration.offlineQueue != nil && prepared.queueing != nil
     }
 }

@@ -34,8 +34,13 @@ public final class ProtoHTTPManager: Sendable {
     /// Where interceptors run and responses are validated and decoded, off the transport
     /// thread and the callback queue. Marked with ``workQueueKey``.
     let workQueue: DispatchQueue
-    /// Set on ``workQueue``, so a stage can tell it already runs there and skip a hop.
+    /// Set on ``workQueue``, and on ``callbackQueue`` when the manager made it, so a stage can
+    /// tell it already runs on a queue where results may be settled and skip a hop.
     static let workQueueKey = DispatchSpecificKey<Bool>()
+    /// Whether ``callbackQueue`` is the manager's own (no ``ManagerConfiguration/callbackQueue``
+    /// was given): then a plain call may be settled there, saving the hop through the work queue
+    /// (see `settleQueue`).
+    let ownsCallbackQueue: Bool
 
     /// Creates a manager on `transport` (a new one by default).
     ///
@@ -47,7 +52,15 @@ public final class ProtoHTTPManager: Sendable {
         } else {
             self.transport = try HTTPTransport()
         }
-        self.callbackQueue = configuration.callbackQueue ?? DispatchQueue(label: "ProtoHTTP.manager.callbacks", target: .global())
+        if let queue = configuration.callbackQueue {
+            self.callbackQueue = queue
+            self.ownsCallbackQueue = false
+        } else {
+            let queue = DispatchQueue(label: "ProtoHTTP.manager.callbacks", target: .global())
+            queue.setSpecific(key: Self.workQueueKey, value: true)
+            self.callbackQueue = queue
+            self.ownsCallbackQueue = true
+        }
         let workQueue = DispatchQueue(label: "ProtoHTTP.manager.work", attributes: .concurrent)
         workQueue.setSpecific(key: Self.workQueueKey, value: true)
         self.workQueue = workQueue

@@ -26,7 +26,8 @@ struct CallAttempts: Sendable {
     /// Sends attempt `number` (1-based).
     func send(attempt number: Int) {
         exchange(prepared.request) { result in
-            // The sender reports on the work queue; an interceptor may complete anywhere.
+            // The sender reports on the work queue or the manager's own callback queue (both
+            // marked with the key); an interceptor may complete anywhere.
             if DispatchQueue.getSpecific(key: ProtoHTTPManager.workQueueKey) != nil {
                 finish(number, result)
             } else {
