@@ -472,7 +472,7 @@ extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
         case .oDouble(let v)?: n &+= 2 &+ ProtoWire.WireDouble.size(of: v, &cache)
         case nil: break
         }
-        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.size(of: v.value, &cache) }
+        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.size(ofBoxed: v, &cache) }
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tagSize: 2, &cache)
         if fMaxNumber != 0 { n &+= 5 &+ ProtoWire.WireInt32.size(of: fMaxNumber, &cache) }
         n &+= unknownFields.count
@@ -607,7 +607,7 @@ extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
         }
         if let v = _recursive {
             w.writeTag(962)
-            ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.write(boxed: v, &w)
         }
         w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tag: 970)
         if fMaxNumber != 0 {
@@ -1001,7 +1001,7 @@ extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
         }
         if let v = _recursive {
             w.key(t, 59)
-            try ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(boxed: v, &w)
         }
         if !rRecursive.isEmpty || w.emitDefaults {
             w.key(t, 60)

@@ -1263,7 +1263,7 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _payload { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Medium>.size(of: v, &cache) }
-        if let v = _child { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Deep>.size(of: v.value, &cache) }
+        if let v = _child { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Deep>.size(ofBoxed: v, &cache) }
         if level != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: level, &cache) }
         n &+= unknownFields.count
         return n
@@ -1276,7 +1276,7 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
         }
         if let v = _child {
             w.writeTag(18)
-            ProtoWire.WireMessage<Protohttp_Bench_Deep>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Deep>.write(boxed: v, &w)
         }
         if level != 0 {
             w.writeTag(24)
@@ -1315,7 +1315,7 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
         }
         if let v = _child {
             w.key(t, 1)
-            try ProtoWire.WireMessage<Protohttp_Bench_Deep>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Deep>.writeJSON(boxed: v, &w)
         }
         if level != 0 || w.emitDefaults {
             w.key(t, 2)
@@ -1427,7 +1427,7 @@ extension Protohttp_Bench_Sparse: ProtoWire.ProtoMessage {
         if optionalKind.rawValue != 0 { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Bench_Kind>.size(of: optionalKind, &cache) }
         if !optionalStringPiece.isEmpty { n &+= 2 &+ ProtoWire.WireString.size(of: optionalStringPiece, &cache) }
         if !optionalCord.isEmpty { n &+= 2 &+ ProtoWire.WireString.size(of: optionalCord, &cache) }
-        if let v = _recursiveMessage { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Sparse>.size(of: v.value, &cache) }
+        if let v = _recursiveMessage { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Sparse>.size(ofBoxed: v, &cache) }
         n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, repeatedInt32, tagSize: 2, &cache)
         n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, repeatedInt64, tagSize: 2, &cache)
         n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt32.self, repeatedUint32, tagSize: 2, &cache)
@@ -1601,7 +1601,7 @@ extension Protohttp_Bench_Sparse: ProtoWire.ProtoMessage {
         }
         if let v = _recursiveMessage {
             w.writeTag(218)
-            ProtoWire.WireMessage<Protohttp_Bench_Sparse>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Sparse>.write(boxed: v, &w)
         }
         w.writePacked(ProtoWire.WireInt32.self, repeatedInt32, tag: 250)
         w.writePacked(ProtoWire.WireInt64.self, repeatedInt64, tag: 258)
@@ -2057,7 +2057,7 @@ extension Protohttp_Bench_Sparse: ProtoWire.ProtoMessage {
         }
         if let v = _recursiveMessage {
             w.key(t, 20)
-            try ProtoWire.WireMessage<Protohttp_Bench_Sparse>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Sparse>.writeJSON(boxed: v, &w)
         }
         if !repeatedInt32.isEmpty || w.emitDefaults {
             w.key(t, 21)

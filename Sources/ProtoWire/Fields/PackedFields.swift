@@ -2,14 +2,20 @@
 
 // Overload resolution picks these over the generic versions in FieldSize.swift,
 // WireWriter+Fields.swift and WireReader+Fields.swift whenever the codec is known to be a
-// varint or fixed-width codec. They follow the same rule as the generic versions: a packed
+// varint or fixed-width codec; the empty check of each is inlined into the caller, so an unset
+// field costs no call. They follow the same rule as the generic versions: a packed
 // varint run reserves one size-cache slot, a fixed-width run none.
 
 extension FieldSize {
     /// A packed run of varints: one tag, one length, then the values; nothing when empty.
-    @inlinable
+    @inlinable @inline(__always)
     public static func packed<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         if values.isEmpty { return 0 }
+        return packedNonEmpty(C.self, values, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func packedNonEmpty<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         let payload = values.withUnsafeBufferPointer { buffer in
             var sum = 0
             for v in buffer { sum &+= Varint.size(C.varintBits(v)) }
@@ -20,9 +26,14 @@ extension FieldSize {
     }
 
     /// A packed run of fixed-width values.
-    @inlinable
+    @inlinable @inline(__always)
     public static func packed<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         if values.isEmpty { return 0 }
+        return packedNonEmpty(C.self, values, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func packedNonEmpty<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         let payload = MemoryLayout<C.Value>.size &* values.count
         return tagSize &+ Varint.size(UInt64(payload)) &+ payload
     }
@@ -30,9 +41,14 @@ extension FieldSize {
 
 extension WireWriter {
     /// Writes a packed run of varints with the write position kept in a register.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writePacked<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         if values.isEmpty { return }
+        writePackedNonEmpty(C.self, values, tag: tag)
+    }
+
+    @inlinable
+    mutating func writePackedNonEmpty<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         writeTag(tag)
         let payload = nextCachedSize()
         writeVarint(UInt64(payload))
@@ -51,9 +67,14 @@ extension WireWriter {
     }
 
     /// Writes a packed run of fixed-width values: on little-endian machines, one copy.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writePacked<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         if values.isEmpty { return }
+        writePackedNonEmpty(C.self, values, tag: tag)
+    }
+
+    @inlinable
+    mutating func writePackedNonEmpty<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         writeTag(tag)
         let payload = MemoryLayout<C.Value>.size &* values.count
         writeVarint(UInt64(payload))
