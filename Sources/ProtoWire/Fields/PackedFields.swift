@@ -96,24 +96,15 @@ extension WireReader {
         }
         let (count, savedEnd) = try enterPacked(.varint)
         var failure: WireError?
-        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            // While 10 bytes remain no varint can cross the end: decode without bounds checks.
-            var p = pointer
-            while initialized < count && end - p >= 10 {
-                guard let bits = Varint.decodeUnchecked(&p) else { break }
-                (base + initialized).initialize(to: C.value(fromVarintBits: bits))
-                initialized &+= 1
+        let run: [C.Value]
+        if count <= smallRunLimit {
+            run = withUnsafeTemporaryAllocation(of: C.Value.self, capacity: count) { buffer in
+                let decoded = decodeVarintRun(C.self, into: buffer, failure: &failure)
+                return Array(UnsafeMutableBufferPointer(rebasing: buffer[..<decoded]))
             }
-            pointer = p
-            while initialized < count {
-                do throws(WireError) {
-                    (base + initialized).initialize(to: C.value(fromVarintBits: try readVarint()))
-                } catch {
-                    failure = error
-                    return
-                }
-                initialized &+= 1
+        } else {
+            run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = decodeVarintRun(C.self, into: buffer, failure: &failure)
             }
         }
         if let failure { throw failure }
@@ -127,6 +118,35 @@ extension WireReader {
         }
     }
 
+    /// Decodes up to `buffer.count` varints of a packed run into `buffer`; returns how many it
+    /// initialized, and sets `failure` when the input ends early or a varint is malformed.
+    @inlinable
+    mutating func decodeVarintRun<C: VarintFieldCodec>(
+        _: C.Type, into buffer: UnsafeMutableBufferPointer<C.Value>, failure: inout WireError?
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        let count = buffer.count
+        var initialized = 0
+        // While 10 bytes remain no varint can cross the end: decode without bounds checks.
+        var p = pointer
+        while initialized < count && end - p >= 10 {
+            guard let bits = Varint.decodeUnchecked(&p) else { break }
+            (base + initialized).initialize(to: C.value(fromVarintBits: bits))
+            initialized &+= 1
+        }
+        pointer = p
+        while initialized < count {
+            do throws(WireError) {
+                (base + initialized).initialize(to: C.value(fromVarintBits: try readVarint()))
+            } catch {
+                failure = error
+                return initialized
+            }
+            initialized &+= 1
+        }
+        return initialized
+    }
+
     /// Reads one occurrence of a repeated fixed-width field, packed or not.
     @inlinable
     public mutating func readRepeated<C: FixedWidthFieldCodec>(_: C.Type, _ tag: FieldTag, into values: inout [C.Value]) throws(WireError) {
@@ -138,11 +158,21 @@ extension WireReader {
         #if _endian(little)
         let byteCount = end - pointer
         let source = pointer
-        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress {
-                UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+        let run: [C.Value]
+        if count <= smallRunLimit {
+            run = withUnsafeTemporaryAllocation(of: C.Value.self, capacity: count) { buffer in
+                if let base = buffer.baseAddress {
+                    UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+                }
+                return Array(buffer)
             }
-            initialized = count
+        } else {
+            run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let base = buffer.baseAddress {
+                    UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+                }
+                initialized = count
+            }
         }
         pointer = end
         #else
@@ -156,3 +186,8 @@ extension WireReader {
         }
     }
 }
+
+/// Packed runs of up to this many values are decoded on the stack and copied into the array:
+/// `[T](unsafeUninitializedCapacity:)` goes through an unspecialized standard-library path that
+/// looks up the array storage's type metadata on every call, which costs more than the copy.
+@usableFromInline let smallRunLimit = 128
