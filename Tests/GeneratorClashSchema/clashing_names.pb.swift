@@ -103,7 +103,7 @@ public struct WireReader: Sendable, Hashable {
     public var readers: [JSONReader] = []
 
     /// Field 3.
-    public var children: [String: WireReader] = [:]
+    public var children: [String: WireReader] = [String: WireReader]()
 
     /// Field 4.
     public var kind: ProtoEnum = .unspecified

@@ -516,7 +516,7 @@ public struct Protohttp_GenTest_Pong: Sendable, Hashable {
     var _id: Int32? = nil
 
     /// Field 3.
-    public var children: [String: Protohttp_GenTest_Pong] = [:]
+    public var children: [String: Protohttp_GenTest_Pong] = [String: Protohttp_GenTest_Pong]()
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()

@@ -453,10 +453,10 @@ public struct Protohttp_Test2_TestAllTypes2: Sendable, Hashable {
     public var pShade: [Protohttp_Test2_Shade] = []
 
     /// Field 81.
-    public var mStringLevel: [String: Protohttp_Test2_Level] = [:]
+    public var mStringLevel: [String: Protohttp_Test2_Level] = [String: Protohttp_Test2_Level]()
 
     /// Field 82.
-    public var mInt32Nested: [Int32: Protohttp_Test2_Nested2] = [:]
+    public var mInt32Nested: [Int32: Protohttp_Test2_Nested2] = [Int32: Protohttp_Test2_Nested2]()
 
     /// The `choice` oneof: at most one of its fields is set.
     public var choice: OneOf_Choice? = nil

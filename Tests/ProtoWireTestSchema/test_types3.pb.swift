@@ -204,43 +204,43 @@ public struct Protohttp_Test_TestAllTypes3: Sendable, Hashable {
     public var uEnum: [Protohttp_Test_Color] = []
 
     /// Every map key type.
-    public var mInt32Int32: [Int32: Int32] = [:]
+    public var mInt32Int32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 72.
-    public var mInt64String: [Int64: String] = [:]
+    public var mInt64String: [Int64: String] = [Int64: String]()
 
     /// Field 73.
-    public var mUint32Bytes: [UInt32: Data] = [:]
+    public var mUint32Bytes: [UInt32: Data] = [UInt32: Data]()
 
     /// Field 74.
-    public var mUint64Double: [UInt64: Double] = [:]
+    public var mUint64Double: [UInt64: Double] = [UInt64: Double]()
 
     /// Field 75.
-    public var mSint32Float: [Int32: Float] = [:]
+    public var mSint32Float: [Int32: Float] = [Int32: Float]()
 
     /// Field 76.
-    public var mSint64Enum: [Int64: Protohttp_Test_Color] = [:]
+    public var mSint64Enum: [Int64: Protohttp_Test_Color] = [Int64: Protohttp_Test_Color]()
 
     /// Field 77.
-    public var mFixed32Nested: [UInt32: Protohttp_Test_Nested3] = [:]
+    public var mFixed32Nested: [UInt32: Protohttp_Test_Nested3] = [UInt32: Protohttp_Test_Nested3]()
 
     /// Field 78.
-    public var mFixed64Uint64: [UInt64: UInt64] = [:]
+    public var mFixed64Uint64: [UInt64: UInt64] = [UInt64: UInt64]()
 
     /// Field 79.
-    public var mSfixed32Sint32: [Int32: Int32] = [:]
+    public var mSfixed32Sint32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 80.
-    public var mSfixed64Bool: [Int64: Bool] = [:]
+    public var mSfixed64Bool: [Int64: Bool] = [Int64: Bool]()
 
     /// Field 81.
-    public var mBoolInt64: [Bool: Int64] = [:]
+    public var mBoolInt64: [Bool: Int64] = [Bool: Int64]()
 
     /// Field 82.
-    public var mStringString: [String: String] = [:]
+    public var mStringString: [String: String] = [String: String]()
 
     /// Field 83.
-    public var mStringNested: [String: Protohttp_Test_Nested3] = [:]
+    public var mStringNested: [String: Protohttp_Test_Nested3] = [String: Protohttp_Test_Nested3]()
 
     /// The `choice` oneof: at most one of its fields is set.
     public var choice: OneOf_Choice? = nil

@@ -177,10 +177,10 @@ public struct Protohttp_Bench_Medium: Sendable, Hashable {
     public var rItem: [Protohttp_Bench_Item] = []
 
     /// Field 30.
-    public var mCounts: [String: Int32] = [:]
+    public var mCounts: [String: Int32] = [String: Int32]()
 
     /// Field 31.
-    public var mItems: [Int32: Protohttp_Bench_Item] = [:]
+    public var mItems: [Int32: Protohttp_Bench_Item] = [Int32: Protohttp_Bench_Item]()
 
     /// The `choice` oneof: at most one of its fields is set.
     public var choice: OneOf_Choice? = nil
@@ -509,58 +509,58 @@ public struct Protohttp_Bench_Sparse: Sendable, Hashable {
     public var unpackedKind: [Protohttp_Bench_Kind] = []
 
     /// Field 56.
-    public var mapInt32Int32: [Int32: Int32] = [:]
+    public var mapInt32Int32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 57.
-    public var mapInt64Int64: [Int64: Int64] = [:]
+    public var mapInt64Int64: [Int64: Int64] = [Int64: Int64]()
 
     /// Field 58.
-    public var mapUint32Uint32: [UInt32: UInt32] = [:]
+    public var mapUint32Uint32: [UInt32: UInt32] = [UInt32: UInt32]()
 
     /// Field 59.
-    public var mapUint64Uint64: [UInt64: UInt64] = [:]
+    public var mapUint64Uint64: [UInt64: UInt64] = [UInt64: UInt64]()
 
     /// Field 60.
-    public var mapSint32Sint32: [Int32: Int32] = [:]
+    public var mapSint32Sint32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 61.
-    public var mapSint64Sint64: [Int64: Int64] = [:]
+    public var mapSint64Sint64: [Int64: Int64] = [Int64: Int64]()
 
     /// Field 62.
-    public var mapFixed32Fixed32: [UInt32: UInt32] = [:]
+    public var mapFixed32Fixed32: [UInt32: UInt32] = [UInt32: UInt32]()
 
     /// Field 63.
-    public var mapFixed64Fixed64: [UInt64: UInt64] = [:]
+    public var mapFixed64Fixed64: [UInt64: UInt64] = [UInt64: UInt64]()
 
     /// Field 64.
-    public var mapSfixed32Sfixed32: [Int32: Int32] = [:]
+    public var mapSfixed32Sfixed32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 65.
-    public var mapSfixed64Sfixed64: [Int64: Int64] = [:]
+    public var mapSfixed64Sfixed64: [Int64: Int64] = [Int64: Int64]()
 
     /// Field 66.
-    public var mapInt32Float: [Int32: Float] = [:]
+    public var mapInt32Float: [Int32: Float] = [Int32: Float]()
 
     /// Field 67.
-    public var mapInt32Double: [Int32: Double] = [:]
+    public var mapInt32Double: [Int32: Double] = [Int32: Double]()
 
     /// Field 68.
-    public var mapBoolBool: [Bool: Bool] = [:]
+    public var mapBoolBool: [Bool: Bool] = [Bool: Bool]()
 
     /// Field 69.
-    public var mapStringString: [String: String] = [:]
+    public var mapStringString: [String: String] = [String: String]()
 
     /// Field 70.
-    public var mapStringBytes: [String: Data] = [:]
+    public var mapStringBytes: [String: Data] = [String: Data]()
 
     /// Field 71.
-    public var mapStringItem: [String: Protohttp_Bench_Item] = [:]
+    public var mapStringItem: [String: Protohttp_Bench_Item] = [String: Protohttp_Bench_Item]()
 
     /// Field 72.
-    public var mapStringSmall: [String: Protohttp_Bench_Small] = [:]
+    public var mapStringSmall: [String: Protohttp_Bench_Small] = [String: Protohttp_Bench_Small]()
 
     /// Field 73.
-    public var mapStringKind: [String: Protohttp_Bench_Kind] = [:]
+    public var mapStringKind: [String: Protohttp_Bench_Kind] = [String: Protohttp_Bench_Kind]()
 
     /// The `oneof_field` oneof: at most one of its fields is set.
     public var oneofField: OneOf_OneofField? = nil
