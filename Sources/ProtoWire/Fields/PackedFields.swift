@@ -58,7 +58,10 @@ extension WireWriter {
         values.withUnsafeBufferPointer { buffer in
             for v in buffer {
                 let bits = C.varintBits(v)
-                precondition(runEnd - p >= Varint.size(bits), "ProtoWire: encoder wrote past the size it computed")
+                // No varint is longer than 10 bytes: only the last few values need their size.
+                if runEnd - p < 10 {
+                    precondition(runEnd - p >= Varint.size(bits), "ProtoWire: encoder wrote past the size it computed")
+                }
                 p = Varint.store(bits, at: p)
             }
         }
