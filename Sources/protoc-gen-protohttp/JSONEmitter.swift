@@ -110,7 +110,7 @@ struct JSONEmitter {
                 p.line("\(tryWrite)\(c).writeJSON(\(f.ref), &w)")
             }
         case .optional:
-            let value = f.isBoxed ? "v.value" : "v"
+            let value = f.isBoxed ? "boxed: v" : "v"
             p.block("if let v = \(f.backingName) {") { p in
                 p.line("w.key(t, \(i))")
                 p.line("\(tryWrite)\(c).writeJSON(\(value), &w)")

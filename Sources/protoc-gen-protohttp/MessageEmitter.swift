@@ -58,7 +58,9 @@ struct MessageEmitter {
         case .repeated:
             p.line("\(access)var \(field.name): \(field.propertyType) = []")
         case .map:
-            p.line("\(access)var \(field.name): \(field.propertyType) = [:]")
+            // `Dictionary()` is the shared empty storage; `[:]` runs the literal initializer at
+            // every message init, which a message with many map fields pays on each decode.
+            p.line("\(access)var \(field.name): \(field.propertyType) = \(field.propertyType)()")
         case .optional:
             let type = field.value.swiftType
             let fallback = try Proto2Support.defaultExpression(field)

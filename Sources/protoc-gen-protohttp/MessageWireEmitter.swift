@@ -107,7 +107,9 @@ struct MessageWireEmitter {
             if v.isGroup {
                 p.line("if let v = \(f.backingName) { n &+= ProtoWire.FieldSize.group(\(value), tagSize: \(f.tagSize), &cache) }")
             } else {
-                p.line("if let v = \(f.backingName) { n &+= \(f.tagSize) &+ \(v.codec).size(of: \(value), &cache) }")
+                // A boxed value is sized in its box: reading `v.value` would copy the message.
+                let argument = f.isBoxed ? "ofBoxed: v" : "of: v"
+                p.line("if let v = \(f.backingName) { n &+= \(f.tagSize) &+ \(v.codec).size(\(argument), &cache) }")
             }
         case .repeated(let packed):
             if v.isGroup {
@@ -138,7 +140,7 @@ struct MessageWireEmitter {
             } else {
                 p.block("if let v = \(f.backingName) {") { p in
                     p.line("w.writeTag(\(f.tag))")
-                    p.line("\(v.codec).write(\(value), &w)")
+                    p.line("\(v.codec).write(\(f.isBoxed ? "boxed: v" : "v"), &w)")
                 }
             }
         case .repeated(let packed):

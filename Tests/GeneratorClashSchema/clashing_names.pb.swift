@@ -103,7 +103,7 @@ public struct WireReader: Sendable, Hashable {
     public var readers: [JSONReader] = []
 
     /// Field 3.
-    public var children: [String: WireReader] = [:]
+    public var children: [String: WireReader] = [String: WireReader]()
 
     /// Field 4.
     public var kind: ProtoEnum = .unspecified
@@ -697,7 +697,7 @@ extension WireWriter: ProtoWire.ProtoMessage {
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _reader { n &+= 1 &+ ProtoWire.WireMessage<WireReader>.size(of: v.value, &cache) }
+        if let v = _reader { n &+= 1 &+ ProtoWire.WireMessage<WireReader>.size(ofBoxed: v, &cache) }
         n &+= unknownFields.count
         return n
     }
@@ -705,7 +705,7 @@ extension WireWriter: ProtoWire.ProtoMessage {
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _reader {
             w.writeTag(10)
-            ProtoWire.WireMessage<WireReader>.write(v.value, &w)
+            ProtoWire.WireMessage<WireReader>.write(boxed: v, &w)
         }
         unknownFields.write(to: &w)
     }
@@ -730,7 +730,7 @@ extension WireWriter: ProtoWire.ProtoMessage {
         w.beginObject()
         if let v = _reader {
             w.key(t, 0)
-            try ProtoWire.WireMessage<WireReader>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<WireReader>.writeJSON(boxed: v, &w)
         }
         w.endObject()
     }
@@ -1110,7 +1110,7 @@ extension ProtoBox: ProtoWire.ProtoMessage {
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _next { n &+= 1 &+ ProtoWire.WireMessage<ProtoBox>.size(of: v.value, &cache) }
+        if let v = _next { n &+= 1 &+ ProtoWire.WireMessage<ProtoBox>.size(ofBoxed: v, &cache) }
         n &+= unknownFields.count
         return n
     }
@@ -1118,7 +1118,7 @@ extension ProtoBox: ProtoWire.ProtoMessage {
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _next {
             w.writeTag(10)
-            ProtoWire.WireMessage<ProtoBox>.write(v.value, &w)
+            ProtoWire.WireMessage<ProtoBox>.write(boxed: v, &w)
         }
         unknownFields.write(to: &w)
     }
@@ -1143,7 +1143,7 @@ extension ProtoBox: ProtoWire.ProtoMessage {
         w.beginObject()
         if let v = _next {
             w.key(t, 0)
-            try ProtoWire.WireMessage<ProtoBox>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<ProtoBox>.writeJSON(boxed: v, &w)
         }
         w.endObject()
     }

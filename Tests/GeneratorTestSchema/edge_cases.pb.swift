@@ -516,7 +516,7 @@ public struct Protohttp_GenTest_Pong: Sendable, Hashable {
     var _id: Int32? = nil
 
     /// Field 3.
-    public var children: [String: Protohttp_GenTest_Pong] = [:]
+    public var children: [String: Protohttp_GenTest_Pong] = [String: Protohttp_GenTest_Pong]()
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
@@ -1059,7 +1059,7 @@ extension Protohttp_GenTest_Ping: ProtoWire.ProtoMessage {
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _pong { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Pong>.size(of: v.value, &cache) }
+        if let v = _pong { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Pong>.size(ofBoxed: v, &cache) }
         if let v = _id { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
@@ -1068,7 +1068,7 @@ extension Protohttp_GenTest_Ping: ProtoWire.ProtoMessage {
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _pong {
             w.writeTag(10)
-            ProtoWire.WireMessage<Protohttp_GenTest_Pong>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_GenTest_Pong>.write(boxed: v, &w)
         }
         if let v = _id {
             w.writeTag(16)
@@ -1099,7 +1099,7 @@ extension Protohttp_GenTest_Ping: ProtoWire.ProtoMessage {
         w.beginObject()
         if let v = _pong {
             w.key(t, 0)
-            try ProtoWire.WireMessage<Protohttp_GenTest_Pong>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_GenTest_Pong>.writeJSON(boxed: v, &w)
         }
         if let v = _id {
             w.key(t, 1)
@@ -1135,7 +1135,7 @@ extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        if let v = _ping { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Ping>.size(of: v.value, &cache) }
+        if let v = _ping { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_GenTest_Ping>.size(ofBoxed: v, &cache) }
         if let v = _id { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, children, tagSize: 1, &cache)
         n &+= unknownFields.count
@@ -1145,7 +1145,7 @@ extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         if let v = _ping {
             w.writeTag(10)
-            ProtoWire.WireMessage<Protohttp_GenTest_Ping>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_GenTest_Ping>.write(boxed: v, &w)
         }
         if let v = _id {
             w.writeTag(16)
@@ -1179,7 +1179,7 @@ extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
         w.beginObject()
         if let v = _ping {
             w.key(t, 0)
-            try ProtoWire.WireMessage<Protohttp_GenTest_Ping>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_GenTest_Ping>.writeJSON(boxed: v, &w)
         }
         if let v = _id {
             w.key(t, 1)

@@ -109,7 +109,7 @@ public struct Protohttp_GenTest_Event: Sendable, Hashable {
     public var history: [Google_Protobuf_Timestamp] = []
 
     /// Field 11.
-    public var timings: [String: Google_Protobuf_Duration] = [:]
+    public var timings: [String: Google_Protobuf_Duration] = [String: Google_Protobuf_Duration]()
 
     /// The `payload` oneof: at most one of its fields is set.
     public var payload: OneOf_Payload? = nil

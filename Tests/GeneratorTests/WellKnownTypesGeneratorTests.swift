@@ -39,7 +39,7 @@ struct WellKnownTypesGeneratorTests {
         // The well-known types add nothing beyond ProtoWire; ProtoHTTPCore is for the Clock service's metadata.
         #expect(importLines(text) == ["import ProtoWire", "import ProtoHTTPCore"])
         #expect(text.contains("public var at: Google_Protobuf_Timestamp {"))
-        #expect(text.contains("public var timings: [String: Google_Protobuf_Duration] = [:]"))
+        #expect(text.contains("public var timings: [String: Google_Protobuf_Duration] = [String: Google_Protobuf_Duration]()"))
     }
 
     @Test func userMessageWithWellKnownTypesRoundTrips() throws {

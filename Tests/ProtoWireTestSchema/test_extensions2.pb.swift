@@ -279,7 +279,7 @@ extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
         if let v = _a { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= extensionFields.size(in: 10..<20, &cache)
         if let v = _b { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
-        if let v = _child { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.size(of: v.value, &cache) }
+        if let v = _child { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.size(ofBoxed: v, &cache) }
         n &+= extensionFields.size(in: 100..<536870912, &cache)
         n &+= unknownFields.count
         return n
@@ -297,7 +297,7 @@ extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
         }
         if let v = _child {
             w.writeTag(242)
-            ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.write(boxed: v, &w)
         }
         extensionFields.write(in: 100..<536870912, &w)
         unknownFields.write(to: &w)
@@ -335,7 +335,7 @@ extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
         }
         if let v = _child {
             w.key(t, 2)
-            try ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Ext2_Extendable>.writeJSON(boxed: v, &w)
         }
         try extensionFields.writeJSON(&w)
         w.endObject()

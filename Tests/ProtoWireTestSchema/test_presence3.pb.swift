@@ -182,7 +182,7 @@ extension Protohttp_Test_Presence3: ProtoWire.ProtoMessage {
         if let v = _pString { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _pBytes { n &+= 1 &+ ProtoWire.WireBytes.size(of: v, &cache) }
         if let v = _pEnum { n &+= 1 &+ ProtoWire.WireEnum<Protohttp_Test_PresenceEnum>.size(of: v, &cache) }
-        if let v = _pChild { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Test_Presence3>.size(of: v.value, &cache) }
+        if let v = _pChild { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Test_Presence3>.size(ofBoxed: v, &cache) }
         if implicitInt32 != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: implicitInt32, &cache) }
         n &+= unknownFields.count
         return n
@@ -227,7 +227,7 @@ extension Protohttp_Test_Presence3: ProtoWire.ProtoMessage {
         }
         if let v = _pChild {
             w.writeTag(82)
-            ProtoWire.WireMessage<Protohttp_Test_Presence3>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test_Presence3>.write(boxed: v, &w)
         }
         if implicitInt32 != 0 {
             w.writeTag(88)
@@ -312,7 +312,7 @@ extension Protohttp_Test_Presence3: ProtoWire.ProtoMessage {
         }
         if let v = _pChild {
             w.key(t, 9)
-            try ProtoWire.WireMessage<Protohttp_Test_Presence3>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_Presence3>.writeJSON(boxed: v, &w)
         }
         if implicitInt32 != 0 || w.emitDefaults {
             w.key(t, 10)

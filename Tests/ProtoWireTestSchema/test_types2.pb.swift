@@ -453,10 +453,10 @@ public struct Protohttp_Test2_TestAllTypes2: Sendable, Hashable {
     public var pShade: [Protohttp_Test2_Shade] = []
 
     /// Field 81.
-    public var mStringLevel: [String: Protohttp_Test2_Level] = [:]
+    public var mStringLevel: [String: Protohttp_Test2_Level] = [String: Protohttp_Test2_Level]()
 
     /// Field 82.
-    public var mInt32Nested: [Int32: Protohttp_Test2_Nested2] = [:]
+    public var mInt32Nested: [Int32: Protohttp_Test2_Nested2] = [Int32: Protohttp_Test2_Nested2]()
 
     /// The `choice` oneof: at most one of its fields is set.
     public var choice: OneOf_Choice? = nil
@@ -765,7 +765,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
         case .cShade(let v)?: n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Test2_Shade>.size(of: v, &cache)
         case nil: break
         }
-        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.size(of: v.value, &cache) }
+        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.size(ofBoxed: v, &cache) }
         if let v = _req { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test2_Required2>.size(of: v, &cache) }
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test2_Required2>.self, rReq, tagSize: 2, &cache)
         n &+= unknownFields.count
@@ -895,7 +895,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
         }
         if let v = _recursive {
             w.writeTag(802)
-            ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.write(boxed: v, &w)
         }
         if let v = _req {
             w.writeTag(810)
@@ -1272,7 +1272,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
         }
         if let v = _recursive {
             w.key(t, 55)
-            try ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test2_TestAllTypes2>.writeJSON(boxed: v, &w)
         }
         if let v = _req {
             w.key(t, 56)

@@ -204,43 +204,43 @@ public struct Protohttp_Test_TestAllTypes3: Sendable, Hashable {
     public var uEnum: [Protohttp_Test_Color] = []
 
     /// Every map key type.
-    public var mInt32Int32: [Int32: Int32] = [:]
+    public var mInt32Int32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 72.
-    public var mInt64String: [Int64: String] = [:]
+    public var mInt64String: [Int64: String] = [Int64: String]()
 
     /// Field 73.
-    public var mUint32Bytes: [UInt32: Data] = [:]
+    public var mUint32Bytes: [UInt32: Data] = [UInt32: Data]()
 
     /// Field 74.
-    public var mUint64Double: [UInt64: Double] = [:]
+    public var mUint64Double: [UInt64: Double] = [UInt64: Double]()
 
     /// Field 75.
-    public var mSint32Float: [Int32: Float] = [:]
+    public var mSint32Float: [Int32: Float] = [Int32: Float]()
 
     /// Field 76.
-    public var mSint64Enum: [Int64: Protohttp_Test_Color] = [:]
+    public var mSint64Enum: [Int64: Protohttp_Test_Color] = [Int64: Protohttp_Test_Color]()
 
     /// Field 77.
-    public var mFixed32Nested: [UInt32: Protohttp_Test_Nested3] = [:]
+    public var mFixed32Nested: [UInt32: Protohttp_Test_Nested3] = [UInt32: Protohttp_Test_Nested3]()
 
     /// Field 78.
-    public var mFixed64Uint64: [UInt64: UInt64] = [:]
+    public var mFixed64Uint64: [UInt64: UInt64] = [UInt64: UInt64]()
 
     /// Field 79.
-    public var mSfixed32Sint32: [Int32: Int32] = [:]
+    public var mSfixed32Sint32: [Int32: Int32] = [Int32: Int32]()
 
     /// Field 80.
-    public var mSfixed64Bool: [Int64: Bool] = [:]
+    public var mSfixed64Bool: [Int64: Bool] = [Int64: Bool]()
 
     /// Field 81.
-    public var mBoolInt64: [Bool: Int64] = [:]
+    public var mBoolInt64: [Bool: Int64] = [Bool: Int64]()
 
     /// Field 82.
-    public var mStringString: [String: String] = [:]
+    public var mStringString: [String: String] = [String: String]()
 
     /// Field 83.
-    public var mStringNested: [String: Protohttp_Test_Nested3] = [:]
+    public var mStringNested: [String: Protohttp_Test_Nested3] = [String: Protohttp_Test_Nested3]()
 
     /// The `choice` oneof: at most one of its fields is set.
     public var choice: OneOf_Choice? = nil
@@ -472,7 +472,7 @@ extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
         case .oDouble(let v)?: n &+= 2 &+ ProtoWire.WireDouble.size(of: v, &cache)
         case nil: break
         }
-        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.size(of: v.value, &cache) }
+        if let v = _recursive { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.size(ofBoxed: v, &cache) }
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tagSize: 2, &cache)
         if fMaxNumber != 0 { n &+= 5 &+ ProtoWire.WireInt32.size(of: fMaxNumber, &cache) }
         n &+= unknownFields.count
@@ -607,7 +607,7 @@ extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
         }
         if let v = _recursive {
             w.writeTag(962)
-            ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.write(boxed: v, &w)
         }
         w.writeRepeated(ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.self, rRecursive, tag: 970)
         if fMaxNumber != 0 {
@@ -1001,7 +1001,7 @@ extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
         }
         if let v = _recursive {
             w.key(t, 59)
-            try ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Test_TestAllTypes3>.writeJSON(boxed: v, &w)
         }
         if !rRecursive.isEmpty || w.emitDefaults {
             w.key(t, 60)

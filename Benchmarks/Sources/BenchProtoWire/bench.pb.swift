@@ -177,10 +177,10 @@ public struct Protohttp_Bench_Medium: Sendable, Hashable {
     public var rItem: [Protohttp_Bench_Item] = []
 
     /// Field 30.
-    public var mCounts: [String: Int32] = [:]
+    public var mCounts: [String: Int32] = [String: Int32]()
 
     /// Field 31.
-    public var mItems: [Int32: Protohttp_Bench_Item] = [:]
+    public var mItems: [Int32: Protohttp_Bench_Item] = [Int32: Protohttp_Bench_Item]()
 
     /// The `choice` oneof: at most one of its fields is set.
     public var choice: OneOf_Choice? = nil
@@ -273,6 +273,433 @@ public struct Protohttp_Bench_Large: Sendable, Hashable {
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
+
+    /// Creates a message with every field at its default.
+    public init() {}
+}
+
+/// Case "sparse": a message of 100+ fields in the shape of the conformance suite's
+/// TestAllTypesProto3 (singular scalars, messages, enums, packed and unpacked repeated fields,
+/// maps, a oneof), of which only `optional_int32` and `recursive_message` are set at each of 32
+/// levels. It measures what unset fields cost.
+public struct Protohttp_Bench_Sparse: Sendable, Hashable {
+    /// Field 1.
+    public var optionalInt32: Int32 = 0
+
+    /// Field 2.
+    public var optionalInt64: Int64 = 0
+
+    /// Field 3.
+    public var optionalUint32: UInt32 = 0
+
+    /// Field 4.
+    public var optionalUint64: UInt64 = 0
+
+    /// Field 5.
+    public var optionalSint32: Int32 = 0
+
+    /// Field 6.
+    public var optionalSint64: Int64 = 0
+
+    /// Field 7.
+    public var optionalFixed32: UInt32 = 0
+
+    /// Field 8.
+    public var optionalFixed64: UInt64 = 0
+
+    /// Field 9.
+    public var optionalSfixed32: Int32 = 0
+
+    /// Field 10.
+    public var optionalSfixed64: Int64 = 0
+
+    /// Field 11.
+    public var optionalFloat: Float = 0
+
+    /// Field 12.
+    public var optionalDouble: Double = 0
+
+    /// Field 13.
+    public var optionalBool: Bool = false
+
+    /// Field 14.
+    public var optionalString: String = ""
+
+    /// Field 15.
+    public var optionalBytes: Data = Data()
+
+    /// Field 18.
+    public var optionalItem: Protohttp_Bench_Item {
+        get { _optionalItem ?? Protohttp_Bench_Item() }
+        set { _optionalItem = newValue }
+    }
+    /// Whether `optionalItem` is set.
+    public var hasOptionalItem: Bool { _optionalItem != nil }
+    /// Clears `optionalItem`.
+    public mutating func clearOptionalItem() { _optionalItem = nil }
+    var _optionalItem: Protohttp_Bench_Item? = nil
+
+    /// Field 19.
+    public var optionalSmall: Protohttp_Bench_Small {
+        get { _optionalSmall ?? Protohttp_Bench_Small() }
+        set { _optionalSmall = newValue }
+    }
+    /// Whether `optionalSmall` is set.
+    public var hasOptionalSmall: Bool { _optionalSmall != nil }
+    /// Clears `optionalSmall`.
+    public mutating func clearOptionalSmall() { _optionalSmall = nil }
+    var _optionalSmall: Protohttp_Bench_Small? = nil
+
+    /// Field 21.
+    public var optionalKind: Protohttp_Bench_Kind = .unspecified
+
+    /// Field 24.
+    public var optionalStringPiece: String = ""
+
+    /// Field 25.
+    public var optionalCord: String = ""
+
+    /// Field 27; kept in copy-on-write heap storage, as its type can contain this message.
+    public var recursiveMessage: Protohttp_Bench_Sparse {
+        get { _recursiveMessage?.value ?? Protohttp_Bench_Sparse() }
+        set { _recursiveMessage = ProtoWire.ProtoBox(newValue) }
+    }
+    /// Whether `recursiveMessage` is set.
+    public var hasRecursiveMessage: Bool { _recursiveMessage != nil }
+    /// Clears `recursiveMessage`.
+    public mutating func clearRecursiveMessage() { _recursiveMessage = nil }
+    var _recursiveMessage: ProtoWire.ProtoBox<Protohttp_Bench_Sparse>? = nil
+
+    /// Packed by default in proto3.
+    public var repeatedInt32: [Int32] = []
+
+    /// Field 32.
+    public var repeatedInt64: [Int64] = []
+
+    /// Field 33.
+    public var repeatedUint32: [UInt32] = []
+
+    /// Field 34.
+    public var repeatedUint64: [UInt64] = []
+
+    /// Field 35.
+    public var repeatedSint32: [Int32] = []
+
+    /// Field 36.
+    public var repeatedSint64: [Int64] = []
+
+    /// Field 37.
+    public var repeatedFixed32: [UInt32] = []
+
+    /// Field 38.
+    public var repeatedFixed64: [UInt64] = []
+
+    /// Field 39.
+    public var repeatedSfixed32: [Int32] = []
+
+    /// Field 40.
+    public var repeatedSfixed64: [Int64] = []
+
+    /// Field 41.
+    public var repeatedFloat: [Float] = []
+
+    /// Field 42.
+    public var repeatedDouble: [Double] = []
+
+    /// Field 43.
+    public var repeatedBool: [Bool] = []
+
+    /// Field 44.
+    public var repeatedString: [String] = []
+
+    /// Field 45.
+    public var repeatedBytes: [Data] = []
+
+    /// Field 48.
+    public var repeatedItem: [Protohttp_Bench_Item] = []
+
+    /// Field 49.
+    public var repeatedSmall: [Protohttp_Bench_Small] = []
+
+    /// Field 51.
+    public var repeatedKind: [Protohttp_Bench_Kind] = []
+
+    /// Field 75.
+    public var packedInt32: [Int32] = []
+
+    /// Field 76.
+    public var packedInt64: [Int64] = []
+
+    /// Field 77.
+    public var packedUint32: [UInt32] = []
+
+    /// Field 78.
+    public var packedUint64: [UInt64] = []
+
+    /// Field 79.
+    public var packedSint32: [Int32] = []
+
+    /// Field 80.
+    public var packedSint64: [Int64] = []
+
+    /// Field 81.
+    public var packedFixed32: [UInt32] = []
+
+    /// Field 82.
+    public var packedFixed64: [UInt64] = []
+
+    /// Field 83.
+    public var packedSfixed32: [Int32] = []
+
+    /// Field 84.
+    public var packedSfixed64: [Int64] = []
+
+    /// Field 85.
+    public var packedFloat: [Float] = []
+
+    /// Field 86.
+    public var packedDouble: [Double] = []
+
+    /// Field 87.
+    public var packedBool: [Bool] = []
+
+    /// Field 88.
+    public var packedKind: [Protohttp_Bench_Kind] = []
+
+    /// Field 89.
+    public var unpackedInt32: [Int32] = []
+
+    /// Field 90.
+    public var unpackedInt64: [Int64] = []
+
+    /// Field 91.
+    public var unpackedUint32: [UInt32] = []
+
+    /// Field 92.
+    public var unpackedUint64: [UInt64] = []
+
+    /// Field 93.
+    public var unpackedSint32: [Int32] = []
+
+    /// Field 94.
+    public var unpackedSint64: [Int64] = []
+
+    /// Field 95.
+    public var unpackedFixed32: [UInt32] = []
+
+    /// Field 96.
+    public var unpackedFixed64: [UInt64] = []
+
+    /// Field 97.
+    public var unpackedSfixed32: [Int32] = []
+
+    /// Field 98.
+    public var unpackedSfixed64: [Int64] = []
+
+    /// Field 99.
+    public var unpackedFloat: [Float] = []
+
+    /// Field 100.
+    public var unpackedDouble: [Double] = []
+
+    /// Field 101.
+    public var unpackedBool: [Bool] = []
+
+    /// Field 102.
+    public var unpackedKind: [Protohttp_Bench_Kind] = []
+
+    /// Field 56.
+    public var mapInt32Int32: [Int32: Int32] = [Int32: Int32]()
+
+    /// Field 57.
+    public var mapInt64Int64: [Int64: Int64] = [Int64: Int64]()
+
+    /// Field 58.
+    public var mapUint32Uint32: [UInt32: UInt32] = [UInt32: UInt32]()
+
+    /// Field 59.
+    public var mapUint64Uint64: [UInt64: UInt64] = [UInt64: UInt64]()
+
+    /// Field 60.
+    public var mapSint32Sint32: [Int32: Int32] = [Int32: Int32]()
+
+    /// Field 61.
+    public var mapSint64Sint64: [Int64: Int64] = [Int64: Int64]()
+
+    /// Field 62.
+    public var mapFixed32Fixed32: [UInt32: UInt32] = [UInt32: UInt32]()
+
+    /// Field 63.
+    public var mapFixed64Fixed64: [UInt64: UInt64] = [UInt64: UInt64]()
+
+    /// Field 64.
+    public var mapSfixed32Sfixed32: [Int32: Int32] = [Int32: Int32]()
+
+    /// Field 65.
+    public var mapSfixed64Sfixed64: [Int64: Int64] = [Int64: Int64]()
+
+    /// Field 66.
+    public var mapInt32Float: [Int32: Float] = [Int32: Float]()
+
+    /// Field 67.
+    public var mapInt32Double: [Int32: Double] = [Int32: Double]()
+
+    /// Field 68.
+    public var mapBoolBool: [Bool: Bool] = [Bool: Bool]()
+
+    /// Field 69.
+    public var mapStringString: [String: String] = [String: String]()
+
+    /// Field 70.
+    public var mapStringBytes: [String: Data] = [String: Data]()
+
+    /// Field 71.
+    public var mapStringItem: [String: Protohttp_Bench_Item] = [String: Protohttp_Bench_Item]()
+
+    /// Field 72.
+    public var mapStringSmall: [String: Protohttp_Bench_Small] = [String: Protohttp_Bench_Small]()
+
+    /// Field 73.
+    public var mapStringKind: [String: Protohttp_Bench_Kind] = [String: Protohttp_Bench_Kind]()
+
+    /// The `oneof_field` oneof: at most one of its fields is set.
+    public var oneofField: OneOf_OneofField? = nil
+
+    /// Field 111, in oneof `oneofField`.
+    public var oneofUint32: UInt32 {
+        get {
+            if case .oneofUint32(let v)? = oneofField { return v }
+            return 0
+        }
+        set { oneofField = .oneofUint32(newValue) }
+    }
+
+    /// Field 112, in oneof `oneofField`.
+    public var oneofItem: Protohttp_Bench_Item {
+        get {
+            if case .oneofItem(let v)? = oneofField { return v }
+            return Protohttp_Bench_Item()
+        }
+        set { oneofField = .oneofItem(newValue) }
+    }
+
+    /// Field 113, in oneof `oneofField`.
+    public var oneofString: String {
+        get {
+            if case .oneofString(let v)? = oneofField { return v }
+            return ""
+        }
+        set { oneofField = .oneofString(newValue) }
+    }
+
+    /// Field 114, in oneof `oneofField`.
+    public var oneofBytes: Data {
+        get {
+            if case .oneofBytes(let v)? = oneofField { return v }
+            return Data()
+        }
+        set { oneofField = .oneofBytes(newValue) }
+    }
+
+    /// Field 115, in oneof `oneofField`.
+    public var oneofBool: Bool {
+        get {
+            if case .oneofBool(let v)? = oneofField { return v }
+            return false
+        }
+        set { oneofField = .oneofBool(newValue) }
+    }
+
+    /// Field 116, in oneof `oneofField`.
+    public var oneofUint64: UInt64 {
+        get {
+            if case .oneofUint64(let v)? = oneofField { return v }
+            return 0
+        }
+        set { oneofField = .oneofUint64(newValue) }
+    }
+
+    /// Field 117, in oneof `oneofField`.
+    public var oneofFloat: Float {
+        get {
+            if case .oneofFloat(let v)? = oneofField { return v }
+            return 0
+        }
+        set { oneofField = .oneofFloat(newValue) }
+    }
+
+    /// Field 118, in oneof `oneofField`.
+    public var oneofDouble: Double {
+        get {
+            if case .oneofDouble(let v)? = oneofField { return v }
+            return 0
+        }
+        set { oneofField = .oneofDouble(newValue) }
+    }
+
+    /// Field 119, in oneof `oneofField`.
+    public var oneofKind: Protohttp_Bench_Kind {
+        get {
+            if case .oneofKind(let v)? = oneofField { return v }
+            return .unspecified
+        }
+        set { oneofField = .oneofKind(newValue) }
+    }
+
+    /// Further singular fields, as the conformance message has for its name tests.
+    public var extraInt32: Int32 = 0
+
+    /// Field 402.
+    public var extraInt64: Int64 = 0
+
+    /// Field 403.
+    public var extraUint32: UInt32 = 0
+
+    /// Field 404.
+    public var extraUint64: UInt64 = 0
+
+    /// Field 405.
+    public var extraSint32: Int32 = 0
+
+    /// Field 406.
+    public var extraSint64: Int64 = 0
+
+    /// Field 407.
+    public var extraFixed32: UInt32 = 0
+
+    /// Field 408.
+    public var extraFixed64: UInt64 = 0
+
+    /// Field 409.
+    public var extraSfixed32: Int32 = 0
+
+    /// Field 410.
+    public var extraSfixed64: Int64 = 0
+
+    /// Fields this schema does not know, kept byte-exact.
+    public var unknownFields = ProtoWire.UnknownFields()
+
+    /// The cases of the `oneof_field` oneof.
+    public enum OneOf_OneofField: Sendable, Hashable {
+        /// Field `oneofUint32` (111).
+        case oneofUint32(UInt32)
+        /// Field `oneofItem` (112).
+        case oneofItem(Protohttp_Bench_Item)
+        /// Field `oneofString` (113).
+        case oneofString(String)
+        /// Field `oneofBytes` (114).
+        case oneofBytes(Data)
+        /// Field `oneofBool` (115).
+        case oneofBool(Bool)
+        /// Field `oneofUint64` (116).
+        case oneofUint64(UInt64)
+        /// Field `oneofFloat` (117).
+        case oneofFloat(Float)
+        /// Field `oneofDouble` (118).
+        case oneofDouble(Double)
+        /// Field `oneofKind` (119).
+        case oneofKind(Protohttp_Bench_Kind)
+    }
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -836,7 +1263,7 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _payload { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Medium>.size(of: v, &cache) }
-        if let v = _child { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Deep>.size(of: v.value, &cache) }
+        if let v = _child { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Deep>.size(ofBoxed: v, &cache) }
         if level != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: level, &cache) }
         n &+= unknownFields.count
         return n
@@ -849,7 +1276,7 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
         }
         if let v = _child {
             w.writeTag(18)
-            ProtoWire.WireMessage<Protohttp_Bench_Deep>.write(v.value, &w)
+            ProtoWire.WireMessage<Protohttp_Bench_Deep>.write(boxed: v, &w)
         }
         if level != 0 {
             w.writeTag(24)
@@ -888,7 +1315,7 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
         }
         if let v = _child {
             w.key(t, 1)
-            try ProtoWire.WireMessage<Protohttp_Bench_Deep>.writeJSON(v.value, &w)
+            try ProtoWire.WireMessage<Protohttp_Bench_Deep>.writeJSON(boxed: v, &w)
         }
         if level != 0 || w.emitDefaults {
             w.key(t, 2)
@@ -969,6 +1396,1144 @@ extension Protohttp_Bench_Large: ProtoWire.ProtoMessage {
             switch i {
             case 0: try r.readImplicit(ProtoWire.WireBytes.self, into: &blob)
             case 1: try r.readRepeated(ProtoWire.WireInt64.self, into: &values)
+            default: break
+            }
+        }
+    }
+}
+
+extension Protohttp_Bench_Sparse: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "protohttp.bench.Sparse"
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if optionalInt32 != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: optionalInt32, &cache) }
+        if optionalInt64 != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: optionalInt64, &cache) }
+        if optionalUint32 != 0 { n &+= 1 &+ ProtoWire.WireUInt32.size(of: optionalUint32, &cache) }
+        if optionalUint64 != 0 { n &+= 1 &+ ProtoWire.WireUInt64.size(of: optionalUint64, &cache) }
+        if optionalSint32 != 0 { n &+= 1 &+ ProtoWire.WireSInt32.size(of: optionalSint32, &cache) }
+        if optionalSint64 != 0 { n &+= 1 &+ ProtoWire.WireSInt64.size(of: optionalSint64, &cache) }
+        if optionalFixed32 != 0 { n &+= 1 &+ ProtoWire.WireFixed32.size(of: optionalFixed32, &cache) }
+        if optionalFixed64 != 0 { n &+= 1 &+ ProtoWire.WireFixed64.size(of: optionalFixed64, &cache) }
+        if optionalSfixed32 != 0 { n &+= 1 &+ ProtoWire.WireSFixed32.size(of: optionalSfixed32, &cache) }
+        if optionalSfixed64 != 0 { n &+= 1 &+ ProtoWire.WireSFixed64.size(of: optionalSfixed64, &cache) }
+        if optionalFloat.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireFloat.size(of: optionalFloat, &cache) }
+        if optionalDouble.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireDouble.size(of: optionalDouble, &cache) }
+        if optionalBool { n &+= 1 &+ ProtoWire.WireBool.size(of: optionalBool, &cache) }
+        if !optionalString.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: optionalString, &cache) }
+        if !optionalBytes.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: optionalBytes, &cache) }
+        if let v = _optionalItem { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Item>.size(of: v, &cache) }
+        if let v = _optionalSmall { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Small>.size(of: v, &cache) }
+        if optionalKind.rawValue != 0 { n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Bench_Kind>.size(of: optionalKind, &cache) }
+        if !optionalStringPiece.isEmpty { n &+= 2 &+ ProtoWire.WireString.size(of: optionalStringPiece, &cache) }
+        if !optionalCord.isEmpty { n &+= 2 &+ ProtoWire.WireString.size(of: optionalCord, &cache) }
+        if let v = _recursiveMessage { n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Sparse>.size(ofBoxed: v, &cache) }
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, repeatedInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, repeatedInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt32.self, repeatedUint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt64.self, repeatedUint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt32.self, repeatedSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt64.self, repeatedSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed32.self, repeatedFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed64.self, repeatedFixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed32.self, repeatedSfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed64.self, repeatedSfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFloat.self, repeatedFloat, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireDouble.self, repeatedDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireBool.self, repeatedBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, repeatedString, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireBytes.self, repeatedBytes, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, repeatedItem, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Protohttp_Bench_Small>.self, repeatedSmall, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, repeatedKind, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, mapInt32Int32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt64.self, ProtoWire.WireInt64.self, mapInt64Int64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireUInt32.self, ProtoWire.WireUInt32.self, mapUint32Uint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireUInt64.self, ProtoWire.WireUInt64.self, mapUint64Uint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSInt32.self, ProtoWire.WireSInt32.self, mapSint32Sint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSInt64.self, ProtoWire.WireSInt64.self, mapSint64Sint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireFixed32.self, ProtoWire.WireFixed32.self, mapFixed32Fixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireFixed64.self, ProtoWire.WireFixed64.self, mapFixed64Fixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSFixed32.self, ProtoWire.WireSFixed32.self, mapSfixed32Sfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireSFixed64.self, ProtoWire.WireSFixed64.self, mapSfixed64Sfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt32.self, ProtoWire.WireFloat.self, mapInt32Float, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireInt32.self, ProtoWire.WireDouble.self, mapInt32Double, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireBool.self, ProtoWire.WireBool.self, mapBoolBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireString.self, mapStringString, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireBytes.self, mapStringBytes, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, mapStringItem, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Small>.self, mapStringSmall, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, mapStringKind, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt32.self, packedInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireInt64.self, packedInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt32.self, packedUint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireUInt64.self, packedUint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt32.self, packedSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSInt64.self, packedSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed32.self, packedFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFixed64.self, packedFixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed32.self, packedSfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireSFixed64.self, packedSfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireFloat.self, packedFloat, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireDouble.self, packedDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireBool.self, packedBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.packed(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, packedKind, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, unpackedInt32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt64.self, unpackedInt64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireUInt32.self, unpackedUint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireUInt64.self, unpackedUint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSInt32.self, unpackedSint32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSInt64.self, unpackedSint64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFixed32.self, unpackedFixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFixed64.self, unpackedFixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSFixed32.self, unpackedSfixed32, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireSFixed64.self, unpackedSfixed64, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireFloat.self, unpackedFloat, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireDouble.self, unpackedDouble, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireBool.self, unpackedBool, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, unpackedKind, tagSize: 2, &cache)
+        switch oneofField {
+        case .oneofUint32(let v)?: n &+= 2 &+ ProtoWire.WireUInt32.size(of: v, &cache)
+        case .oneofItem(let v)?: n &+= 2 &+ ProtoWire.WireMessage<Protohttp_Bench_Item>.size(of: v, &cache)
+        case .oneofString(let v)?: n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache)
+        case .oneofBytes(let v)?: n &+= 2 &+ ProtoWire.WireBytes.size(of: v, &cache)
+        case .oneofBool(let v)?: n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache)
+        case .oneofUint64(let v)?: n &+= 2 &+ ProtoWire.WireUInt64.size(of: v, &cache)
+        case .oneofFloat(let v)?: n &+= 2 &+ ProtoWire.WireFloat.size(of: v, &cache)
+        case .oneofDouble(let v)?: n &+= 2 &+ ProtoWire.WireDouble.size(of: v, &cache)
+        case .oneofKind(let v)?: n &+= 2 &+ ProtoWire.WireEnum<Protohttp_Bench_Kind>.size(of: v, &cache)
+        case nil: break
+        }
+        if extraInt32 != 0 { n &+= 2 &+ ProtoWire.WireInt32.size(of: extraInt32, &cache) }
+        if extraInt64 != 0 { n &+= 2 &+ ProtoWire.WireInt64.size(of: extraInt64, &cache) }
+        if extraUint32 != 0 { n &+= 2 &+ ProtoWire.WireUInt32.size(of: extraUint32, &cache) }
+        if extraUint64 != 0 { n &+= 2 &+ ProtoWire.WireUInt64.size(of: extraUint64, &cache) }
+        if extraSint32 != 0 { n &+= 2 &+ ProtoWire.WireSInt32.size(of: extraSint32, &cache) }
+        if extraSint64 != 0 { n &+= 2 &+ ProtoWire.WireSInt64.size(of: extraSint64, &cache) }
+        if extraFixed32 != 0 { n &+= 2 &+ ProtoWire.WireFixed32.size(of: extraFixed32, &cache) }
+        if extraFixed64 != 0 { n &+= 2 &+ ProtoWire.WireFixed64.size(of: extraFixed64, &cache) }
+        if extraSfixed32 != 0 { n &+= 2 &+ ProtoWire.WireSFixed32.size(of: extraSfixed32, &cache) }
+        if extraSfixed64 != 0 { n &+= 2 &+ ProtoWire.WireSFixed64.size(of: extraSfixed64, &cache) }
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if optionalInt32 != 0 {
+            w.writeTag(8)
+            ProtoWire.WireInt32.write(optionalInt32, &w)
+        }
+        if optionalInt64 != 0 {
+            w.writeTag(16)
+            ProtoWire.WireInt64.write(optionalInt64, &w)
+        }
+        if optionalUint32 != 0 {
+            w.writeTag(24)
+            ProtoWire.WireUInt32.write(optionalUint32, &w)
+        }
+        if optionalUint64 != 0 {
+            w.writeTag(32)
+            ProtoWire.WireUInt64.write(optionalUint64, &w)
+        }
+        if optionalSint32 != 0 {
+            w.writeTag(40)
+            ProtoWire.WireSInt32.write(optionalSint32, &w)
+        }
+        if optionalSint64 != 0 {
+            w.writeTag(48)
+            ProtoWire.WireSInt64.write(optionalSint64, &w)
+        }
+        if optionalFixed32 != 0 {
+            w.writeTag(61)
+            ProtoWire.WireFixed32.write(optionalFixed32, &w)
+        }
+        if optionalFixed64 != 0 {
+            w.writeTag(65)
+            ProtoWire.WireFixed64.write(optionalFixed64, &w)
+        }
+        if optionalSfixed32 != 0 {
+            w.writeTag(77)
+            ProtoWire.WireSFixed32.write(optionalSfixed32, &w)
+        }
+        if optionalSfixed64 != 0 {
+            w.writeTag(81)
+            ProtoWire.WireSFixed64.write(optionalSfixed64, &w)
+        }
+        if optionalFloat.bitPattern != 0 {
+            w.writeTag(93)
+            ProtoWire.WireFloat.write(optionalFloat, &w)
+        }
+        if optionalDouble.bitPattern != 0 {
+            w.writeTag(97)
+            ProtoWire.WireDouble.write(optionalDouble, &w)
+        }
+        if optionalBool {
+            w.writeTag(104)
+            ProtoWire.WireBool.write(optionalBool, &w)
+        }
+        if !optionalString.isEmpty {
+            w.writeTag(114)
+            ProtoWire.WireString.write(optionalString, &w)
+        }
+        if !optionalBytes.isEmpty {
+            w.writeTag(122)
+            ProtoWire.WireBytes.write(optionalBytes, &w)
+        }
+        if let v = _optionalItem {
+            w.writeTag(146)
+            ProtoWire.WireMessage<Protohttp_Bench_Item>.write(v, &w)
+        }
+        if let v = _optionalSmall {
+            w.writeTag(154)
+            ProtoWire.WireMessage<Protohttp_Bench_Small>.write(v, &w)
+        }
+        if optionalKind.rawValue != 0 {
+            w.writeTag(168)
+            ProtoWire.WireEnum<Protohttp_Bench_Kind>.write(optionalKind, &w)
+        }
+        if !optionalStringPiece.isEmpty {
+            w.writeTag(194)
+            ProtoWire.WireString.write(optionalStringPiece, &w)
+        }
+        if !optionalCord.isEmpty {
+            w.writeTag(202)
+            ProtoWire.WireString.write(optionalCord, &w)
+        }
+        if let v = _recursiveMessage {
+            w.writeTag(218)
+            ProtoWire.WireMessage<Protohttp_Bench_Sparse>.write(boxed: v, &w)
+        }
+        w.writePacked(ProtoWire.WireInt32.self, repeatedInt32, tag: 250)
+        w.writePacked(ProtoWire.WireInt64.self, repeatedInt64, tag: 258)
+        w.writePacked(ProtoWire.WireUInt32.self, repeatedUint32, tag: 266)
+        w.writePacked(ProtoWire.WireUInt64.self, repeatedUint64, tag: 274)
+        w.writePacked(ProtoWire.WireSInt32.self, repeatedSint32, tag: 282)
+        w.writePacked(ProtoWire.WireSInt64.self, repeatedSint64, tag: 290)
+        w.writePacked(ProtoWire.WireFixed32.self, repeatedFixed32, tag: 298)
+        w.writePacked(ProtoWire.WireFixed64.self, repeatedFixed64, tag: 306)
+        w.writePacked(ProtoWire.WireSFixed32.self, repeatedSfixed32, tag: 314)
+        w.writePacked(ProtoWire.WireSFixed64.self, repeatedSfixed64, tag: 322)
+        w.writePacked(ProtoWire.WireFloat.self, repeatedFloat, tag: 330)
+        w.writePacked(ProtoWire.WireDouble.self, repeatedDouble, tag: 338)
+        w.writePacked(ProtoWire.WireBool.self, repeatedBool, tag: 346)
+        w.writeRepeated(ProtoWire.WireString.self, repeatedString, tag: 354)
+        w.writeRepeated(ProtoWire.WireBytes.self, repeatedBytes, tag: 362)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, repeatedItem, tag: 386)
+        w.writeRepeated(ProtoWire.WireMessage<Protohttp_Bench_Small>.self, repeatedSmall, tag: 394)
+        w.writePacked(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, repeatedKind, tag: 410)
+        w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, mapInt32Int32, tag: 450)
+        w.writeMap(ProtoWire.WireInt64.self, ProtoWire.WireInt64.self, mapInt64Int64, tag: 458)
+        w.writeMap(ProtoWire.WireUInt32.self, ProtoWire.WireUInt32.self, mapUint32Uint32, tag: 466)
+        w.writeMap(ProtoWire.WireUInt64.self, ProtoWire.WireUInt64.self, mapUint64Uint64, tag: 474)
+        w.writeMap(ProtoWire.WireSInt32.self, ProtoWire.WireSInt32.self, mapSint32Sint32, tag: 482)
+        w.writeMap(ProtoWire.WireSInt64.self, ProtoWire.WireSInt64.self, mapSint64Sint64, tag: 490)
+        w.writeMap(ProtoWire.WireFixed32.self, ProtoWire.WireFixed32.self, mapFixed32Fixed32, tag: 498)
+        w.writeMap(ProtoWire.WireFixed64.self, ProtoWire.WireFixed64.self, mapFixed64Fixed64, tag: 506)
+        w.writeMap(ProtoWire.WireSFixed32.self, ProtoWire.WireSFixed32.self, mapSfixed32Sfixed32, tag: 514)
+        w.writeMap(ProtoWire.WireSFixed64.self, ProtoWire.WireSFixed64.self, mapSfixed64Sfixed64, tag: 522)
+        w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireFloat.self, mapInt32Float, tag: 530)
+        w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireDouble.self, mapInt32Double, tag: 538)
+        w.writeMap(ProtoWire.WireBool.self, ProtoWire.WireBool.self, mapBoolBool, tag: 546)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, mapStringString, tag: 554)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireBytes.self, mapStringBytes, tag: 562)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, mapStringItem, tag: 570)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Small>.self, mapStringSmall, tag: 578)
+        w.writeMap(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, mapStringKind, tag: 586)
+        w.writePacked(ProtoWire.WireInt32.self, packedInt32, tag: 602)
+        w.writePacked(ProtoWire.WireInt64.self, packedInt64, tag: 610)
+        w.writePacked(ProtoWire.WireUInt32.self, packedUint32, tag: 618)
+        w.writePacked(ProtoWire.WireUInt64.self, packedUint64, tag: 626)
+        w.writePacked(ProtoWire.WireSInt32.self, packedSint32, tag: 634)
+        w.writePacked(ProtoWire.WireSInt64.self, packedSint64, tag: 642)
+        w.writePacked(ProtoWire.WireFixed32.self, packedFixed32, tag: 650)
+        w.writePacked(ProtoWire.WireFixed64.self, packedFixed64, tag: 658)
+        w.writePacked(ProtoWire.WireSFixed32.self, packedSfixed32, tag: 666)
+        w.writePacked(ProtoWire.WireSFixed64.self, packedSfixed64, tag: 674)
+        w.writePacked(ProtoWire.WireFloat.self, packedFloat, tag: 682)
+        w.writePacked(ProtoWire.WireDouble.self, packedDouble, tag: 690)
+        w.writePacked(ProtoWire.WireBool.self, packedBool, tag: 698)
+        w.writePacked(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, packedKind, tag: 706)
+        w.writeRepeated(ProtoWire.WireInt32.self, unpackedInt32, tag: 712)
+        w.writeRepeated(ProtoWire.WireInt64.self, unpackedInt64, tag: 720)
+        w.writeRepeated(ProtoWire.WireUInt32.self, unpackedUint32, tag: 728)
+        w.writeRepeated(ProtoWire.WireUInt64.self, unpackedUint64, tag: 736)
+        w.writeRepeated(ProtoWire.WireSInt32.self, unpackedSint32, tag: 744)
+        w.writeRepeated(ProtoWire.WireSInt64.self, unpackedSint64, tag: 752)
+        w.writeRepeated(ProtoWire.WireFixed32.self, unpackedFixed32, tag: 765)
+        w.writeRepeated(ProtoWire.WireFixed64.self, unpackedFixed64, tag: 769)
+        w.writeRepeated(ProtoWire.WireSFixed32.self, unpackedSfixed32, tag: 781)
+        w.writeRepeated(ProtoWire.WireSFixed64.self, unpackedSfixed64, tag: 785)
+        w.writeRepeated(ProtoWire.WireFloat.self, unpackedFloat, tag: 797)
+        w.writeRepeated(ProtoWire.WireDouble.self, unpackedDouble, tag: 801)
+        w.writeRepeated(ProtoWire.WireBool.self, unpackedBool, tag: 808)
+        w.writeRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, unpackedKind, tag: 816)
+        switch oneofField {
+        case .oneofUint32(let v)?:
+            w.writeTag(888)
+            ProtoWire.WireUInt32.write(v, &w)
+        case .oneofItem(let v)?:
+            w.writeTag(898)
+            ProtoWire.WireMessage<Protohttp_Bench_Item>.write(v, &w)
+        case .oneofString(let v)?:
+            w.writeTag(906)
+            ProtoWire.WireString.write(v, &w)
+        case .oneofBytes(let v)?:
+            w.writeTag(914)
+            ProtoWire.WireBytes.write(v, &w)
+        case .oneofBool(let v)?:
+            w.writeTag(920)
+            ProtoWire.WireBool.write(v, &w)
+        case .oneofUint64(let v)?:
+            w.writeTag(928)
+            ProtoWire.WireUInt64.write(v, &w)
+        case .oneofFloat(let v)?:
+            w.writeTag(941)
+            ProtoWire.WireFloat.write(v, &w)
+        case .oneofDouble(let v)?:
+            w.writeTag(945)
+            ProtoWire.WireDouble.write(v, &w)
+        case .oneofKind(let v)?:
+            w.writeTag(952)
+            ProtoWire.WireEnum<Protohttp_Bench_Kind>.write(v, &w)
+        case nil: break
+        }
+        if extraInt32 != 0 {
+            w.writeTag(3208)
+            ProtoWire.WireInt32.write(extraInt32, &w)
+        }
+        if extraInt64 != 0 {
+            w.writeTag(3216)
+            ProtoWire.WireInt64.write(extraInt64, &w)
+        }
+        if extraUint32 != 0 {
+            w.writeTag(3224)
+            ProtoWire.WireUInt32.write(extraUint32, &w)
+        }
+        if extraUint64 != 0 {
+            w.writeTag(3232)
+            ProtoWire.WireUInt64.write(extraUint64, &w)
+        }
+        if extraSint32 != 0 {
+            w.writeTag(3240)
+            ProtoWire.WireSInt32.write(extraSint32, &w)
+        }
+        if extraSint64 != 0 {
+            w.writeTag(3248)
+            ProtoWire.WireSInt64.write(extraSint64, &w)
+        }
+        if extraFixed32 != 0 {
+            w.writeTag(3261)
+            ProtoWire.WireFixed32.write(extraFixed32, &w)
+        }
+        if extraFixed64 != 0 {
+            w.writeTag(3265)
+            ProtoWire.WireFixed64.write(extraFixed64, &w)
+        }
+        if extraSfixed32 != 0 {
+            w.writeTag(3277)
+            ProtoWire.WireSFixed32.write(extraSfixed32, &w)
+        }
+        if extraSfixed64 != 0 {
+            w.writeTag(3281)
+            ProtoWire.WireSFixed64.write(extraSfixed64, &w)
+        }
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 8: optionalInt32 = try ProtoWire.WireInt32.read(&r)
+            case 16: optionalInt64 = try ProtoWire.WireInt64.read(&r)
+            case 24: optionalUint32 = try ProtoWire.WireUInt32.read(&r)
+            case 32: optionalUint64 = try ProtoWire.WireUInt64.read(&r)
+            case 40: optionalSint32 = try ProtoWire.WireSInt32.read(&r)
+            case 48: optionalSint64 = try ProtoWire.WireSInt64.read(&r)
+            case 61: optionalFixed32 = try ProtoWire.WireFixed32.read(&r)
+            case 65: optionalFixed64 = try ProtoWire.WireFixed64.read(&r)
+            case 77: optionalSfixed32 = try ProtoWire.WireSFixed32.read(&r)
+            case 81: optionalSfixed64 = try ProtoWire.WireSFixed64.read(&r)
+            case 93: optionalFloat = try ProtoWire.WireFloat.read(&r)
+            case 97: optionalDouble = try ProtoWire.WireDouble.read(&r)
+            case 104: optionalBool = try ProtoWire.WireBool.read(&r)
+            case 114: optionalString = try ProtoWire.WireString.read(&r)
+            case 122: optionalBytes = try ProtoWire.WireBytes.read(&r)
+            case 146:
+                if _optionalItem == nil { _optionalItem = Protohttp_Bench_Item() }
+                try r.readMessage(into: &_optionalItem!)
+            case 154:
+                if _optionalSmall == nil { _optionalSmall = Protohttp_Bench_Small() }
+                try r.readMessage(into: &_optionalSmall!)
+            case 168: optionalKind = try ProtoWire.WireEnum<Protohttp_Bench_Kind>.read(&r)
+            case 194: optionalStringPiece = try ProtoWire.WireString.read(&r)
+            case 202: optionalCord = try ProtoWire.WireString.read(&r)
+            case 218:
+                if _recursiveMessage == nil { _recursiveMessage = ProtoWire.ProtoBox(Protohttp_Bench_Sparse()) }
+                try r.readMessage(into: &_recursiveMessage!.value)
+            case 248, 250: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &repeatedInt32)
+            case 256, 258: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &repeatedInt64)
+            case 264, 266: try r.readRepeated(ProtoWire.WireUInt32.self, tag, into: &repeatedUint32)
+            case 272, 274: try r.readRepeated(ProtoWire.WireUInt64.self, tag, into: &repeatedUint64)
+            case 280, 282: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &repeatedSint32)
+            case 288, 290: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &repeatedSint64)
+            case 301, 298: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &repeatedFixed32)
+            case 305, 306: try r.readRepeated(ProtoWire.WireFixed64.self, tag, into: &repeatedFixed64)
+            case 317, 314: try r.readRepeated(ProtoWire.WireSFixed32.self, tag, into: &repeatedSfixed32)
+            case 321, 322: try r.readRepeated(ProtoWire.WireSFixed64.self, tag, into: &repeatedSfixed64)
+            case 333, 330: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &repeatedFloat)
+            case 337, 338: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &repeatedDouble)
+            case 344, 346: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &repeatedBool)
+            case 354: try r.readRepeated(ProtoWire.WireString.self, tag, into: &repeatedString)
+            case 362: try r.readRepeated(ProtoWire.WireBytes.self, tag, into: &repeatedBytes)
+            case 386: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, tag, into: &repeatedItem)
+            case 394: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Bench_Small>.self, tag, into: &repeatedSmall)
+            case 408, 410: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, tag, into: &repeatedKind)
+            case 450: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, into: &mapInt32Int32)
+            case 458: try r.readMapEntry(ProtoWire.WireInt64.self, ProtoWire.WireInt64.self, into: &mapInt64Int64)
+            case 466: try r.readMapEntry(ProtoWire.WireUInt32.self, ProtoWire.WireUInt32.self, into: &mapUint32Uint32)
+            case 474: try r.readMapEntry(ProtoWire.WireUInt64.self, ProtoWire.WireUInt64.self, into: &mapUint64Uint64)
+            case 482: try r.readMapEntry(ProtoWire.WireSInt32.self, ProtoWire.WireSInt32.self, into: &mapSint32Sint32)
+            case 490: try r.readMapEntry(ProtoWire.WireSInt64.self, ProtoWire.WireSInt64.self, into: &mapSint64Sint64)
+            case 498: try r.readMapEntry(ProtoWire.WireFixed32.self, ProtoWire.WireFixed32.self, into: &mapFixed32Fixed32)
+            case 506: try r.readMapEntry(ProtoWire.WireFixed64.self, ProtoWire.WireFixed64.self, into: &mapFixed64Fixed64)
+            case 514: try r.readMapEntry(ProtoWire.WireSFixed32.self, ProtoWire.WireSFixed32.self, into: &mapSfixed32Sfixed32)
+            case 522: try r.readMapEntry(ProtoWire.WireSFixed64.self, ProtoWire.WireSFixed64.self, into: &mapSfixed64Sfixed64)
+            case 530: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireFloat.self, into: &mapInt32Float)
+            case 538: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireDouble.self, into: &mapInt32Double)
+            case 546: try r.readMapEntry(ProtoWire.WireBool.self, ProtoWire.WireBool.self, into: &mapBoolBool)
+            case 554: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &mapStringString)
+            case 562: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireBytes.self, into: &mapStringBytes)
+            case 570: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, into: &mapStringItem)
+            case 578: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Small>.self, into: &mapStringSmall)
+            case 586: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &mapStringKind)
+            case 600, 602: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &packedInt32)
+            case 608, 610: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &packedInt64)
+            case 616, 618: try r.readRepeated(ProtoWire.WireUInt32.self, tag, into: &packedUint32)
+            case 624, 626: try r.readRepeated(ProtoWire.WireUInt64.self, tag, into: &packedUint64)
+            case 632, 634: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &packedSint32)
+            case 640, 642: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &packedSint64)
+            case 653, 650: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &packedFixed32)
+            case 657, 658: try r.readRepeated(ProtoWire.WireFixed64.self, tag, into: &packedFixed64)
+            case 669, 666: try r.readRepeated(ProtoWire.WireSFixed32.self, tag, into: &packedSfixed32)
+            case 673, 674: try r.readRepeated(ProtoWire.WireSFixed64.self, tag, into: &packedSfixed64)
+            case 685, 682: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &packedFloat)
+            case 689, 690: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &packedDouble)
+            case 696, 698: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &packedBool)
+            case 704, 706: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, tag, into: &packedKind)
+            case 712, 714: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &unpackedInt32)
+            case 720, 722: try r.readRepeated(ProtoWire.WireInt64.self, tag, into: &unpackedInt64)
+            case 728, 730: try r.readRepeated(ProtoWire.WireUInt32.self, tag, into: &unpackedUint32)
+            case 736, 738: try r.readRepeated(ProtoWire.WireUInt64.self, tag, into: &unpackedUint64)
+            case 744, 746: try r.readRepeated(ProtoWire.WireSInt32.self, tag, into: &unpackedSint32)
+            case 752, 754: try r.readRepeated(ProtoWire.WireSInt64.self, tag, into: &unpackedSint64)
+            case 765, 762: try r.readRepeated(ProtoWire.WireFixed32.self, tag, into: &unpackedFixed32)
+            case 769, 770: try r.readRepeated(ProtoWire.WireFixed64.self, tag, into: &unpackedFixed64)
+            case 781, 778: try r.readRepeated(ProtoWire.WireSFixed32.self, tag, into: &unpackedSfixed32)
+            case 785, 786: try r.readRepeated(ProtoWire.WireSFixed64.self, tag, into: &unpackedSfixed64)
+            case 797, 794: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &unpackedFloat)
+            case 801, 802: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &unpackedDouble)
+            case 808, 810: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &unpackedBool)
+            case 816, 818: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, tag, into: &unpackedKind)
+            case 888: oneofField = .oneofUint32(try ProtoWire.WireUInt32.read(&r))
+            case 898:
+                var v = Protohttp_Bench_Item()
+                if case .oneofItem(let old)? = oneofField {
+                    v = old
+                    oneofField = nil
+                }
+                try r.readMessage(into: &v)
+                oneofField = .oneofItem(v)
+            case 906: oneofField = .oneofString(try ProtoWire.WireString.read(&r))
+            case 914: oneofField = .oneofBytes(try ProtoWire.WireBytes.read(&r))
+            case 920: oneofField = .oneofBool(try ProtoWire.WireBool.read(&r))
+            case 928: oneofField = .oneofUint64(try ProtoWire.WireUInt64.read(&r))
+            case 941: oneofField = .oneofFloat(try ProtoWire.WireFloat.read(&r))
+            case 945: oneofField = .oneofDouble(try ProtoWire.WireDouble.read(&r))
+            case 952: oneofField = .oneofKind(try ProtoWire.WireEnum<Protohttp_Bench_Kind>.read(&r))
+            case 3208: extraInt32 = try ProtoWire.WireInt32.read(&r)
+            case 3216: extraInt64 = try ProtoWire.WireInt64.read(&r)
+            case 3224: extraUint32 = try ProtoWire.WireUInt32.read(&r)
+            case 3232: extraUint64 = try ProtoWire.WireUInt64.read(&r)
+            case 3240: extraSint32 = try ProtoWire.WireSInt32.read(&r)
+            case 3248: extraSint64 = try ProtoWire.WireSInt64.read(&r)
+            case 3261: extraFixed32 = try ProtoWire.WireFixed32.read(&r)
+            case 3265: extraFixed64 = try ProtoWire.WireFixed64.read(&r)
+            case 3277: extraSfixed32 = try ProtoWire.WireSFixed32.read(&r)
+            case 3281: extraSfixed64 = try ProtoWire.WireSFixed64.read(&r)
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("protohttp.bench.Sparse", [
+        ("optionalInt32", "optional_int32"),
+        ("optionalInt64", "optional_int64"),
+        ("optionalUint32", "optional_uint32"),
+        ("optionalUint64", "optional_uint64"),
+        ("optionalSint32", "optional_sint32"),
+        ("optionalSint64", "optional_sint64"),
+        ("optionalFixed32", "optional_fixed32"),
+        ("optionalFixed64", "optional_fixed64"),
+        ("optionalSfixed32", "optional_sfixed32"),
+        ("optionalSfixed64", "optional_sfixed64"),
+        ("optionalFloat", "optional_float"),
+        ("optionalDouble", "optional_double"),
+        ("optionalBool", "optional_bool"),
+        ("optionalString", "optional_string"),
+        ("optionalBytes", "optional_bytes"),
+        ("optionalItem", "optional_item"),
+        ("optionalSmall", "optional_small"),
+        ("optionalKind", "optional_kind"),
+        ("optionalStringPiece", "optional_string_piece"),
+        ("optionalCord", "optional_cord"),
+        ("recursiveMessage", "recursive_message"),
+        ("repeatedInt32", "repeated_int32"),
+        ("repeatedInt64", "repeated_int64"),
+        ("repeatedUint32", "repeated_uint32"),
+        ("repeatedUint64", "repeated_uint64"),
+        ("repeatedSint32", "repeated_sint32"),
+        ("repeatedSint64", "repeated_sint64"),
+        ("repeatedFixed32", "repeated_fixed32"),
+        ("repeatedFixed64", "repeated_fixed64"),
+        ("repeatedSfixed32", "repeated_sfixed32"),
+        ("repeatedSfixed64", "repeated_sfixed64"),
+        ("repeatedFloat", "repeated_float"),
+        ("repeatedDouble", "repeated_double"),
+        ("repeatedBool", "repeated_bool"),
+        ("repeatedString", "repeated_string"),
+        ("repeatedBytes", "repeated_bytes"),
+        ("repeatedItem", "repeated_item"),
+        ("repeatedSmall", "repeated_small"),
+        ("repeatedKind", "repeated_kind"),
+        ("mapInt32Int32", "map_int32_int32"),
+        ("mapInt64Int64", "map_int64_int64"),
+        ("mapUint32Uint32", "map_uint32_uint32"),
+        ("mapUint64Uint64", "map_uint64_uint64"),
+        ("mapSint32Sint32", "map_sint32_sint32"),
+        ("mapSint64Sint64", "map_sint64_sint64"),
+        ("mapFixed32Fixed32", "map_fixed32_fixed32"),
+        ("mapFixed64Fixed64", "map_fixed64_fixed64"),
+        ("mapSfixed32Sfixed32", "map_sfixed32_sfixed32"),
+        ("mapSfixed64Sfixed64", "map_sfixed64_sfixed64"),
+        ("mapInt32Float", "map_int32_float"),
+        ("mapInt32Double", "map_int32_double"),
+        ("mapBoolBool", "map_bool_bool"),
+        ("mapStringString", "map_string_string"),
+        ("mapStringBytes", "map_string_bytes"),
+        ("mapStringItem", "map_string_item"),
+        ("mapStringSmall", "map_string_small"),
+        ("mapStringKind", "map_string_kind"),
+        ("packedInt32", "packed_int32"),
+        ("packedInt64", "packed_int64"),
+        ("packedUint32", "packed_uint32"),
+        ("packedUint64", "packed_uint64"),
+        ("packedSint32", "packed_sint32"),
+        ("packedSint64", "packed_sint64"),
+        ("packedFixed32", "packed_fixed32"),
+        ("packedFixed64", "packed_fixed64"),
+        ("packedSfixed32", "packed_sfixed32"),
+        ("packedSfixed64", "packed_sfixed64"),
+        ("packedFloat", "packed_float"),
+        ("packedDouble", "packed_double"),
+        ("packedBool", "packed_bool"),
+        ("packedKind", "packed_kind"),
+        ("unpackedInt32", "unpacked_int32"),
+        ("unpackedInt64", "unpacked_int64"),
+        ("unpackedUint32", "unpacked_uint32"),
+        ("unpackedUint64", "unpacked_uint64"),
+        ("unpackedSint32", "unpacked_sint32"),
+        ("unpackedSint64", "unpacked_sint64"),
+        ("unpackedFixed32", "unpacked_fixed32"),
+        ("unpackedFixed64", "unpacked_fixed64"),
+        ("unpackedSfixed32", "unpacked_sfixed32"),
+        ("unpackedSfixed64", "unpacked_sfixed64"),
+        ("unpackedFloat", "unpacked_float"),
+        ("unpackedDouble", "unpacked_double"),
+        ("unpackedBool", "unpacked_bool"),
+        ("unpackedKind", "unpacked_kind"),
+        ("oneofUint32", "oneof_uint32"),
+        ("oneofItem", "oneof_item"),
+        ("oneofString", "oneof_string"),
+        ("oneofBytes", "oneof_bytes"),
+        ("oneofBool", "oneof_bool"),
+        ("oneofUint64", "oneof_uint64"),
+        ("oneofFloat", "oneof_float"),
+        ("oneofDouble", "oneof_double"),
+        ("oneofKind", "oneof_kind"),
+        ("extraInt32", "extra_int32"),
+        ("extraInt64", "extra_int64"),
+        ("extraUint32", "extra_uint32"),
+        ("extraUint64", "extra_uint64"),
+        ("extraSint32", "extra_sint32"),
+        ("extraSint64", "extra_sint64"),
+        ("extraFixed32", "extra_fixed32"),
+        ("extraFixed64", "extra_fixed64"),
+        ("extraSfixed32", "extra_sfixed32"),
+        ("extraSfixed64", "extra_sfixed64"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if optionalInt32 != 0 || w.emitDefaults {
+            w.key(t, 0)
+            ProtoWire.WireInt32.writeJSON(optionalInt32, &w)
+        }
+        if optionalInt64 != 0 || w.emitDefaults {
+            w.key(t, 1)
+            ProtoWire.WireInt64.writeJSON(optionalInt64, &w)
+        }
+        if optionalUint32 != 0 || w.emitDefaults {
+            w.key(t, 2)
+            ProtoWire.WireUInt32.writeJSON(optionalUint32, &w)
+        }
+        if optionalUint64 != 0 || w.emitDefaults {
+            w.key(t, 3)
+            ProtoWire.WireUInt64.writeJSON(optionalUint64, &w)
+        }
+        if optionalSint32 != 0 || w.emitDefaults {
+            w.key(t, 4)
+            ProtoWire.WireSInt32.writeJSON(optionalSint32, &w)
+        }
+        if optionalSint64 != 0 || w.emitDefaults {
+            w.key(t, 5)
+            ProtoWire.WireSInt64.writeJSON(optionalSint64, &w)
+        }
+        if optionalFixed32 != 0 || w.emitDefaults {
+            w.key(t, 6)
+            ProtoWire.WireFixed32.writeJSON(optionalFixed32, &w)
+        }
+        if optionalFixed64 != 0 || w.emitDefaults {
+            w.key(t, 7)
+            ProtoWire.WireFixed64.writeJSON(optionalFixed64, &w)
+        }
+        if optionalSfixed32 != 0 || w.emitDefaults {
+            w.key(t, 8)
+            ProtoWire.WireSFixed32.writeJSON(optionalSfixed32, &w)
+        }
+        if optionalSfixed64 != 0 || w.emitDefaults {
+            w.key(t, 9)
+            ProtoWire.WireSFixed64.writeJSON(optionalSfixed64, &w)
+        }
+        if optionalFloat.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 10)
+            ProtoWire.WireFloat.writeJSON(optionalFloat, &w)
+        }
+        if optionalDouble.bitPattern != 0 || w.emitDefaults {
+            w.key(t, 11)
+            ProtoWire.WireDouble.writeJSON(optionalDouble, &w)
+        }
+        if optionalBool || w.emitDefaults {
+            w.key(t, 12)
+            ProtoWire.WireBool.writeJSON(optionalBool, &w)
+        }
+        if !optionalString.isEmpty || w.emitDefaults {
+            w.key(t, 13)
+            ProtoWire.WireString.writeJSON(optionalString, &w)
+        }
+        if !optionalBytes.isEmpty || w.emitDefaults {
+            w.key(t, 14)
+            ProtoWire.WireBytes.writeJSON(optionalBytes, &w)
+        }
+        if let v = _optionalItem {
+            w.key(t, 15)
+            try ProtoWire.WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
+        }
+        if let v = _optionalSmall {
+            w.key(t, 16)
+            try ProtoWire.WireMessage<Protohttp_Bench_Small>.writeJSON(v, &w)
+        }
+        if optionalKind.rawValue != 0 || w.emitDefaults {
+            w.key(t, 17)
+            ProtoWire.WireEnum<Protohttp_Bench_Kind>.writeJSON(optionalKind, &w)
+        }
+        if !optionalStringPiece.isEmpty || w.emitDefaults {
+            w.key(t, 18)
+            ProtoWire.WireString.writeJSON(optionalStringPiece, &w)
+        }
+        if !optionalCord.isEmpty || w.emitDefaults {
+            w.key(t, 19)
+            ProtoWire.WireString.writeJSON(optionalCord, &w)
+        }
+        if let v = _recursiveMessage {
+            w.key(t, 20)
+            try ProtoWire.WireMessage<Protohttp_Bench_Sparse>.writeJSON(boxed: v, &w)
+        }
+        if !repeatedInt32.isEmpty || w.emitDefaults {
+            w.key(t, 21)
+            try w.writeRepeated(ProtoWire.WireInt32.self, repeatedInt32)
+        }
+        if !repeatedInt64.isEmpty || w.emitDefaults {
+            w.key(t, 22)
+            try w.writeRepeated(ProtoWire.WireInt64.self, repeatedInt64)
+        }
+        if !repeatedUint32.isEmpty || w.emitDefaults {
+            w.key(t, 23)
+            try w.writeRepeated(ProtoWire.WireUInt32.self, repeatedUint32)
+        }
+        if !repeatedUint64.isEmpty || w.emitDefaults {
+            w.key(t, 24)
+            try w.writeRepeated(ProtoWire.WireUInt64.self, repeatedUint64)
+        }
+        if !repeatedSint32.isEmpty || w.emitDefaults {
+            w.key(t, 25)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, repeatedSint32)
+        }
+        if !repeatedSint64.isEmpty || w.emitDefaults {
+            w.key(t, 26)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, repeatedSint64)
+        }
+        if !repeatedFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 27)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, repeatedFixed32)
+        }
+        if !repeatedFixed64.isEmpty || w.emitDefaults {
+            w.key(t, 28)
+            try w.writeRepeated(ProtoWire.WireFixed64.self, repeatedFixed64)
+        }
+        if !repeatedSfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 29)
+            try w.writeRepeated(ProtoWire.WireSFixed32.self, repeatedSfixed32)
+        }
+        if !repeatedSfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 30)
+            try w.writeRepeated(ProtoWire.WireSFixed64.self, repeatedSfixed64)
+        }
+        if !repeatedFloat.isEmpty || w.emitDefaults {
+            w.key(t, 31)
+            try w.writeRepeated(ProtoWire.WireFloat.self, repeatedFloat)
+        }
+        if !repeatedDouble.isEmpty || w.emitDefaults {
+            w.key(t, 32)
+            try w.writeRepeated(ProtoWire.WireDouble.self, repeatedDouble)
+        }
+        if !repeatedBool.isEmpty || w.emitDefaults {
+            w.key(t, 33)
+            try w.writeRepeated(ProtoWire.WireBool.self, repeatedBool)
+        }
+        if !repeatedString.isEmpty || w.emitDefaults {
+            w.key(t, 34)
+            try w.writeRepeated(ProtoWire.WireString.self, repeatedString)
+        }
+        if !repeatedBytes.isEmpty || w.emitDefaults {
+            w.key(t, 35)
+            try w.writeRepeated(ProtoWire.WireBytes.self, repeatedBytes)
+        }
+        if !repeatedItem.isEmpty || w.emitDefaults {
+            w.key(t, 36)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, repeatedItem)
+        }
+        if !repeatedSmall.isEmpty || w.emitDefaults {
+            w.key(t, 37)
+            try w.writeRepeated(ProtoWire.WireMessage<Protohttp_Bench_Small>.self, repeatedSmall)
+        }
+        if !repeatedKind.isEmpty || w.emitDefaults {
+            w.key(t, 38)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, repeatedKind)
+        }
+        if !mapInt32Int32.isEmpty || w.emitDefaults {
+            w.key(t, 39)
+            try w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, mapInt32Int32)
+        }
+        if !mapInt64Int64.isEmpty || w.emitDefaults {
+            w.key(t, 40)
+            try w.writeMap(ProtoWire.WireInt64.self, ProtoWire.WireInt64.self, mapInt64Int64)
+        }
+        if !mapUint32Uint32.isEmpty || w.emitDefaults {
+            w.key(t, 41)
+            try w.writeMap(ProtoWire.WireUInt32.self, ProtoWire.WireUInt32.self, mapUint32Uint32)
+        }
+        if !mapUint64Uint64.isEmpty || w.emitDefaults {
+            w.key(t, 42)
+            try w.writeMap(ProtoWire.WireUInt64.self, ProtoWire.WireUInt64.self, mapUint64Uint64)
+        }
+        if !mapSint32Sint32.isEmpty || w.emitDefaults {
+            w.key(t, 43)
+            try w.writeMap(ProtoWire.WireSInt32.self, ProtoWire.WireSInt32.self, mapSint32Sint32)
+        }
+        if !mapSint64Sint64.isEmpty || w.emitDefaults {
+            w.key(t, 44)
+            try w.writeMap(ProtoWire.WireSInt64.self, ProtoWire.WireSInt64.self, mapSint64Sint64)
+        }
+        if !mapFixed32Fixed32.isEmpty || w.emitDefaults {
+            w.key(t, 45)
+            try w.writeMap(ProtoWire.WireFixed32.self, ProtoWire.WireFixed32.self, mapFixed32Fixed32)
+        }
+        if !mapFixed64Fixed64.isEmpty || w.emitDefaults {
+            w.key(t, 46)
+            try w.writeMap(ProtoWire.WireFixed64.self, ProtoWire.WireFixed64.self, mapFixed64Fixed64)
+        }
+        if !mapSfixed32Sfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 47)
+            try w.writeMap(ProtoWire.WireSFixed32.self, ProtoWire.WireSFixed32.self, mapSfixed32Sfixed32)
+        }
+        if !mapSfixed64Sfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 48)
+            try w.writeMap(ProtoWire.WireSFixed64.self, ProtoWire.WireSFixed64.self, mapSfixed64Sfixed64)
+        }
+        if !mapInt32Float.isEmpty || w.emitDefaults {
+            w.key(t, 49)
+            try w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireFloat.self, mapInt32Float)
+        }
+        if !mapInt32Double.isEmpty || w.emitDefaults {
+            w.key(t, 50)
+            try w.writeMap(ProtoWire.WireInt32.self, ProtoWire.WireDouble.self, mapInt32Double)
+        }
+        if !mapBoolBool.isEmpty || w.emitDefaults {
+            w.key(t, 51)
+            try w.writeMap(ProtoWire.WireBool.self, ProtoWire.WireBool.self, mapBoolBool)
+        }
+        if !mapStringString.isEmpty || w.emitDefaults {
+            w.key(t, 52)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireString.self, mapStringString)
+        }
+        if !mapStringBytes.isEmpty || w.emitDefaults {
+            w.key(t, 53)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireBytes.self, mapStringBytes)
+        }
+        if !mapStringItem.isEmpty || w.emitDefaults {
+            w.key(t, 54)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, mapStringItem)
+        }
+        if !mapStringSmall.isEmpty || w.emitDefaults {
+            w.key(t, 55)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Small>.self, mapStringSmall)
+        }
+        if !mapStringKind.isEmpty || w.emitDefaults {
+            w.key(t, 56)
+            try w.writeMap(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, mapStringKind)
+        }
+        if !packedInt32.isEmpty || w.emitDefaults {
+            w.key(t, 57)
+            try w.writeRepeated(ProtoWire.WireInt32.self, packedInt32)
+        }
+        if !packedInt64.isEmpty || w.emitDefaults {
+            w.key(t, 58)
+            try w.writeRepeated(ProtoWire.WireInt64.self, packedInt64)
+        }
+        if !packedUint32.isEmpty || w.emitDefaults {
+            w.key(t, 59)
+            try w.writeRepeated(ProtoWire.WireUInt32.self, packedUint32)
+        }
+        if !packedUint64.isEmpty || w.emitDefaults {
+            w.key(t, 60)
+            try w.writeRepeated(ProtoWire.WireUInt64.self, packedUint64)
+        }
+        if !packedSint32.isEmpty || w.emitDefaults {
+            w.key(t, 61)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, packedSint32)
+        }
+        if !packedSint64.isEmpty || w.emitDefaults {
+            w.key(t, 62)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, packedSint64)
+        }
+        if !packedFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 63)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, packedFixed32)
+        }
+        if !packedFixed64.isEmpty || w.emitDefaults {
+            w.key(t, 64)
+            try w.writeRepeated(ProtoWire.WireFixed64.self, packedFixed64)
+        }
+        if !packedSfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 65)
+            try w.writeRepeated(ProtoWire.WireSFixed32.self, packedSfixed32)
+        }
+        if !packedSfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 66)
+            try w.writeRepeated(ProtoWire.WireSFixed64.self, packedSfixed64)
+        }
+        if !packedFloat.isEmpty || w.emitDefaults {
+            w.key(t, 67)
+            try w.writeRepeated(ProtoWire.WireFloat.self, packedFloat)
+        }
+        if !packedDouble.isEmpty || w.emitDefaults {
+            w.key(t, 68)
+            try w.writeRepeated(ProtoWire.WireDouble.self, packedDouble)
+        }
+        if !packedBool.isEmpty || w.emitDefaults {
+            w.key(t, 69)
+            try w.writeRepeated(ProtoWire.WireBool.self, packedBool)
+        }
+        if !packedKind.isEmpty || w.emitDefaults {
+            w.key(t, 70)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, packedKind)
+        }
+        if !unpackedInt32.isEmpty || w.emitDefaults {
+            w.key(t, 71)
+            try w.writeRepeated(ProtoWire.WireInt32.self, unpackedInt32)
+        }
+        if !unpackedInt64.isEmpty || w.emitDefaults {
+            w.key(t, 72)
+            try w.writeRepeated(ProtoWire.WireInt64.self, unpackedInt64)
+        }
+        if !unpackedUint32.isEmpty || w.emitDefaults {
+            w.key(t, 73)
+            try w.writeRepeated(ProtoWire.WireUInt32.self, unpackedUint32)
+        }
+        if !unpackedUint64.isEmpty || w.emitDefaults {
+            w.key(t, 74)
+            try w.writeRepeated(ProtoWire.WireUInt64.self, unpackedUint64)
+        }
+        if !unpackedSint32.isEmpty || w.emitDefaults {
+            w.key(t, 75)
+            try w.writeRepeated(ProtoWire.WireSInt32.self, unpackedSint32)
+        }
+        if !unpackedSint64.isEmpty || w.emitDefaults {
+            w.key(t, 76)
+            try w.writeRepeated(ProtoWire.WireSInt64.self, unpackedSint64)
+        }
+        if !unpackedFixed32.isEmpty || w.emitDefaults {
+            w.key(t, 77)
+            try w.writeRepeated(ProtoWire.WireFixed32.self, unpackedFixed32)
+        }
+        if !unpackedFixed64.isEmpty || w.emitDefaults {
+            w.key(t, 78)
+            try w.writeRepeated(ProtoWire.WireFixed64.self, unpackedFixed64)
+        }
+        if !unpackedSfixed32.isEmpty || w.emitDefaults {
+            w.key(t, 79)
+            try w.writeRepeated(ProtoWire.WireSFixed32.self, unpackedSfixed32)
+        }
+        if !unpackedSfixed64.isEmpty || w.emitDefaults {
+            w.key(t, 80)
+            try w.writeRepeated(ProtoWire.WireSFixed64.self, unpackedSfixed64)
+        }
+        if !unpackedFloat.isEmpty || w.emitDefaults {
+            w.key(t, 81)
+            try w.writeRepeated(ProtoWire.WireFloat.self, unpackedFloat)
+        }
+        if !unpackedDouble.isEmpty || w.emitDefaults {
+            w.key(t, 82)
+            try w.writeRepeated(ProtoWire.WireDouble.self, unpackedDouble)
+        }
+        if !unpackedBool.isEmpty || w.emitDefaults {
+            w.key(t, 83)
+            try w.writeRepeated(ProtoWire.WireBool.self, unpackedBool)
+        }
+        if !unpackedKind.isEmpty || w.emitDefaults {
+            w.key(t, 84)
+            try w.writeRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, unpackedKind)
+        }
+        switch oneofField {
+        case .oneofUint32(let v)?:
+            w.key(t, 85)
+            ProtoWire.WireUInt32.writeJSON(v, &w)
+        case .oneofItem(let v)?:
+            w.key(t, 86)
+            try ProtoWire.WireMessage<Protohttp_Bench_Item>.writeJSON(v, &w)
+        case .oneofString(let v)?:
+            w.key(t, 87)
+            ProtoWire.WireString.writeJSON(v, &w)
+        case .oneofBytes(let v)?:
+            w.key(t, 88)
+            ProtoWire.WireBytes.writeJSON(v, &w)
+        case .oneofBool(let v)?:
+            w.key(t, 89)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        case .oneofUint64(let v)?:
+            w.key(t, 90)
+            ProtoWire.WireUInt64.writeJSON(v, &w)
+        case .oneofFloat(let v)?:
+            w.key(t, 91)
+            ProtoWire.WireFloat.writeJSON(v, &w)
+        case .oneofDouble(let v)?:
+            w.key(t, 92)
+            ProtoWire.WireDouble.writeJSON(v, &w)
+        case .oneofKind(let v)?:
+            w.key(t, 93)
+            ProtoWire.WireEnum<Protohttp_Bench_Kind>.writeJSON(v, &w)
+        case nil: break
+        }
+        if extraInt32 != 0 || w.emitDefaults {
+            w.key(t, 94)
+            ProtoWire.WireInt32.writeJSON(extraInt32, &w)
+        }
+        if extraInt64 != 0 || w.emitDefaults {
+            w.key(t, 95)
+            ProtoWire.WireInt64.writeJSON(extraInt64, &w)
+        }
+        if extraUint32 != 0 || w.emitDefaults {
+            w.key(t, 96)
+            ProtoWire.WireUInt32.writeJSON(extraUint32, &w)
+        }
+        if extraUint64 != 0 || w.emitDefaults {
+            w.key(t, 97)
+            ProtoWire.WireUInt64.writeJSON(extraUint64, &w)
+        }
+        if extraSint32 != 0 || w.emitDefaults {
+            w.key(t, 98)
+            ProtoWire.WireSInt32.writeJSON(extraSint32, &w)
+        }
+        if extraSint64 != 0 || w.emitDefaults {
+            w.key(t, 99)
+            ProtoWire.WireSInt64.writeJSON(extraSint64, &w)
+        }
+        if extraFixed32 != 0 || w.emitDefaults {
+            w.key(t, 100)
+            ProtoWire.WireFixed32.writeJSON(extraFixed32, &w)
+        }
+        if extraFixed64 != 0 || w.emitDefaults {
+            w.key(t, 101)
+            ProtoWire.WireFixed64.writeJSON(extraFixed64, &w)
+        }
+        if extraSfixed32 != 0 || w.emitDefaults {
+            w.key(t, 102)
+            ProtoWire.WireSFixed32.writeJSON(extraSfixed32, &w)
+        }
+        if extraSfixed64 != 0 || w.emitDefaults {
+            w.key(t, 103)
+            ProtoWire.WireSFixed64.writeJSON(extraSfixed64, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readImplicit(ProtoWire.WireInt32.self, into: &optionalInt32)
+            case 1: try r.readImplicit(ProtoWire.WireInt64.self, into: &optionalInt64)
+            case 2: try r.readImplicit(ProtoWire.WireUInt32.self, into: &optionalUint32)
+            case 3: try r.readImplicit(ProtoWire.WireUInt64.self, into: &optionalUint64)
+            case 4: try r.readImplicit(ProtoWire.WireSInt32.self, into: &optionalSint32)
+            case 5: try r.readImplicit(ProtoWire.WireSInt64.self, into: &optionalSint64)
+            case 6: try r.readImplicit(ProtoWire.WireFixed32.self, into: &optionalFixed32)
+            case 7: try r.readImplicit(ProtoWire.WireFixed64.self, into: &optionalFixed64)
+            case 8: try r.readImplicit(ProtoWire.WireSFixed32.self, into: &optionalSfixed32)
+            case 9: try r.readImplicit(ProtoWire.WireSFixed64.self, into: &optionalSfixed64)
+            case 10: try r.readImplicit(ProtoWire.WireFloat.self, into: &optionalFloat)
+            case 11: try r.readImplicit(ProtoWire.WireDouble.self, into: &optionalDouble)
+            case 12: try r.readImplicit(ProtoWire.WireBool.self, into: &optionalBool)
+            case 13: try r.readImplicit(ProtoWire.WireString.self, into: &optionalString)
+            case 14: try r.readImplicit(ProtoWire.WireBytes.self, into: &optionalBytes)
+            case 15: try r.readMessage(into: &_optionalItem)
+            case 16: try r.readMessage(into: &_optionalSmall)
+            case 17: try r.readImplicit(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &optionalKind)
+            case 18: try r.readImplicit(ProtoWire.WireString.self, into: &optionalStringPiece)
+            case 19: try r.readImplicit(ProtoWire.WireString.self, into: &optionalCord)
+            case 20: try r.readMessage(into: &_recursiveMessage)
+            case 21: try r.readRepeated(ProtoWire.WireInt32.self, into: &repeatedInt32)
+            case 22: try r.readRepeated(ProtoWire.WireInt64.self, into: &repeatedInt64)
+            case 23: try r.readRepeated(ProtoWire.WireUInt32.self, into: &repeatedUint32)
+            case 24: try r.readRepeated(ProtoWire.WireUInt64.self, into: &repeatedUint64)
+            case 25: try r.readRepeated(ProtoWire.WireSInt32.self, into: &repeatedSint32)
+            case 26: try r.readRepeated(ProtoWire.WireSInt64.self, into: &repeatedSint64)
+            case 27: try r.readRepeated(ProtoWire.WireFixed32.self, into: &repeatedFixed32)
+            case 28: try r.readRepeated(ProtoWire.WireFixed64.self, into: &repeatedFixed64)
+            case 29: try r.readRepeated(ProtoWire.WireSFixed32.self, into: &repeatedSfixed32)
+            case 30: try r.readRepeated(ProtoWire.WireSFixed64.self, into: &repeatedSfixed64)
+            case 31: try r.readRepeated(ProtoWire.WireFloat.self, into: &repeatedFloat)
+            case 32: try r.readRepeated(ProtoWire.WireDouble.self, into: &repeatedDouble)
+            case 33: try r.readRepeated(ProtoWire.WireBool.self, into: &repeatedBool)
+            case 34: try r.readRepeated(ProtoWire.WireString.self, into: &repeatedString)
+            case 35: try r.readRepeated(ProtoWire.WireBytes.self, into: &repeatedBytes)
+            case 36: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Bench_Item>.self, into: &repeatedItem)
+            case 37: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Bench_Small>.self, into: &repeatedSmall)
+            case 38: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &repeatedKind)
+            case 39: try r.readMap(ProtoWire.WireInt32.self, ProtoWire.WireInt32.self, into: &mapInt32Int32)
+            case 40: try r.readMap(ProtoWire.WireInt64.self, ProtoWire.WireInt64.self, into: &mapInt64Int64)
+            case 41: try r.readMap(ProtoWire.WireUInt32.self, ProtoWire.WireUInt32.self, into: &mapUint32Uint32)
+            case 42: try r.readMap(ProtoWire.WireUInt64.self, ProtoWire.WireUInt64.self, into: &mapUint64Uint64)
+            case 43: try r.readMap(ProtoWire.WireSInt32.self, ProtoWire.WireSInt32.self, into: &mapSint32Sint32)
+            case 44: try r.readMap(ProtoWire.WireSInt64.self, ProtoWire.WireSInt64.self, into: &mapSint64Sint64)
+            case 45: try r.readMap(ProtoWire.WireFixed32.self, ProtoWire.WireFixed32.self, into: &mapFixed32Fixed32)
+            case 46: try r.readMap(ProtoWire.WireFixed64.self, ProtoWire.WireFixed64.self, into: &mapFixed64Fixed64)
+            case 47: try r.readMap(ProtoWire.WireSFixed32.self, ProtoWire.WireSFixed32.self, into: &mapSfixed32Sfixed32)
+            case 48: try r.readMap(ProtoWire.WireSFixed64.self, ProtoWire.WireSFixed64.self, into: &mapSfixed64Sfixed64)
+            case 49: try r.readMap(ProtoWire.WireInt32.self, ProtoWire.WireFloat.self, into: &mapInt32Float)
+            case 50: try r.readMap(ProtoWire.WireInt32.self, ProtoWire.WireDouble.self, into: &mapInt32Double)
+            case 51: try r.readMap(ProtoWire.WireBool.self, ProtoWire.WireBool.self, into: &mapBoolBool)
+            case 52: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireString.self, into: &mapStringString)
+            case 53: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireBytes.self, into: &mapStringBytes)
+            case 54: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Item>.self, into: &mapStringItem)
+            case 55: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_Bench_Small>.self, into: &mapStringSmall)
+            case 56: try r.readMap(ProtoWire.WireString.self, ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &mapStringKind)
+            case 57: try r.readRepeated(ProtoWire.WireInt32.self, into: &packedInt32)
+            case 58: try r.readRepeated(ProtoWire.WireInt64.self, into: &packedInt64)
+            case 59: try r.readRepeated(ProtoWire.WireUInt32.self, into: &packedUint32)
+            case 60: try r.readRepeated(ProtoWire.WireUInt64.self, into: &packedUint64)
+            case 61: try r.readRepeated(ProtoWire.WireSInt32.self, into: &packedSint32)
+            case 62: try r.readRepeated(ProtoWire.WireSInt64.self, into: &packedSint64)
+            case 63: try r.readRepeated(ProtoWire.WireFixed32.self, into: &packedFixed32)
+            case 64: try r.readRepeated(ProtoWire.WireFixed64.self, into: &packedFixed64)
+            case 65: try r.readRepeated(ProtoWire.WireSFixed32.self, into: &packedSfixed32)
+            case 66: try r.readRepeated(ProtoWire.WireSFixed64.self, into: &packedSfixed64)
+            case 67: try r.readRepeated(ProtoWire.WireFloat.self, into: &packedFloat)
+            case 68: try r.readRepeated(ProtoWire.WireDouble.self, into: &packedDouble)
+            case 69: try r.readRepeated(ProtoWire.WireBool.self, into: &packedBool)
+            case 70: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &packedKind)
+            case 71: try r.readRepeated(ProtoWire.WireInt32.self, into: &unpackedInt32)
+            case 72: try r.readRepeated(ProtoWire.WireInt64.self, into: &unpackedInt64)
+            case 73: try r.readRepeated(ProtoWire.WireUInt32.self, into: &unpackedUint32)
+            case 74: try r.readRepeated(ProtoWire.WireUInt64.self, into: &unpackedUint64)
+            case 75: try r.readRepeated(ProtoWire.WireSInt32.self, into: &unpackedSint32)
+            case 76: try r.readRepeated(ProtoWire.WireSInt64.self, into: &unpackedSint64)
+            case 77: try r.readRepeated(ProtoWire.WireFixed32.self, into: &unpackedFixed32)
+            case 78: try r.readRepeated(ProtoWire.WireFixed64.self, into: &unpackedFixed64)
+            case 79: try r.readRepeated(ProtoWire.WireSFixed32.self, into: &unpackedSfixed32)
+            case 80: try r.readRepeated(ProtoWire.WireSFixed64.self, into: &unpackedSfixed64)
+            case 81: try r.readRepeated(ProtoWire.WireFloat.self, into: &unpackedFloat)
+            case 82: try r.readRepeated(ProtoWire.WireDouble.self, into: &unpackedDouble)
+            case 83: try r.readRepeated(ProtoWire.WireBool.self, into: &unpackedBool)
+            case 84: try r.readRepeated(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self, into: &unpackedKind)
+            case 85:
+                if let v = try r.readOneofMember(ProtoWire.WireUInt32.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofUint32(v)
+                }
+            case 86:
+                if let v = try r.readOneofMember(ProtoWire.WireMessage<Protohttp_Bench_Item>.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofItem(v)
+                }
+            case 87:
+                if let v = try r.readOneofMember(ProtoWire.WireString.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofString(v)
+                }
+            case 88:
+                if let v = try r.readOneofMember(ProtoWire.WireBytes.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofBytes(v)
+                }
+            case 89:
+                if let v = try r.readOneofMember(ProtoWire.WireBool.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofBool(v)
+                }
+            case 90:
+                if let v = try r.readOneofMember(ProtoWire.WireUInt64.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofUint64(v)
+                }
+            case 91:
+                if let v = try r.readOneofMember(ProtoWire.WireFloat.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofFloat(v)
+                }
+            case 92:
+                if let v = try r.readOneofMember(ProtoWire.WireDouble.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofDouble(v)
+                }
+            case 93:
+                if let v = try r.readOneofMember(ProtoWire.WireEnum<Protohttp_Bench_Kind>.self) {
+                    try r.claimOneof(&seen, 104, t)
+                    oneofField = .oneofKind(v)
+                }
+            case 94: try r.readImplicit(ProtoWire.WireInt32.self, into: &extraInt32)
+            case 95: try r.readImplicit(ProtoWire.WireInt64.self, into: &extraInt64)
+            case 96: try r.readImplicit(ProtoWire.WireUInt32.self, into: &extraUint32)
+            case 97: try r.readImplicit(ProtoWire.WireUInt64.self, into: &extraUint64)
+            case 98: try r.readImplicit(ProtoWire.WireSInt32.self, into: &extraSint32)
+            case 99: try r.readImplicit(ProtoWire.WireSInt64.self, into: &extraSint64)
+            case 100: try r.readImplicit(ProtoWire.WireFixed32.self, into: &extraFixed32)
+            case 101: try r.readImplicit(ProtoWire.WireFixed64.self, into: &extraFixed64)
+            case 102: try r.readImplicit(ProtoWire.WireSFixed32.self, into: &extraSfixed32)
+            case 103: try r.readImplicit(ProtoWire.WireSFixed64.self, into: &extraSfixed64)
             default: break
             }
         }

@@ -244,6 +244,159 @@ void   protohttp__bench__large__free_unpacked
   assert(message->base.descriptor == &protohttp__bench__large__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   protohttp__bench__sparse__map_int32_int32_entry__init
+                     (Protohttp__Bench__Sparse__MapInt32Int32Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapInt32Int32Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_INT32_INT32_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_int64_int64_entry__init
+                     (Protohttp__Bench__Sparse__MapInt64Int64Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapInt64Int64Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_INT64_INT64_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_uint32_uint32_entry__init
+                     (Protohttp__Bench__Sparse__MapUint32Uint32Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapUint32Uint32Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_UINT32_UINT32_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_uint64_uint64_entry__init
+                     (Protohttp__Bench__Sparse__MapUint64Uint64Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapUint64Uint64Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_UINT64_UINT64_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_sint32_sint32_entry__init
+                     (Protohttp__Bench__Sparse__MapSint32Sint32Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapSint32Sint32Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_SINT32_SINT32_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_sint64_sint64_entry__init
+                     (Protohttp__Bench__Sparse__MapSint64Sint64Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapSint64Sint64Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_SINT64_SINT64_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_fixed32_fixed32_entry__init
+                     (Protohttp__Bench__Sparse__MapFixed32Fixed32Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapFixed32Fixed32Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_FIXED32_FIXED32_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_fixed64_fixed64_entry__init
+                     (Protohttp__Bench__Sparse__MapFixed64Fixed64Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapFixed64Fixed64Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_FIXED64_FIXED64_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_sfixed32_sfixed32_entry__init
+                     (Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_SFIXED32_SFIXED32_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_sfixed64_sfixed64_entry__init
+                     (Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry init_value = PROTOHTTP__BENCH__SPARSE__MAP_SFIXED64_SFIXED64_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_int32_float_entry__init
+                     (Protohttp__Bench__Sparse__MapInt32FloatEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapInt32FloatEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_INT32_FLOAT_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_int32_double_entry__init
+                     (Protohttp__Bench__Sparse__MapInt32DoubleEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapInt32DoubleEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_INT32_DOUBLE_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_bool_bool_entry__init
+                     (Protohttp__Bench__Sparse__MapBoolBoolEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapBoolBoolEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_BOOL_BOOL_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_string_string_entry__init
+                     (Protohttp__Bench__Sparse__MapStringStringEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapStringStringEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_STRING_STRING_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_string_bytes_entry__init
+                     (Protohttp__Bench__Sparse__MapStringBytesEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapStringBytesEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_STRING_BYTES_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_string_item_entry__init
+                     (Protohttp__Bench__Sparse__MapStringItemEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapStringItemEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_STRING_ITEM_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_string_small_entry__init
+                     (Protohttp__Bench__Sparse__MapStringSmallEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapStringSmallEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_STRING_SMALL_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__map_string_kind_entry__init
+                     (Protohttp__Bench__Sparse__MapStringKindEntry         *message)
+{
+  static const Protohttp__Bench__Sparse__MapStringKindEntry init_value = PROTOHTTP__BENCH__SPARSE__MAP_STRING_KIND_ENTRY__INIT;
+  *message = init_value;
+}
+void   protohttp__bench__sparse__init
+                     (Protohttp__Bench__Sparse         *message)
+{
+  static const Protohttp__Bench__Sparse init_value = PROTOHTTP__BENCH__SPARSE__INIT;
+  *message = init_value;
+}
+size_t protohttp__bench__sparse__get_packed_size
+                     (const Protohttp__Bench__Sparse *message)
+{
+  assert(message->base.descriptor == &protohttp__bench__sparse__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t protohttp__bench__sparse__pack
+                     (const Protohttp__Bench__Sparse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &protohttp__bench__sparse__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t protohttp__bench__sparse__pack_to_buffer
+                     (const Protohttp__Bench__Sparse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &protohttp__bench__sparse__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Protohttp__Bench__Sparse *
+       protohttp__bench__sparse__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Protohttp__Bench__Sparse *)
+     protobuf_c_message_unpack (&protohttp__bench__sparse__descriptor,
+                                allocator, len, data);
+}
+void   protohttp__bench__sparse__free_unpacked
+                     (Protohttp__Bench__Sparse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &protohttp__bench__sparse__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor protohttp__bench__small__field_descriptors[4] =
 {
   {
@@ -1005,6 +1158,2312 @@ const ProtobufCMessageDescriptor protohttp__bench__large__descriptor =
   protohttp__bench__large__field_indices_by_name,
   1,  protohttp__bench__large__number_ranges,
   (ProtobufCMessageInit) protohttp__bench__large__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_int32_int32_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt32Int32Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt32Int32Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_int32_int32_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_int32_int32_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int32_int32_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapInt32Int32Entry",
+  "MapInt32Int32Entry",
+  "Protohttp__Bench__Sparse__MapInt32Int32Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapInt32Int32Entry),
+  2,
+  protohttp__bench__sparse__map_int32_int32_entry__field_descriptors,
+  protohttp__bench__sparse__map_int32_int32_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_int32_int32_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_int32_int32_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_int64_int64_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt64Int64Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt64Int64Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_int64_int64_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_int64_int64_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int64_int64_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapInt64Int64Entry",
+  "MapInt64Int64Entry",
+  "Protohttp__Bench__Sparse__MapInt64Int64Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapInt64Int64Entry),
+  2,
+  protohttp__bench__sparse__map_int64_int64_entry__field_descriptors,
+  protohttp__bench__sparse__map_int64_int64_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_int64_int64_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_int64_int64_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_uint32_uint32_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapUint32Uint32Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapUint32Uint32Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_uint32_uint32_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_uint32_uint32_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_uint32_uint32_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapUint32Uint32Entry",
+  "MapUint32Uint32Entry",
+  "Protohttp__Bench__Sparse__MapUint32Uint32Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapUint32Uint32Entry),
+  2,
+  protohttp__bench__sparse__map_uint32_uint32_entry__field_descriptors,
+  protohttp__bench__sparse__map_uint32_uint32_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_uint32_uint32_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_uint32_uint32_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_uint64_uint64_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapUint64Uint64Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapUint64Uint64Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_uint64_uint64_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_uint64_uint64_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_uint64_uint64_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapUint64Uint64Entry",
+  "MapUint64Uint64Entry",
+  "Protohttp__Bench__Sparse__MapUint64Uint64Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapUint64Uint64Entry),
+  2,
+  protohttp__bench__sparse__map_uint64_uint64_entry__field_descriptors,
+  protohttp__bench__sparse__map_uint64_uint64_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_uint64_uint64_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_uint64_uint64_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_sint32_sint32_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSint32Sint32Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSint32Sint32Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_sint32_sint32_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_sint32_sint32_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sint32_sint32_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapSint32Sint32Entry",
+  "MapSint32Sint32Entry",
+  "Protohttp__Bench__Sparse__MapSint32Sint32Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapSint32Sint32Entry),
+  2,
+  protohttp__bench__sparse__map_sint32_sint32_entry__field_descriptors,
+  protohttp__bench__sparse__map_sint32_sint32_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_sint32_sint32_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_sint32_sint32_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_sint64_sint64_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSint64Sint64Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSint64Sint64Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_sint64_sint64_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_sint64_sint64_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sint64_sint64_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapSint64Sint64Entry",
+  "MapSint64Sint64Entry",
+  "Protohttp__Bench__Sparse__MapSint64Sint64Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapSint64Sint64Entry),
+  2,
+  protohttp__bench__sparse__map_sint64_sint64_entry__field_descriptors,
+  protohttp__bench__sparse__map_sint64_sint64_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_sint64_sint64_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_sint64_sint64_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_fixed32_fixed32_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapFixed32Fixed32Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapFixed32Fixed32Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_fixed32_fixed32_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_fixed32_fixed32_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_fixed32_fixed32_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapFixed32Fixed32Entry",
+  "MapFixed32Fixed32Entry",
+  "Protohttp__Bench__Sparse__MapFixed32Fixed32Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapFixed32Fixed32Entry),
+  2,
+  protohttp__bench__sparse__map_fixed32_fixed32_entry__field_descriptors,
+  protohttp__bench__sparse__map_fixed32_fixed32_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_fixed32_fixed32_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_fixed32_fixed32_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_fixed64_fixed64_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapFixed64Fixed64Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapFixed64Fixed64Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_fixed64_fixed64_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_fixed64_fixed64_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_fixed64_fixed64_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapFixed64Fixed64Entry",
+  "MapFixed64Fixed64Entry",
+  "Protohttp__Bench__Sparse__MapFixed64Fixed64Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapFixed64Fixed64Entry),
+  2,
+  protohttp__bench__sparse__map_fixed64_fixed64_entry__field_descriptors,
+  protohttp__bench__sparse__map_fixed64_fixed64_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_fixed64_fixed64_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_fixed64_fixed64_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_sfixed32_sfixed32_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_sfixed32_sfixed32_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_sfixed32_sfixed32_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sfixed32_sfixed32_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapSfixed32Sfixed32Entry",
+  "MapSfixed32Sfixed32Entry",
+  "Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry),
+  2,
+  protohttp__bench__sparse__map_sfixed32_sfixed32_entry__field_descriptors,
+  protohttp__bench__sparse__map_sfixed32_sfixed32_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_sfixed32_sfixed32_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_sfixed32_sfixed32_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_sfixed64_sfixed64_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_sfixed64_sfixed64_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_sfixed64_sfixed64_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sfixed64_sfixed64_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapSfixed64Sfixed64Entry",
+  "MapSfixed64Sfixed64Entry",
+  "Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry),
+  2,
+  protohttp__bench__sparse__map_sfixed64_sfixed64_entry__field_descriptors,
+  protohttp__bench__sparse__map_sfixed64_sfixed64_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_sfixed64_sfixed64_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_sfixed64_sfixed64_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_int32_float_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt32FloatEntry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FLOAT,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt32FloatEntry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_int32_float_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_int32_float_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int32_float_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapInt32FloatEntry",
+  "MapInt32FloatEntry",
+  "Protohttp__Bench__Sparse__MapInt32FloatEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapInt32FloatEntry),
+  2,
+  protohttp__bench__sparse__map_int32_float_entry__field_descriptors,
+  protohttp__bench__sparse__map_int32_float_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_int32_float_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_int32_float_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_int32_double_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt32DoubleEntry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapInt32DoubleEntry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_int32_double_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_int32_double_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int32_double_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapInt32DoubleEntry",
+  "MapInt32DoubleEntry",
+  "Protohttp__Bench__Sparse__MapInt32DoubleEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapInt32DoubleEntry),
+  2,
+  protohttp__bench__sparse__map_int32_double_entry__field_descriptors,
+  protohttp__bench__sparse__map_int32_double_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_int32_double_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_int32_double_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_bool_bool_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapBoolBoolEntry, key),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapBoolBoolEntry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_bool_bool_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_bool_bool_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_bool_bool_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapBoolBoolEntry",
+  "MapBoolBoolEntry",
+  "Protohttp__Bench__Sparse__MapBoolBoolEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapBoolBoolEntry),
+  2,
+  protohttp__bench__sparse__map_bool_bool_entry__field_descriptors,
+  protohttp__bench__sparse__map_bool_bool_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_bool_bool_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_bool_bool_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_string_string_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringStringEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringStringEntry, value),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_string_string_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_string_string_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_string_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapStringStringEntry",
+  "MapStringStringEntry",
+  "Protohttp__Bench__Sparse__MapStringStringEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapStringStringEntry),
+  2,
+  protohttp__bench__sparse__map_string_string_entry__field_descriptors,
+  protohttp__bench__sparse__map_string_string_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_string_string_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_string_string_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_string_bytes_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringBytesEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BYTES,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringBytesEntry, value),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_string_bytes_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_string_bytes_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_bytes_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapStringBytesEntry",
+  "MapStringBytesEntry",
+  "Protohttp__Bench__Sparse__MapStringBytesEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapStringBytesEntry),
+  2,
+  protohttp__bench__sparse__map_string_bytes_entry__field_descriptors,
+  protohttp__bench__sparse__map_string_bytes_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_string_bytes_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_string_bytes_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_string_item_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringItemEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringItemEntry, value),
+    &protohttp__bench__item__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_string_item_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_string_item_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_item_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapStringItemEntry",
+  "MapStringItemEntry",
+  "Protohttp__Bench__Sparse__MapStringItemEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapStringItemEntry),
+  2,
+  protohttp__bench__sparse__map_string_item_entry__field_descriptors,
+  protohttp__bench__sparse__map_string_item_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_string_item_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_string_item_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_string_small_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringSmallEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringSmallEntry, value),
+    &protohttp__bench__small__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_string_small_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_string_small_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_small_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapStringSmallEntry",
+  "MapStringSmallEntry",
+  "Protohttp__Bench__Sparse__MapStringSmallEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapStringSmallEntry),
+  2,
+  protohttp__bench__sparse__map_string_small_entry__field_descriptors,
+  protohttp__bench__sparse__map_string_small_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_string_small_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_string_small_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__map_string_kind_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringKindEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse__MapStringKindEntry, value),
+    &protohttp__bench__kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__map_string_kind_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__map_string_kind_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_kind_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse.MapStringKindEntry",
+  "MapStringKindEntry",
+  "Protohttp__Bench__Sparse__MapStringKindEntry",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse__MapStringKindEntry),
+  2,
+  protohttp__bench__sparse__map_string_kind_entry__field_descriptors,
+  protohttp__bench__sparse__map_string_kind_entry__field_indices_by_name,
+  1,  protohttp__bench__sparse__map_string_kind_entry__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__map_string_kind_entry__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor protohttp__bench__sparse__field_descriptors[104] =
+{
+  {
+    "optional_int32",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_int32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_int64",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_int64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_uint32",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_uint32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_uint64",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_uint64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_sint32",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_sint32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_sint64",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_sint64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_fixed32",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_fixed32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_fixed64",
+    8,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_fixed64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_sfixed32",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_sfixed32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_sfixed64",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_sfixed64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_float",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FLOAT,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_float),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_double",
+    12,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_double),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_bool",
+    13,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_bool),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_string",
+    14,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_string),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_bytes",
+    15,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BYTES,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_bytes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_item",
+    18,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_item),
+    &protohttp__bench__item__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_small",
+    19,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_small),
+    &protohttp__bench__small__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_kind",
+    21,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_kind),
+    &protohttp__bench__kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_string_piece",
+    24,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_string_piece),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "optional_cord",
+    25,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, optional_cord),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "recursive_message",
+    27,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, recursive_message),
+    &protohttp__bench__sparse__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_int32",
+    31,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_INT32,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_int32),
+    offsetof(Protohttp__Bench__Sparse, repeated_int32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_int64",
+    32,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_INT64,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_int64),
+    offsetof(Protohttp__Bench__Sparse, repeated_int64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_uint32",
+    33,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_UINT32,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_uint32),
+    offsetof(Protohttp__Bench__Sparse, repeated_uint32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_uint64",
+    34,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_UINT64,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_uint64),
+    offsetof(Protohttp__Bench__Sparse, repeated_uint64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_sint32",
+    35,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SINT32,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_sint32),
+    offsetof(Protohttp__Bench__Sparse, repeated_sint32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_sint64",
+    36,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SINT64,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_sint64),
+    offsetof(Protohttp__Bench__Sparse, repeated_sint64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_fixed32",
+    37,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FIXED32,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_fixed32),
+    offsetof(Protohttp__Bench__Sparse, repeated_fixed32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_fixed64",
+    38,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FIXED64,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_fixed64),
+    offsetof(Protohttp__Bench__Sparse, repeated_fixed64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_sfixed32",
+    39,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SFIXED32,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_sfixed32),
+    offsetof(Protohttp__Bench__Sparse, repeated_sfixed32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_sfixed64",
+    40,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SFIXED64,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_sfixed64),
+    offsetof(Protohttp__Bench__Sparse, repeated_sfixed64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_float",
+    41,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FLOAT,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_float),
+    offsetof(Protohttp__Bench__Sparse, repeated_float),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_double",
+    42,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_double),
+    offsetof(Protohttp__Bench__Sparse, repeated_double),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_bool",
+    43,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_bool),
+    offsetof(Protohttp__Bench__Sparse, repeated_bool),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_string",
+    44,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_string),
+    offsetof(Protohttp__Bench__Sparse, repeated_string),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_bytes",
+    45,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_BYTES,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_bytes),
+    offsetof(Protohttp__Bench__Sparse, repeated_bytes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_item",
+    48,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_item),
+    offsetof(Protohttp__Bench__Sparse, repeated_item),
+    &protohttp__bench__item__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_small",
+    49,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_small),
+    offsetof(Protohttp__Bench__Sparse, repeated_small),
+    &protohttp__bench__small__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "repeated_kind",
+    51,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Protohttp__Bench__Sparse, n_repeated_kind),
+    offsetof(Protohttp__Bench__Sparse, repeated_kind),
+    &protohttp__bench__kind__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_int32_int32",
+    56,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_int32_int32),
+    offsetof(Protohttp__Bench__Sparse, map_int32_int32),
+    &protohttp__bench__sparse__map_int32_int32_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_int64_int64",
+    57,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_int64_int64),
+    offsetof(Protohttp__Bench__Sparse, map_int64_int64),
+    &protohttp__bench__sparse__map_int64_int64_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_uint32_uint32",
+    58,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_uint32_uint32),
+    offsetof(Protohttp__Bench__Sparse, map_uint32_uint32),
+    &protohttp__bench__sparse__map_uint32_uint32_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_uint64_uint64",
+    59,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_uint64_uint64),
+    offsetof(Protohttp__Bench__Sparse, map_uint64_uint64),
+    &protohttp__bench__sparse__map_uint64_uint64_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_sint32_sint32",
+    60,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_sint32_sint32),
+    offsetof(Protohttp__Bench__Sparse, map_sint32_sint32),
+    &protohttp__bench__sparse__map_sint32_sint32_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_sint64_sint64",
+    61,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_sint64_sint64),
+    offsetof(Protohttp__Bench__Sparse, map_sint64_sint64),
+    &protohttp__bench__sparse__map_sint64_sint64_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_fixed32_fixed32",
+    62,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_fixed32_fixed32),
+    offsetof(Protohttp__Bench__Sparse, map_fixed32_fixed32),
+    &protohttp__bench__sparse__map_fixed32_fixed32_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_fixed64_fixed64",
+    63,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_fixed64_fixed64),
+    offsetof(Protohttp__Bench__Sparse, map_fixed64_fixed64),
+    &protohttp__bench__sparse__map_fixed64_fixed64_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_sfixed32_sfixed32",
+    64,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_sfixed32_sfixed32),
+    offsetof(Protohttp__Bench__Sparse, map_sfixed32_sfixed32),
+    &protohttp__bench__sparse__map_sfixed32_sfixed32_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_sfixed64_sfixed64",
+    65,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_sfixed64_sfixed64),
+    offsetof(Protohttp__Bench__Sparse, map_sfixed64_sfixed64),
+    &protohttp__bench__sparse__map_sfixed64_sfixed64_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_int32_float",
+    66,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_int32_float),
+    offsetof(Protohttp__Bench__Sparse, map_int32_float),
+    &protohttp__bench__sparse__map_int32_float_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_int32_double",
+    67,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_int32_double),
+    offsetof(Protohttp__Bench__Sparse, map_int32_double),
+    &protohttp__bench__sparse__map_int32_double_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_bool_bool",
+    68,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_bool_bool),
+    offsetof(Protohttp__Bench__Sparse, map_bool_bool),
+    &protohttp__bench__sparse__map_bool_bool_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_string_string",
+    69,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_string_string),
+    offsetof(Protohttp__Bench__Sparse, map_string_string),
+    &protohttp__bench__sparse__map_string_string_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_string_bytes",
+    70,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_string_bytes),
+    offsetof(Protohttp__Bench__Sparse, map_string_bytes),
+    &protohttp__bench__sparse__map_string_bytes_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_string_item",
+    71,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_string_item),
+    offsetof(Protohttp__Bench__Sparse, map_string_item),
+    &protohttp__bench__sparse__map_string_item_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_string_small",
+    72,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_string_small),
+    offsetof(Protohttp__Bench__Sparse, map_string_small),
+    &protohttp__bench__sparse__map_string_small_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "map_string_kind",
+    73,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, n_map_string_kind),
+    offsetof(Protohttp__Bench__Sparse, map_string_kind),
+    &protohttp__bench__sparse__map_string_kind_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_int32",
+    75,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_INT32,
+    offsetof(Protohttp__Bench__Sparse, n_packed_int32),
+    offsetof(Protohttp__Bench__Sparse, packed_int32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_int64",
+    76,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_INT64,
+    offsetof(Protohttp__Bench__Sparse, n_packed_int64),
+    offsetof(Protohttp__Bench__Sparse, packed_int64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_uint32",
+    77,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_UINT32,
+    offsetof(Protohttp__Bench__Sparse, n_packed_uint32),
+    offsetof(Protohttp__Bench__Sparse, packed_uint32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_uint64",
+    78,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_UINT64,
+    offsetof(Protohttp__Bench__Sparse, n_packed_uint64),
+    offsetof(Protohttp__Bench__Sparse, packed_uint64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_sint32",
+    79,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SINT32,
+    offsetof(Protohttp__Bench__Sparse, n_packed_sint32),
+    offsetof(Protohttp__Bench__Sparse, packed_sint32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_sint64",
+    80,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SINT64,
+    offsetof(Protohttp__Bench__Sparse, n_packed_sint64),
+    offsetof(Protohttp__Bench__Sparse, packed_sint64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_fixed32",
+    81,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FIXED32,
+    offsetof(Protohttp__Bench__Sparse, n_packed_fixed32),
+    offsetof(Protohttp__Bench__Sparse, packed_fixed32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_fixed64",
+    82,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FIXED64,
+    offsetof(Protohttp__Bench__Sparse, n_packed_fixed64),
+    offsetof(Protohttp__Bench__Sparse, packed_fixed64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_sfixed32",
+    83,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SFIXED32,
+    offsetof(Protohttp__Bench__Sparse, n_packed_sfixed32),
+    offsetof(Protohttp__Bench__Sparse, packed_sfixed32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_sfixed64",
+    84,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SFIXED64,
+    offsetof(Protohttp__Bench__Sparse, n_packed_sfixed64),
+    offsetof(Protohttp__Bench__Sparse, packed_sfixed64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_float",
+    85,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FLOAT,
+    offsetof(Protohttp__Bench__Sparse, n_packed_float),
+    offsetof(Protohttp__Bench__Sparse, packed_float),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_double",
+    86,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Protohttp__Bench__Sparse, n_packed_double),
+    offsetof(Protohttp__Bench__Sparse, packed_double),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_bool",
+    87,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Protohttp__Bench__Sparse, n_packed_bool),
+    offsetof(Protohttp__Bench__Sparse, packed_bool),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "packed_kind",
+    88,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Protohttp__Bench__Sparse, n_packed_kind),
+    offsetof(Protohttp__Bench__Sparse, packed_kind),
+    &protohttp__bench__kind__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_int32",
+    89,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_INT32,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_int32),
+    offsetof(Protohttp__Bench__Sparse, unpacked_int32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_int64",
+    90,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_INT64,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_int64),
+    offsetof(Protohttp__Bench__Sparse, unpacked_int64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_uint32",
+    91,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_UINT32,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_uint32),
+    offsetof(Protohttp__Bench__Sparse, unpacked_uint32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_uint64",
+    92,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_UINT64,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_uint64),
+    offsetof(Protohttp__Bench__Sparse, unpacked_uint64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_sint32",
+    93,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SINT32,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_sint32),
+    offsetof(Protohttp__Bench__Sparse, unpacked_sint32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_sint64",
+    94,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SINT64,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_sint64),
+    offsetof(Protohttp__Bench__Sparse, unpacked_sint64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_fixed32",
+    95,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FIXED32,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_fixed32),
+    offsetof(Protohttp__Bench__Sparse, unpacked_fixed32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_fixed64",
+    96,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FIXED64,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_fixed64),
+    offsetof(Protohttp__Bench__Sparse, unpacked_fixed64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_sfixed32",
+    97,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SFIXED32,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_sfixed32),
+    offsetof(Protohttp__Bench__Sparse, unpacked_sfixed32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_sfixed64",
+    98,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_SFIXED64,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_sfixed64),
+    offsetof(Protohttp__Bench__Sparse, unpacked_sfixed64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_float",
+    99,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_FLOAT,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_float),
+    offsetof(Protohttp__Bench__Sparse, unpacked_float),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_double",
+    100,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_double),
+    offsetof(Protohttp__Bench__Sparse, unpacked_double),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_bool",
+    101,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_bool),
+    offsetof(Protohttp__Bench__Sparse, unpacked_bool),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "unpacked_kind",
+    102,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Protohttp__Bench__Sparse, n_unpacked_kind),
+    offsetof(Protohttp__Bench__Sparse, unpacked_kind),
+    &protohttp__bench__kind__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_uint32",
+    111,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_uint32),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_item",
+    112,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_item),
+    &protohttp__bench__item__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_string",
+    113,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_string),
+    NULL,
+    &protobuf_c_empty_string,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_bytes",
+    114,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BYTES,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_bytes),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_bool",
+    115,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_bool),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_uint64",
+    116,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_uint64),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_float",
+    117,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FLOAT,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_float),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_double",
+    118,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_DOUBLE,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_double),
+    NULL,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "oneof_kind",
+    119,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Protohttp__Bench__Sparse, oneof_field_case),
+    offsetof(Protohttp__Bench__Sparse, oneof_kind),
+    &protohttp__bench__kind__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_int32",
+    401,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_int32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_int64",
+    402,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_int64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_uint32",
+    403,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_uint32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_uint64",
+    404,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_uint64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_sint32",
+    405,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_sint32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_sint64",
+    406,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SINT64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_sint64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_fixed32",
+    407,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_fixed32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_fixed64",
+    408,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_FIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_fixed64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_sfixed32",
+    409,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED32,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_sfixed32),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "extra_sfixed64",
+    410,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_SFIXED64,
+    0,   /* quantifier_offset */
+    offsetof(Protohttp__Bench__Sparse, extra_sfixed64),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned protohttp__bench__sparse__field_indices_by_name[] = {
+  100,   /* field[100] = extra_fixed32 */
+  101,   /* field[101] = extra_fixed64 */
+  94,   /* field[94] = extra_int32 */
+  95,   /* field[95] = extra_int64 */
+  102,   /* field[102] = extra_sfixed32 */
+  103,   /* field[103] = extra_sfixed64 */
+  98,   /* field[98] = extra_sint32 */
+  99,   /* field[99] = extra_sint64 */
+  96,   /* field[96] = extra_uint32 */
+  97,   /* field[97] = extra_uint64 */
+  51,   /* field[51] = map_bool_bool */
+  45,   /* field[45] = map_fixed32_fixed32 */
+  46,   /* field[46] = map_fixed64_fixed64 */
+  50,   /* field[50] = map_int32_double */
+  49,   /* field[49] = map_int32_float */
+  39,   /* field[39] = map_int32_int32 */
+  40,   /* field[40] = map_int64_int64 */
+  47,   /* field[47] = map_sfixed32_sfixed32 */
+  48,   /* field[48] = map_sfixed64_sfixed64 */
+  43,   /* field[43] = map_sint32_sint32 */
+  44,   /* field[44] = map_sint64_sint64 */
+  53,   /* field[53] = map_string_bytes */
+  54,   /* field[54] = map_string_item */
+  56,   /* field[56] = map_string_kind */
+  55,   /* field[55] = map_string_small */
+  52,   /* field[52] = map_string_string */
+  41,   /* field[41] = map_uint32_uint32 */
+  42,   /* field[42] = map_uint64_uint64 */
+  89,   /* field[89] = oneof_bool */
+  88,   /* field[88] = oneof_bytes */
+  92,   /* field[92] = oneof_double */
+  91,   /* field[91] = oneof_float */
+  86,   /* field[86] = oneof_item */
+  93,   /* field[93] = oneof_kind */
+  87,   /* field[87] = oneof_string */
+  85,   /* field[85] = oneof_uint32 */
+  90,   /* field[90] = oneof_uint64 */
+  12,   /* field[12] = optional_bool */
+  14,   /* field[14] = optional_bytes */
+  19,   /* field[19] = optional_cord */
+  11,   /* field[11] = optional_double */
+  6,   /* field[6] = optional_fixed32 */
+  7,   /* field[7] = optional_fixed64 */
+  10,   /* field[10] = optional_float */
+  0,   /* field[0] = optional_int32 */
+  1,   /* field[1] = optional_int64 */
+  15,   /* field[15] = optional_item */
+  17,   /* field[17] = optional_kind */
+  8,   /* field[8] = optional_sfixed32 */
+  9,   /* field[9] = optional_sfixed64 */
+  4,   /* field[4] = optional_sint32 */
+  5,   /* field[5] = optional_sint64 */
+  16,   /* field[16] = optional_small */
+  13,   /* field[13] = optional_string */
+  18,   /* field[18] = optional_string_piece */
+  2,   /* field[2] = optional_uint32 */
+  3,   /* field[3] = optional_uint64 */
+  69,   /* field[69] = packed_bool */
+  68,   /* field[68] = packed_double */
+  63,   /* field[63] = packed_fixed32 */
+  64,   /* field[64] = packed_fixed64 */
+  67,   /* field[67] = packed_float */
+  57,   /* field[57] = packed_int32 */
+  58,   /* field[58] = packed_int64 */
+  70,   /* field[70] = packed_kind */
+  65,   /* field[65] = packed_sfixed32 */
+  66,   /* field[66] = packed_sfixed64 */
+  61,   /* field[61] = packed_sint32 */
+  62,   /* field[62] = packed_sint64 */
+  59,   /* field[59] = packed_uint32 */
+  60,   /* field[60] = packed_uint64 */
+  20,   /* field[20] = recursive_message */
+  33,   /* field[33] = repeated_bool */
+  35,   /* field[35] = repeated_bytes */
+  32,   /* field[32] = repeated_double */
+  27,   /* field[27] = repeated_fixed32 */
+  28,   /* field[28] = repeated_fixed64 */
+  31,   /* field[31] = repeated_float */
+  21,   /* field[21] = repeated_int32 */
+  22,   /* field[22] = repeated_int64 */
+  36,   /* field[36] = repeated_item */
+  38,   /* field[38] = repeated_kind */
+  29,   /* field[29] = repeated_sfixed32 */
+  30,   /* field[30] = repeated_sfixed64 */
+  25,   /* field[25] = repeated_sint32 */
+  26,   /* field[26] = repeated_sint64 */
+  37,   /* field[37] = repeated_small */
+  34,   /* field[34] = repeated_string */
+  23,   /* field[23] = repeated_uint32 */
+  24,   /* field[24] = repeated_uint64 */
+  83,   /* field[83] = unpacked_bool */
+  82,   /* field[82] = unpacked_double */
+  77,   /* field[77] = unpacked_fixed32 */
+  78,   /* field[78] = unpacked_fixed64 */
+  81,   /* field[81] = unpacked_float */
+  71,   /* field[71] = unpacked_int32 */
+  72,   /* field[72] = unpacked_int64 */
+  84,   /* field[84] = unpacked_kind */
+  79,   /* field[79] = unpacked_sfixed32 */
+  80,   /* field[80] = unpacked_sfixed64 */
+  75,   /* field[75] = unpacked_sint32 */
+  76,   /* field[76] = unpacked_sint64 */
+  73,   /* field[73] = unpacked_uint32 */
+  74,   /* field[74] = unpacked_uint64 */
+};
+static const ProtobufCIntRange protohttp__bench__sparse__number_ranges[12 + 1] =
+{
+  { 1, 0 },
+  { 18, 15 },
+  { 21, 17 },
+  { 24, 18 },
+  { 27, 20 },
+  { 31, 21 },
+  { 48, 36 },
+  { 51, 38 },
+  { 56, 39 },
+  { 75, 57 },
+  { 111, 85 },
+  { 401, 94 },
+  { 0, 104 }
+};
+const ProtobufCMessageDescriptor protohttp__bench__sparse__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "protohttp.bench.Sparse",
+  "Sparse",
+  "Protohttp__Bench__Sparse",
+  "protohttp.bench",
+  sizeof(Protohttp__Bench__Sparse),
+  104,
+  protohttp__bench__sparse__field_descriptors,
+  protohttp__bench__sparse__field_indices_by_name,
+  12,  protohttp__bench__sparse__number_ranges,
+  (ProtobufCMessageInit) protohttp__bench__sparse__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCEnumValue protohttp__bench__kind__enum_values_by_number[4] =

@@ -22,6 +22,25 @@ typedef struct Protohttp__Bench__Medium__MCountsEntry Protohttp__Bench__Medium__
 typedef struct Protohttp__Bench__Medium__MItemsEntry Protohttp__Bench__Medium__MItemsEntry;
 typedef struct Protohttp__Bench__Deep Protohttp__Bench__Deep;
 typedef struct Protohttp__Bench__Large Protohttp__Bench__Large;
+typedef struct Protohttp__Bench__Sparse Protohttp__Bench__Sparse;
+typedef struct Protohttp__Bench__Sparse__MapInt32Int32Entry Protohttp__Bench__Sparse__MapInt32Int32Entry;
+typedef struct Protohttp__Bench__Sparse__MapInt64Int64Entry Protohttp__Bench__Sparse__MapInt64Int64Entry;
+typedef struct Protohttp__Bench__Sparse__MapUint32Uint32Entry Protohttp__Bench__Sparse__MapUint32Uint32Entry;
+typedef struct Protohttp__Bench__Sparse__MapUint64Uint64Entry Protohttp__Bench__Sparse__MapUint64Uint64Entry;
+typedef struct Protohttp__Bench__Sparse__MapSint32Sint32Entry Protohttp__Bench__Sparse__MapSint32Sint32Entry;
+typedef struct Protohttp__Bench__Sparse__MapSint64Sint64Entry Protohttp__Bench__Sparse__MapSint64Sint64Entry;
+typedef struct Protohttp__Bench__Sparse__MapFixed32Fixed32Entry Protohttp__Bench__Sparse__MapFixed32Fixed32Entry;
+typedef struct Protohttp__Bench__Sparse__MapFixed64Fixed64Entry Protohttp__Bench__Sparse__MapFixed64Fixed64Entry;
+typedef struct Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry;
+typedef struct Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry;
+typedef struct Protohttp__Bench__Sparse__MapInt32FloatEntry Protohttp__Bench__Sparse__MapInt32FloatEntry;
+typedef struct Protohttp__Bench__Sparse__MapInt32DoubleEntry Protohttp__Bench__Sparse__MapInt32DoubleEntry;
+typedef struct Protohttp__Bench__Sparse__MapBoolBoolEntry Protohttp__Bench__Sparse__MapBoolBoolEntry;
+typedef struct Protohttp__Bench__Sparse__MapStringStringEntry Protohttp__Bench__Sparse__MapStringStringEntry;
+typedef struct Protohttp__Bench__Sparse__MapStringBytesEntry Protohttp__Bench__Sparse__MapStringBytesEntry;
+typedef struct Protohttp__Bench__Sparse__MapStringItemEntry Protohttp__Bench__Sparse__MapStringItemEntry;
+typedef struct Protohttp__Bench__Sparse__MapStringSmallEntry Protohttp__Bench__Sparse__MapStringSmallEntry;
+typedef struct Protohttp__Bench__Sparse__MapStringKindEntry Protohttp__Bench__Sparse__MapStringKindEntry;
 
 
 /* --- enums --- */
@@ -188,6 +207,410 @@ struct  Protohttp__Bench__Large
     , {0,NULL}, 0,NULL }
 
 
+struct  Protohttp__Bench__Sparse__MapInt32Int32Entry
+{
+  ProtobufCMessage base;
+  int32_t key;
+  int32_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_INT32_INT32_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_int32_int32_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapInt64Int64Entry
+{
+  ProtobufCMessage base;
+  int64_t key;
+  int64_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_INT64_INT64_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_int64_int64_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapUint32Uint32Entry
+{
+  ProtobufCMessage base;
+  uint32_t key;
+  uint32_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_UINT32_UINT32_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_uint32_uint32_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapUint64Uint64Entry
+{
+  ProtobufCMessage base;
+  uint64_t key;
+  uint64_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_UINT64_UINT64_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_uint64_uint64_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapSint32Sint32Entry
+{
+  ProtobufCMessage base;
+  int32_t key;
+  int32_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_SINT32_SINT32_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_sint32_sint32_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapSint64Sint64Entry
+{
+  ProtobufCMessage base;
+  int64_t key;
+  int64_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_SINT64_SINT64_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_sint64_sint64_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapFixed32Fixed32Entry
+{
+  ProtobufCMessage base;
+  uint32_t key;
+  uint32_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_FIXED32_FIXED32_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_fixed32_fixed32_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapFixed64Fixed64Entry
+{
+  ProtobufCMessage base;
+  uint64_t key;
+  uint64_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_FIXED64_FIXED64_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_fixed64_fixed64_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry
+{
+  ProtobufCMessage base;
+  int32_t key;
+  int32_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_SFIXED32_SFIXED32_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_sfixed32_sfixed32_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry
+{
+  ProtobufCMessage base;
+  int64_t key;
+  int64_t value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_SFIXED64_SFIXED64_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_sfixed64_sfixed64_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapInt32FloatEntry
+{
+  ProtobufCMessage base;
+  int32_t key;
+  float value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_INT32_FLOAT_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_int32_float_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapInt32DoubleEntry
+{
+  ProtobufCMessage base;
+  int32_t key;
+  double value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_INT32_DOUBLE_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_int32_double_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapBoolBoolEntry
+{
+  ProtobufCMessage base;
+  protobuf_c_boolean key;
+  protobuf_c_boolean value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_BOOL_BOOL_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_bool_bool_entry__descriptor) \
+    , 0, 0 }
+
+
+struct  Protohttp__Bench__Sparse__MapStringStringEntry
+{
+  ProtobufCMessage base;
+  char *key;
+  char *value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_STRING_STRING_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_string_string_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
+struct  Protohttp__Bench__Sparse__MapStringBytesEntry
+{
+  ProtobufCMessage base;
+  char *key;
+  ProtobufCBinaryData value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_STRING_BYTES_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_string_bytes_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, {0,NULL} }
+
+
+struct  Protohttp__Bench__Sparse__MapStringItemEntry
+{
+  ProtobufCMessage base;
+  char *key;
+  Protohttp__Bench__Item *value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_STRING_ITEM_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_string_item_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL }
+
+
+struct  Protohttp__Bench__Sparse__MapStringSmallEntry
+{
+  ProtobufCMessage base;
+  char *key;
+  Protohttp__Bench__Small *value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_STRING_SMALL_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_string_small_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL }
+
+
+struct  Protohttp__Bench__Sparse__MapStringKindEntry
+{
+  ProtobufCMessage base;
+  char *key;
+  Protohttp__Bench__Kind value;
+};
+#define PROTOHTTP__BENCH__SPARSE__MAP_STRING_KIND_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__map_string_kind_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, PROTOHTTP__BENCH__KIND__KIND_UNSPECIFIED }
+
+
+typedef enum {
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD__NOT_SET = 0,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_UINT32 = 111,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_ITEM = 112,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_STRING = 113,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_BYTES = 114,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_BOOL = 115,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_UINT64 = 116,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_FLOAT = 117,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_DOUBLE = 118,
+  PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD_ONEOF_KIND = 119
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD__CASE)
+} Protohttp__Bench__Sparse__OneofFieldCase;
+
+/*
+ * Case "sparse": a message of 100+ fields in the shape of the conformance suite's
+ * TestAllTypesProto3 (singular scalars, messages, enums, packed and unpacked repeated fields,
+ * maps, a oneof), of which only `optional_int32` and `recursive_message` are set at each of 32
+ * levels. It measures what unset fields cost.
+ */
+struct  Protohttp__Bench__Sparse
+{
+  ProtobufCMessage base;
+  int32_t optional_int32;
+  int64_t optional_int64;
+  uint32_t optional_uint32;
+  uint64_t optional_uint64;
+  int32_t optional_sint32;
+  int64_t optional_sint64;
+  uint32_t optional_fixed32;
+  uint64_t optional_fixed64;
+  int32_t optional_sfixed32;
+  int64_t optional_sfixed64;
+  float optional_float;
+  double optional_double;
+  protobuf_c_boolean optional_bool;
+  char *optional_string;
+  ProtobufCBinaryData optional_bytes;
+  Protohttp__Bench__Item *optional_item;
+  Protohttp__Bench__Small *optional_small;
+  Protohttp__Bench__Kind optional_kind;
+  char *optional_string_piece;
+  char *optional_cord;
+  Protohttp__Bench__Sparse *recursive_message;
+  /*
+   * Packed by default in proto3.
+   */
+  size_t n_repeated_int32;
+  int32_t *repeated_int32;
+  size_t n_repeated_int64;
+  int64_t *repeated_int64;
+  size_t n_repeated_uint32;
+  uint32_t *repeated_uint32;
+  size_t n_repeated_uint64;
+  uint64_t *repeated_uint64;
+  size_t n_repeated_sint32;
+  int32_t *repeated_sint32;
+  size_t n_repeated_sint64;
+  int64_t *repeated_sint64;
+  size_t n_repeated_fixed32;
+  uint32_t *repeated_fixed32;
+  size_t n_repeated_fixed64;
+  uint64_t *repeated_fixed64;
+  size_t n_repeated_sfixed32;
+  int32_t *repeated_sfixed32;
+  size_t n_repeated_sfixed64;
+  int64_t *repeated_sfixed64;
+  size_t n_repeated_float;
+  float *repeated_float;
+  size_t n_repeated_double;
+  double *repeated_double;
+  size_t n_repeated_bool;
+  protobuf_c_boolean *repeated_bool;
+  size_t n_repeated_string;
+  char **repeated_string;
+  size_t n_repeated_bytes;
+  ProtobufCBinaryData *repeated_bytes;
+  size_t n_repeated_item;
+  Protohttp__Bench__Item **repeated_item;
+  size_t n_repeated_small;
+  Protohttp__Bench__Small **repeated_small;
+  size_t n_repeated_kind;
+  Protohttp__Bench__Kind *repeated_kind;
+  size_t n_packed_int32;
+  int32_t *packed_int32;
+  size_t n_packed_int64;
+  int64_t *packed_int64;
+  size_t n_packed_uint32;
+  uint32_t *packed_uint32;
+  size_t n_packed_uint64;
+  uint64_t *packed_uint64;
+  size_t n_packed_sint32;
+  int32_t *packed_sint32;
+  size_t n_packed_sint64;
+  int64_t *packed_sint64;
+  size_t n_packed_fixed32;
+  uint32_t *packed_fixed32;
+  size_t n_packed_fixed64;
+  uint64_t *packed_fixed64;
+  size_t n_packed_sfixed32;
+  int32_t *packed_sfixed32;
+  size_t n_packed_sfixed64;
+  int64_t *packed_sfixed64;
+  size_t n_packed_float;
+  float *packed_float;
+  size_t n_packed_double;
+  double *packed_double;
+  size_t n_packed_bool;
+  protobuf_c_boolean *packed_bool;
+  size_t n_packed_kind;
+  Protohttp__Bench__Kind *packed_kind;
+  size_t n_unpacked_int32;
+  int32_t *unpacked_int32;
+  size_t n_unpacked_int64;
+  int64_t *unpacked_int64;
+  size_t n_unpacked_uint32;
+  uint32_t *unpacked_uint32;
+  size_t n_unpacked_uint64;
+  uint64_t *unpacked_uint64;
+  size_t n_unpacked_sint32;
+  int32_t *unpacked_sint32;
+  size_t n_unpacked_sint64;
+  int64_t *unpacked_sint64;
+  size_t n_unpacked_fixed32;
+  uint32_t *unpacked_fixed32;
+  size_t n_unpacked_fixed64;
+  uint64_t *unpacked_fixed64;
+  size_t n_unpacked_sfixed32;
+  int32_t *unpacked_sfixed32;
+  size_t n_unpacked_sfixed64;
+  int64_t *unpacked_sfixed64;
+  size_t n_unpacked_float;
+  float *unpacked_float;
+  size_t n_unpacked_double;
+  double *unpacked_double;
+  size_t n_unpacked_bool;
+  protobuf_c_boolean *unpacked_bool;
+  size_t n_unpacked_kind;
+  Protohttp__Bench__Kind *unpacked_kind;
+  size_t n_map_int32_int32;
+  Protohttp__Bench__Sparse__MapInt32Int32Entry **map_int32_int32;
+  size_t n_map_int64_int64;
+  Protohttp__Bench__Sparse__MapInt64Int64Entry **map_int64_int64;
+  size_t n_map_uint32_uint32;
+  Protohttp__Bench__Sparse__MapUint32Uint32Entry **map_uint32_uint32;
+  size_t n_map_uint64_uint64;
+  Protohttp__Bench__Sparse__MapUint64Uint64Entry **map_uint64_uint64;
+  size_t n_map_sint32_sint32;
+  Protohttp__Bench__Sparse__MapSint32Sint32Entry **map_sint32_sint32;
+  size_t n_map_sint64_sint64;
+  Protohttp__Bench__Sparse__MapSint64Sint64Entry **map_sint64_sint64;
+  size_t n_map_fixed32_fixed32;
+  Protohttp__Bench__Sparse__MapFixed32Fixed32Entry **map_fixed32_fixed32;
+  size_t n_map_fixed64_fixed64;
+  Protohttp__Bench__Sparse__MapFixed64Fixed64Entry **map_fixed64_fixed64;
+  size_t n_map_sfixed32_sfixed32;
+  Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry **map_sfixed32_sfixed32;
+  size_t n_map_sfixed64_sfixed64;
+  Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry **map_sfixed64_sfixed64;
+  size_t n_map_int32_float;
+  Protohttp__Bench__Sparse__MapInt32FloatEntry **map_int32_float;
+  size_t n_map_int32_double;
+  Protohttp__Bench__Sparse__MapInt32DoubleEntry **map_int32_double;
+  size_t n_map_bool_bool;
+  Protohttp__Bench__Sparse__MapBoolBoolEntry **map_bool_bool;
+  size_t n_map_string_string;
+  Protohttp__Bench__Sparse__MapStringStringEntry **map_string_string;
+  size_t n_map_string_bytes;
+  Protohttp__Bench__Sparse__MapStringBytesEntry **map_string_bytes;
+  size_t n_map_string_item;
+  Protohttp__Bench__Sparse__MapStringItemEntry **map_string_item;
+  size_t n_map_string_small;
+  Protohttp__Bench__Sparse__MapStringSmallEntry **map_string_small;
+  size_t n_map_string_kind;
+  Protohttp__Bench__Sparse__MapStringKindEntry **map_string_kind;
+  /*
+   * Further singular fields, as the conformance message has for its name tests.
+   */
+  int32_t extra_int32;
+  int64_t extra_int64;
+  uint32_t extra_uint32;
+  uint64_t extra_uint64;
+  int32_t extra_sint32;
+  int64_t extra_sint64;
+  uint32_t extra_fixed32;
+  uint64_t extra_fixed64;
+  int32_t extra_sfixed32;
+  int64_t extra_sfixed64;
+  Protohttp__Bench__Sparse__OneofFieldCase oneof_field_case;
+  union {
+    uint32_t oneof_uint32;
+    Protohttp__Bench__Item *oneof_item;
+    char *oneof_string;
+    ProtobufCBinaryData oneof_bytes;
+    protobuf_c_boolean oneof_bool;
+    uint64_t oneof_uint64;
+    float oneof_float;
+    double oneof_double;
+    Protohttp__Bench__Kind oneof_kind;
+  };
+};
+#define PROTOHTTP__BENCH__SPARSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&protohttp__bench__sparse__descriptor) \
+    , 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (char *)protobuf_c_empty_string, {0,NULL}, NULL, NULL, PROTOHTTP__BENCH__KIND__KIND_UNSPECIFIED, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0,NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, PROTOHTTP__BENCH__SPARSE__ONEOF_FIELD__NOT_SET, {0} }
+
+
 /* Protohttp__Bench__Small methods */
 void   protohttp__bench__small__init
                      (Protohttp__Bench__Small         *message);
@@ -289,6 +712,79 @@ Protohttp__Bench__Large *
 void   protohttp__bench__large__free_unpacked
                      (Protohttp__Bench__Large *message,
                       ProtobufCAllocator *allocator);
+/* Protohttp__Bench__Sparse__MapInt32Int32Entry methods */
+void   protohttp__bench__sparse__map_int32_int32_entry__init
+                     (Protohttp__Bench__Sparse__MapInt32Int32Entry         *message);
+/* Protohttp__Bench__Sparse__MapInt64Int64Entry methods */
+void   protohttp__bench__sparse__map_int64_int64_entry__init
+                     (Protohttp__Bench__Sparse__MapInt64Int64Entry         *message);
+/* Protohttp__Bench__Sparse__MapUint32Uint32Entry methods */
+void   protohttp__bench__sparse__map_uint32_uint32_entry__init
+                     (Protohttp__Bench__Sparse__MapUint32Uint32Entry         *message);
+/* Protohttp__Bench__Sparse__MapUint64Uint64Entry methods */
+void   protohttp__bench__sparse__map_uint64_uint64_entry__init
+                     (Protohttp__Bench__Sparse__MapUint64Uint64Entry         *message);
+/* Protohttp__Bench__Sparse__MapSint32Sint32Entry methods */
+void   protohttp__bench__sparse__map_sint32_sint32_entry__init
+                     (Protohttp__Bench__Sparse__MapSint32Sint32Entry         *message);
+/* Protohttp__Bench__Sparse__MapSint64Sint64Entry methods */
+void   protohttp__bench__sparse__map_sint64_sint64_entry__init
+                     (Protohttp__Bench__Sparse__MapSint64Sint64Entry         *message);
+/* Protohttp__Bench__Sparse__MapFixed32Fixed32Entry methods */
+void   protohttp__bench__sparse__map_fixed32_fixed32_entry__init
+                     (Protohttp__Bench__Sparse__MapFixed32Fixed32Entry         *message);
+/* Protohttp__Bench__Sparse__MapFixed64Fixed64Entry methods */
+void   protohttp__bench__sparse__map_fixed64_fixed64_entry__init
+                     (Protohttp__Bench__Sparse__MapFixed64Fixed64Entry         *message);
+/* Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry methods */
+void   protohttp__bench__sparse__map_sfixed32_sfixed32_entry__init
+                     (Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry         *message);
+/* Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry methods */
+void   protohttp__bench__sparse__map_sfixed64_sfixed64_entry__init
+                     (Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry         *message);
+/* Protohttp__Bench__Sparse__MapInt32FloatEntry methods */
+void   protohttp__bench__sparse__map_int32_float_entry__init
+                     (Protohttp__Bench__Sparse__MapInt32FloatEntry         *message);
+/* Protohttp__Bench__Sparse__MapInt32DoubleEntry methods */
+void   protohttp__bench__sparse__map_int32_double_entry__init
+                     (Protohttp__Bench__Sparse__MapInt32DoubleEntry         *message);
+/* Protohttp__Bench__Sparse__MapBoolBoolEntry methods */
+void   protohttp__bench__sparse__map_bool_bool_entry__init
+                     (Protohttp__Bench__Sparse__MapBoolBoolEntry         *message);
+/* Protohttp__Bench__Sparse__MapStringStringEntry methods */
+void   protohttp__bench__sparse__map_string_string_entry__init
+                     (Protohttp__Bench__Sparse__MapStringStringEntry         *message);
+/* Protohttp__Bench__Sparse__MapStringBytesEntry methods */
+void   protohttp__bench__sparse__map_string_bytes_entry__init
+                     (Protohttp__Bench__Sparse__MapStringBytesEntry         *message);
+/* Protohttp__Bench__Sparse__MapStringItemEntry methods */
+void   protohttp__bench__sparse__map_string_item_entry__init
+                     (Protohttp__Bench__Sparse__MapStringItemEntry         *message);
+/* Protohttp__Bench__Sparse__MapStringSmallEntry methods */
+void   protohttp__bench__sparse__map_string_small_entry__init
+                     (Protohttp__Bench__Sparse__MapStringSmallEntry         *message);
+/* Protohttp__Bench__Sparse__MapStringKindEntry methods */
+void   protohttp__bench__sparse__map_string_kind_entry__init
+                     (Protohttp__Bench__Sparse__MapStringKindEntry         *message);
+/* Protohttp__Bench__Sparse methods */
+void   protohttp__bench__sparse__init
+                     (Protohttp__Bench__Sparse         *message);
+size_t protohttp__bench__sparse__get_packed_size
+                     (const Protohttp__Bench__Sparse   *message);
+size_t protohttp__bench__sparse__pack
+                     (const Protohttp__Bench__Sparse   *message,
+                      uint8_t             *out);
+size_t protohttp__bench__sparse__pack_to_buffer
+                     (const Protohttp__Bench__Sparse   *message,
+                      ProtobufCBuffer     *buffer);
+Protohttp__Bench__Sparse *
+       protohttp__bench__sparse__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   protohttp__bench__sparse__free_unpacked
+                     (Protohttp__Bench__Sparse *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Protohttp__Bench__Small_Closure)
@@ -312,6 +808,63 @@ typedef void (*Protohttp__Bench__Deep_Closure)
 typedef void (*Protohttp__Bench__Large_Closure)
                  (const Protohttp__Bench__Large *message,
                   void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapInt32Int32Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapInt32Int32Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapInt64Int64Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapInt64Int64Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapUint32Uint32Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapUint32Uint32Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapUint64Uint64Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapUint64Uint64Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapSint32Sint32Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapSint32Sint32Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapSint64Sint64Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapSint64Sint64Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapFixed32Fixed32Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapFixed32Fixed32Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapFixed64Fixed64Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapFixed64Fixed64Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapSfixed32Sfixed32Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry_Closure)
+                 (const Protohttp__Bench__Sparse__MapSfixed64Sfixed64Entry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapInt32FloatEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapInt32FloatEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapInt32DoubleEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapInt32DoubleEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapBoolBoolEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapBoolBoolEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapStringStringEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapStringStringEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapStringBytesEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapStringBytesEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapStringItemEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapStringItemEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapStringSmallEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapStringSmallEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse__MapStringKindEntry_Closure)
+                 (const Protohttp__Bench__Sparse__MapStringKindEntry *message,
+                  void *closure_data);
+typedef void (*Protohttp__Bench__Sparse_Closure)
+                 (const Protohttp__Bench__Sparse *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -326,6 +879,25 @@ extern const ProtobufCMessageDescriptor protohttp__bench__medium__mcounts_entry_
 extern const ProtobufCMessageDescriptor protohttp__bench__medium__mitems_entry__descriptor;
 extern const ProtobufCMessageDescriptor protohttp__bench__deep__descriptor;
 extern const ProtobufCMessageDescriptor protohttp__bench__large__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int32_int32_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int64_int64_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_uint32_uint32_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_uint64_uint64_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sint32_sint32_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sint64_sint64_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_fixed32_fixed32_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_fixed64_fixed64_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sfixed32_sfixed32_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_sfixed64_sfixed64_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int32_float_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_int32_double_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_bool_bool_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_string_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_bytes_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_item_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_small_entry__descriptor;
+extern const ProtobufCMessageDescriptor protohttp__bench__sparse__map_string_kind_entry__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -5,7 +5,7 @@
 
 #include "bench_cases.h"
 
-enum { DEEP_LEVELS = 32, LARGE_BLOB = 1 << 20, LARGE_VALUES = 100000 };
+enum { DEEP_LEVELS = 32, SPARSE_LEVELS = 32, LARGE_BLOB = 1 << 20, LARGE_VALUES = 100000 };
 
 static char small_name[] = "alice";
 static Protohttp__Bench__Small small_msg = PROTOHTTP__BENCH__SMALL__INIT;
@@ -43,6 +43,7 @@ static char oneof_text[] = "oneof text value, set last";
 static Protohttp__Bench__Medium medium_msg = PROTOHTTP__BENCH__MEDIUM__INIT;
 
 static Protohttp__Bench__Deep deep_levels[DEEP_LEVELS];
+static Protohttp__Bench__Sparse sparse_levels[SPARSE_LEVELS];
 static Protohttp__Bench__Large large_msg = PROTOHTTP__BENCH__LARGE__INIT;
 
 static void build_small(void) {
@@ -133,6 +134,15 @@ static void build_deep(void) {
     }
 }
 
+/// Level 1 is the root; level 32 has no child. Each level sets only optional_int32 = level.
+static void build_sparse(void) {
+    for (int i = 0; i < SPARSE_LEVELS; i++) {
+        protohttp__bench__sparse__init(&sparse_levels[i]);
+        sparse_levels[i].optional_int32 = i + 1;
+        sparse_levels[i].recursive_message = i + 1 < SPARSE_LEVELS ? &sparse_levels[i + 1] : NULL;
+    }
+}
+
 static void build_large(void) {
     uint8_t *blob = malloc(LARGE_BLOB);
     int64_t *values = malloc(sizeof(int64_t) * LARGE_VALUES);
@@ -156,6 +166,7 @@ static void build_all(void) {
     build_medium();
     build_deep();
     build_large();
+    build_sparse();
 }
 
 const ProtobufCMessage *bench_c_message(BenchCCase which) {
@@ -165,6 +176,7 @@ const ProtobufCMessage *bench_c_message(BenchCCase which) {
     case BENCH_C_MEDIUM: return &medium_msg.base;
     case BENCH_C_DEEP: return &deep_levels[0].base;
     case BENCH_C_LARGE: return &large_msg.base;
+    case BENCH_C_SPARSE: return &sparse_levels[0].base;
     }
     abort();
 }
@@ -175,6 +187,7 @@ const ProtobufCMessageDescriptor *bench_c_descriptor(BenchCCase which) {
     case BENCH_C_MEDIUM: return &protohttp__bench__medium__descriptor;
     case BENCH_C_DEEP: return &protohttp__bench__deep__descriptor;
     case BENCH_C_LARGE: return &protohttp__bench__large__descriptor;
+    case BENCH_C_SPARSE: return &protohttp__bench__sparse__descriptor;
     }
     abort();
 }

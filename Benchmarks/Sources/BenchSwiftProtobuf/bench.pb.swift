@@ -345,6 +345,601 @@ public nonisolated struct Protohttp_Bench_Large: Sendable {
   public init() {}
 }
 
+/// Case "sparse": a message of 100+ fields in the shape of the conformance suite's
+/// TestAllTypesProto3 (singular scalars, messages, enums, packed and unpacked repeated fields,
+/// maps, a oneof), of which only `optional_int32` and `recursive_message` are set at each of 32
+/// levels. It measures what unset fields cost.
+public nonisolated struct Protohttp_Bench_Sparse: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var optionalInt32: Int32 {
+    get {_storage._optionalInt32}
+    set {_uniqueStorage()._optionalInt32 = newValue}
+  }
+
+  public var optionalInt64: Int64 {
+    get {_storage._optionalInt64}
+    set {_uniqueStorage()._optionalInt64 = newValue}
+  }
+
+  public var optionalUint32: UInt32 {
+    get {_storage._optionalUint32}
+    set {_uniqueStorage()._optionalUint32 = newValue}
+  }
+
+  public var optionalUint64: UInt64 {
+    get {_storage._optionalUint64}
+    set {_uniqueStorage()._optionalUint64 = newValue}
+  }
+
+  public var optionalSint32: Int32 {
+    get {_storage._optionalSint32}
+    set {_uniqueStorage()._optionalSint32 = newValue}
+  }
+
+  public var optionalSint64: Int64 {
+    get {_storage._optionalSint64}
+    set {_uniqueStorage()._optionalSint64 = newValue}
+  }
+
+  public var optionalFixed32: UInt32 {
+    get {_storage._optionalFixed32}
+    set {_uniqueStorage()._optionalFixed32 = newValue}
+  }
+
+  public var optionalFixed64: UInt64 {
+    get {_storage._optionalFixed64}
+    set {_uniqueStorage()._optionalFixed64 = newValue}
+  }
+
+  public var optionalSfixed32: Int32 {
+    get {_storage._optionalSfixed32}
+    set {_uniqueStorage()._optionalSfixed32 = newValue}
+  }
+
+  public var optionalSfixed64: Int64 {
+    get {_storage._optionalSfixed64}
+    set {_uniqueStorage()._optionalSfixed64 = newValue}
+  }
+
+  public var optionalFloat: Float {
+    get {_storage._optionalFloat}
+    set {_uniqueStorage()._optionalFloat = newValue}
+  }
+
+  public var optionalDouble: Double {
+    get {_storage._optionalDouble}
+    set {_uniqueStorage()._optionalDouble = newValue}
+  }
+
+  public var optionalBool: Bool {
+    get {_storage._optionalBool}
+    set {_uniqueStorage()._optionalBool = newValue}
+  }
+
+  public var optionalString: String {
+    get {_storage._optionalString}
+    set {_uniqueStorage()._optionalString = newValue}
+  }
+
+  public var optionalBytes: Data {
+    get {_storage._optionalBytes}
+    set {_uniqueStorage()._optionalBytes = newValue}
+  }
+
+  public var optionalItem: Protohttp_Bench_Item {
+    get {_storage._optionalItem ?? Protohttp_Bench_Item()}
+    set {_uniqueStorage()._optionalItem = newValue}
+  }
+  /// Returns true if `optionalItem` has been explicitly set.
+  public var hasOptionalItem: Bool {_storage._optionalItem != nil}
+  /// Clears the value of `optionalItem`. Subsequent reads from it will return its default value.
+  public mutating func clearOptionalItem() {_uniqueStorage()._optionalItem = nil}
+
+  public var optionalSmall: Protohttp_Bench_Small {
+    get {_storage._optionalSmall ?? Protohttp_Bench_Small()}
+    set {_uniqueStorage()._optionalSmall = newValue}
+  }
+  /// Returns true if `optionalSmall` has been explicitly set.
+  public var hasOptionalSmall: Bool {_storage._optionalSmall != nil}
+  /// Clears the value of `optionalSmall`. Subsequent reads from it will return its default value.
+  public mutating func clearOptionalSmall() {_uniqueStorage()._optionalSmall = nil}
+
+  public var optionalKind: Protohttp_Bench_Kind {
+    get {_storage._optionalKind}
+    set {_uniqueStorage()._optionalKind = newValue}
+  }
+
+  public var optionalStringPiece: String {
+    get {_storage._optionalStringPiece}
+    set {_uniqueStorage()._optionalStringPiece = newValue}
+  }
+
+  public var optionalCord: String {
+    get {_storage._optionalCord}
+    set {_uniqueStorage()._optionalCord = newValue}
+  }
+
+  public var recursiveMessage: Protohttp_Bench_Sparse {
+    get {_storage._recursiveMessage ?? Protohttp_Bench_Sparse()}
+    set {_uniqueStorage()._recursiveMessage = newValue}
+  }
+  /// Returns true if `recursiveMessage` has been explicitly set.
+  public var hasRecursiveMessage: Bool {_storage._recursiveMessage != nil}
+  /// Clears the value of `recursiveMessage`. Subsequent reads from it will return its default value.
+  public mutating func clearRecursiveMessage() {_uniqueStorage()._recursiveMessage = nil}
+
+  /// Packed by default in proto3.
+  public var repeatedInt32: [Int32] {
+    get {_storage._repeatedInt32}
+    set {_uniqueStorage()._repeatedInt32 = newValue}
+  }
+
+  public var repeatedInt64: [Int64] {
+    get {_storage._repeatedInt64}
+    set {_uniqueStorage()._repeatedInt64 = newValue}
+  }
+
+  public var repeatedUint32: [UInt32] {
+    get {_storage._repeatedUint32}
+    set {_uniqueStorage()._repeatedUint32 = newValue}
+  }
+
+  public var repeatedUint64: [UInt64] {
+    get {_storage._repeatedUint64}
+    set {_uniqueStorage()._repeatedUint64 = newValue}
+  }
+
+  public var repeatedSint32: [Int32] {
+    get {_storage._repeatedSint32}
+    set {_uniqueStorage()._repeatedSint32 = newValue}
+  }
+
+  public var repeatedSint64: [Int64] {
+    get {_storage._repeatedSint64}
+    set {_uniqueStorage()._repeatedSint64 = newValue}
+  }
+
+  public var repeatedFixed32: [UInt32] {
+    get {_storage._repeatedFixed32}
+    set {_uniqueStorage()._repeatedFixed32 = newValue}
+  }
+
+  public var repeatedFixed64: [UInt64] {
+    get {_storage._repeatedFixed64}
+    set {_uniqueStorage()._repeatedFixed64 = newValue}
+  }
+
+  public var repeatedSfixed32: [Int32] {
+    get {_storage._repeatedSfixed32}
+    set {_uniqueStorage()._repeatedSfixed32 = newValue}
+  }
+
+  public var repeatedSfixed64: [Int64] {
+    get {_storage._repeatedSfixed64}
+    set {_uniqueStorage()._repeatedSfixed64 = newValue}
+  }
+
+  public var repeatedFloat: [Float] {
+    get {_storage._repeatedFloat}
+    set {_uniqueStorage()._repeatedFloat = newValue}
+  }
+
+  public var repeatedDouble: [Double] {
+    get {_storage._repeatedDouble}
+    set {_uniqueStorage()._repeatedDouble = newValue}
+  }
+
+  public var repeatedBool: [Bool] {
+    get {_storage._repeatedBool}
+    set {_uniqueStorage()._repeatedBool = newValue}
+  }
+
+  public var repeatedString: [String] {
+    get {_storage._repeatedString}
+    set {_uniqueStorage()._repeatedString = newValue}
+  }
+
+  public var repeatedBytes: [Data] {
+    get {_storage._repeatedBytes}
+    set {_uniqueStorage()._repeatedBytes = newValue}
+  }
+
+  public var repeatedItem: [Protohttp_Bench_Item] {
+    get {_storage._repeatedItem}
+    set {_uniqueStorage()._repeatedItem = newValue}
+  }
+
+  public var repeatedSmall: [Protohttp_Bench_Small] {
+    get {_storage._repeatedSmall}
+    set {_uniqueStorage()._repeatedSmall = newValue}
+  }
+
+  public var repeatedKind: [Protohttp_Bench_Kind] {
+    get {_storage._repeatedKind}
+    set {_uniqueStorage()._repeatedKind = newValue}
+  }
+
+  public var packedInt32: [Int32] {
+    get {_storage._packedInt32}
+    set {_uniqueStorage()._packedInt32 = newValue}
+  }
+
+  public var packedInt64: [Int64] {
+    get {_storage._packedInt64}
+    set {_uniqueStorage()._packedInt64 = newValue}
+  }
+
+  public var packedUint32: [UInt32] {
+    get {_storage._packedUint32}
+    set {_uniqueStorage()._packedUint32 = newValue}
+  }
+
+  public var packedUint64: [UInt64] {
+    get {_storage._packedUint64}
+    set {_uniqueStorage()._packedUint64 = newValue}
+  }
+
+  public var packedSint32: [Int32] {
+    get {_storage._packedSint32}
+    set {_uniqueStorage()._packedSint32 = newValue}
+  }
+
+  public var packedSint64: [Int64] {
+    get {_storage._packedSint64}
+    set {_uniqueStorage()._packedSint64 = newValue}
+  }
+
+  public var packedFixed32: [UInt32] {
+    get {_storage._packedFixed32}
+    set {_uniqueStorage()._packedFixed32 = newValue}
+  }
+
+  public var packedFixed64: [UInt64] {
+    get {_storage._packedFixed64}
+    set {_uniqueStorage()._packedFixed64 = newValue}
+  }
+
+  public var packedSfixed32: [Int32] {
+    get {_storage._packedSfixed32}
+    set {_uniqueStorage()._packedSfixed32 = newValue}
+  }
+
+  public var packedSfixed64: [Int64] {
+    get {_storage._packedSfixed64}
+    set {_uniqueStorage()._packedSfixed64 = newValue}
+  }
+
+  public var packedFloat: [Float] {
+    get {_storage._packedFloat}
+    set {_uniqueStorage()._packedFloat = newValue}
+  }
+
+  public var packedDouble: [Double] {
+    get {_storage._packedDouble}
+    set {_uniqueStorage()._packedDouble = newValue}
+  }
+
+  public var packedBool: [Bool] {
+    get {_storage._packedBool}
+    set {_uniqueStorage()._packedBool = newValue}
+  }
+
+  public var packedKind: [Protohttp_Bench_Kind] {
+    get {_storage._packedKind}
+    set {_uniqueStorage()._packedKind = newValue}
+  }
+
+  public var unpackedInt32: [Int32] {
+    get {_storage._unpackedInt32}
+    set {_uniqueStorage()._unpackedInt32 = newValue}
+  }
+
+  public var unpackedInt64: [Int64] {
+    get {_storage._unpackedInt64}
+    set {_uniqueStorage()._unpackedInt64 = newValue}
+  }
+
+  public var unpackedUint32: [UInt32] {
+    get {_storage._unpackedUint32}
+    set {_uniqueStorage()._unpackedUint32 = newValue}
+  }
+
+  public var unpackedUint64: [UInt64] {
+    get {_storage._unpackedUint64}
+    set {_uniqueStorage()._unpackedUint64 = newValue}
+  }
+
+  public var unpackedSint32: [Int32] {
+    get {_storage._unpackedSint32}
+    set {_uniqueStorage()._unpackedSint32 = newValue}
+  }
+
+  public var unpackedSint64: [Int64] {
+    get {_storage._unpackedSint64}
+    set {_uniqueStorage()._unpackedSint64 = newValue}
+  }
+
+  public var unpackedFixed32: [UInt32] {
+    get {_storage._unpackedFixed32}
+    set {_uniqueStorage()._unpackedFixed32 = newValue}
+  }
+
+  public var unpackedFixed64: [UInt64] {
+    get {_storage._unpackedFixed64}
+    set {_uniqueStorage()._unpackedFixed64 = newValue}
+  }
+
+  public var unpackedSfixed32: [Int32] {
+    get {_storage._unpackedSfixed32}
+    set {_uniqueStorage()._unpackedSfixed32 = newValue}
+  }
+
+  public var unpackedSfixed64: [Int64] {
+    get {_storage._unpackedSfixed64}
+    set {_uniqueStorage()._unpackedSfixed64 = newValue}
+  }
+
+  public var unpackedFloat: [Float] {
+    get {_storage._unpackedFloat}
+    set {_uniqueStorage()._unpackedFloat = newValue}
+  }
+
+  public var unpackedDouble: [Double] {
+    get {_storage._unpackedDouble}
+    set {_uniqueStorage()._unpackedDouble = newValue}
+  }
+
+  public var unpackedBool: [Bool] {
+    get {_storage._unpackedBool}
+    set {_uniqueStorage()._unpackedBool = newValue}
+  }
+
+  public var unpackedKind: [Protohttp_Bench_Kind] {
+    get {_storage._unpackedKind}
+    set {_uniqueStorage()._unpackedKind = newValue}
+  }
+
+  public var mapInt32Int32: Dictionary<Int32,Int32> {
+    get {_storage._mapInt32Int32}
+    set {_uniqueStorage()._mapInt32Int32 = newValue}
+  }
+
+  public var mapInt64Int64: Dictionary<Int64,Int64> {
+    get {_storage._mapInt64Int64}
+    set {_uniqueStorage()._mapInt64Int64 = newValue}
+  }
+
+  public var mapUint32Uint32: Dictionary<UInt32,UInt32> {
+    get {_storage._mapUint32Uint32}
+    set {_uniqueStorage()._mapUint32Uint32 = newValue}
+  }
+
+  public var mapUint64Uint64: Dictionary<UInt64,UInt64> {
+    get {_storage._mapUint64Uint64}
+    set {_uniqueStorage()._mapUint64Uint64 = newValue}
+  }
+
+  public var mapSint32Sint32: Dictionary<Int32,Int32> {
+    get {_storage._mapSint32Sint32}
+    set {_uniqueStorage()._mapSint32Sint32 = newValue}
+  }
+
+  public var mapSint64Sint64: Dictionary<Int64,Int64> {
+    get {_storage._mapSint64Sint64}
+    set {_uniqueStorage()._mapSint64Sint64 = newValue}
+  }
+
+  public var mapFixed32Fixed32: Dictionary<UInt32,UInt32> {
+    get {_storage._mapFixed32Fixed32}
+    set {_uniqueStorage()._mapFixed32Fixed32 = newValue}
+  }
+
+  public var mapFixed64Fixed64: Dictionary<UInt64,UInt64> {
+    get {_storage._mapFixed64Fixed64}
+    set {_uniqueStorage()._mapFixed64Fixed64 = newValue}
+  }
+
+  public var mapSfixed32Sfixed32: Dictionary<Int32,Int32> {
+    get {_storage._mapSfixed32Sfixed32}
+    set {_uniqueStorage()._mapSfixed32Sfixed32 = newValue}
+  }
+
+  public var mapSfixed64Sfixed64: Dictionary<Int64,Int64> {
+    get {_storage._mapSfixed64Sfixed64}
+    set {_uniqueStorage()._mapSfixed64Sfixed64 = newValue}
+  }
+
+  public var mapInt32Float: Dictionary<Int32,Float> {
+    get {_storage._mapInt32Float}
+    set {_uniqueStorage()._mapInt32Float = newValue}
+  }
+
+  public var mapInt32Double: Dictionary<Int32,Double> {
+    get {_storage._mapInt32Double}
+    set {_uniqueStorage()._mapInt32Double = newValue}
+  }
+
+  public var mapBoolBool: Dictionary<Bool,Bool> {
+    get {_storage._mapBoolBool}
+    set {_uniqueStorage()._mapBoolBool = newValue}
+  }
+
+  public var mapStringString: Dictionary<String,String> {
+    get {_storage._mapStringString}
+    set {_uniqueStorage()._mapStringString = newValue}
+  }
+
+  public var mapStringBytes: Dictionary<String,Data> {
+    get {_storage._mapStringBytes}
+    set {_uniqueStorage()._mapStringBytes = newValue}
+  }
+
+  public var mapStringItem: Dictionary<String,Protohttp_Bench_Item> {
+    get {_storage._mapStringItem}
+    set {_uniqueStorage()._mapStringItem = newValue}
+  }
+
+  public var mapStringSmall: Dictionary<String,Protohttp_Bench_Small> {
+    get {_storage._mapStringSmall}
+    set {_uniqueStorage()._mapStringSmall = newValue}
+  }
+
+  public var mapStringKind: Dictionary<String,Protohttp_Bench_Kind> {
+    get {_storage._mapStringKind}
+    set {_uniqueStorage()._mapStringKind = newValue}
+  }
+
+  public var oneofField: OneOf_OneofField? {
+    get {return _storage._oneofField}
+    set {_uniqueStorage()._oneofField = newValue}
+  }
+
+  public var oneofUint32: UInt32 {
+    get {
+      if case .oneofUint32(let v)? = _storage._oneofField {return v}
+      return 0
+    }
+    set {_uniqueStorage()._oneofField = .oneofUint32(newValue)}
+  }
+
+  public var oneofItem: Protohttp_Bench_Item {
+    get {
+      if case .oneofItem(let v)? = _storage._oneofField {return v}
+      return Protohttp_Bench_Item()
+    }
+    set {_uniqueStorage()._oneofField = .oneofItem(newValue)}
+  }
+
+  public var oneofString: String {
+    get {
+      if case .oneofString(let v)? = _storage._oneofField {return v}
+      return String()
+    }
+    set {_uniqueStorage()._oneofField = .oneofString(newValue)}
+  }
+
+  public var oneofBytes: Data {
+    get {
+      if case .oneofBytes(let v)? = _storage._oneofField {return v}
+      return Data()
+    }
+    set {_uniqueStorage()._oneofField = .oneofBytes(newValue)}
+  }
+
+  public var oneofBool: Bool {
+    get {
+      if case .oneofBool(let v)? = _storage._oneofField {return v}
+      return false
+    }
+    set {_uniqueStorage()._oneofField = .oneofBool(newValue)}
+  }
+
+  public var oneofUint64: UInt64 {
+    get {
+      if case .oneofUint64(let v)? = _storage._oneofField {return v}
+      return 0
+    }
+    set {_uniqueStorage()._oneofField = .oneofUint64(newValue)}
+  }
+
+  public var oneofFloat: Float {
+    get {
+      if case .oneofFloat(let v)? = _storage._oneofField {return v}
+      return 0
+    }
+    set {_uniqueStorage()._oneofField = .oneofFloat(newValue)}
+  }
+
+  public var oneofDouble: Double {
+    get {
+      if case .oneofDouble(let v)? = _storage._oneofField {return v}
+      return 0
+    }
+    set {_uniqueStorage()._oneofField = .oneofDouble(newValue)}
+  }
+
+  public var oneofKind: Protohttp_Bench_Kind {
+    get {
+      if case .oneofKind(let v)? = _storage._oneofField {return v}
+      return .unspecified
+    }
+    set {_uniqueStorage()._oneofField = .oneofKind(newValue)}
+  }
+
+  /// Further singular fields, as the conformance message has for its name tests.
+  public var extraInt32: Int32 {
+    get {_storage._extraInt32}
+    set {_uniqueStorage()._extraInt32 = newValue}
+  }
+
+  public var extraInt64: Int64 {
+    get {_storage._extraInt64}
+    set {_uniqueStorage()._extraInt64 = newValue}
+  }
+
+  public var extraUint32: UInt32 {
+    get {_storage._extraUint32}
+    set {_uniqueStorage()._extraUint32 = newValue}
+  }
+
+  public var extraUint64: UInt64 {
+    get {_storage._extraUint64}
+    set {_uniqueStorage()._extraUint64 = newValue}
+  }
+
+  public var extraSint32: Int32 {
+    get {_storage._extraSint32}
+    set {_uniqueStorage()._extraSint32 = newValue}
+  }
+
+  public var extraSint64: Int64 {
+    get {_storage._extraSint64}
+    set {_uniqueStorage()._extraSint64 = newValue}
+  }
+
+  public var extraFixed32: UInt32 {
+    get {_storage._extraFixed32}
+    set {_uniqueStorage()._extraFixed32 = newValue}
+  }
+
+  public var extraFixed64: UInt64 {
+    get {_storage._extraFixed64}
+    set {_uniqueStorage()._extraFixed64 = newValue}
+  }
+
+  public var extraSfixed32: Int32 {
+    get {_storage._extraSfixed32}
+    set {_uniqueStorage()._extraSfixed32 = newValue}
+  }
+
+  public var extraSfixed64: Int64 {
+    get {_storage._extraSfixed64}
+    set {_uniqueStorage()._extraSfixed64 = newValue}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_OneofField: Equatable, Sendable {
+    case oneofUint32(UInt32)
+    case oneofItem(Protohttp_Bench_Item)
+    case oneofString(String)
+    case oneofBytes(Data)
+    case oneofBool(Bool)
+    case oneofUint64(UInt64)
+    case oneofFloat(Float)
+    case oneofDouble(Double)
+    case oneofKind(Protohttp_Bench_Kind)
+
+  }
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "protohttp.bench"
@@ -846,6 +1441,853 @@ nonisolated extension Protohttp_Bench_Large: SwiftProtobuf.Message, SwiftProtobu
   public static func ==(lhs: Protohttp_Bench_Large, rhs: Protohttp_Bench_Large) -> Bool {
     if lhs.blob != rhs.blob {return false}
     if lhs.values != rhs.values {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Protohttp_Bench_Sparse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Sparse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}optional_int32\0\u{3}optional_int64\0\u{3}optional_uint32\0\u{3}optional_uint64\0\u{3}optional_sint32\0\u{3}optional_sint64\0\u{3}optional_fixed32\0\u{3}optional_fixed64\0\u{3}optional_sfixed32\0\u{3}optional_sfixed64\0\u{3}optional_float\0\u{3}optional_double\0\u{3}optional_bool\0\u{3}optional_string\0\u{3}optional_bytes\0\u{4}\u{3}optional_item\0\u{3}optional_small\0\u{4}\u{2}optional_kind\0\u{4}\u{3}optional_string_piece\0\u{3}optional_cord\0\u{4}\u{2}recursive_message\0\u{4}\u{4}repeated_int32\0\u{3}repeated_int64\0\u{3}repeated_uint32\0\u{3}repeated_uint64\0\u{3}repeated_sint32\0\u{3}repeated_sint64\0\u{3}repeated_fixed32\0\u{3}repeated_fixed64\0\u{3}repeated_sfixed32\0\u{3}repeated_sfixed64\0\u{3}repeated_float\0\u{3}repeated_double\0\u{3}repeated_bool\0\u{3}repeated_string\0\u{3}repeated_bytes\0\u{4}\u{3}repeated_item\0\u{3}repeated_small\0\u{4}\u{2}repeated_kind\0\u{4}\u{5}map_int32_int32\0\u{3}map_int64_int64\0\u{3}map_uint32_uint32\0\u{3}map_uint64_uint64\0\u{3}map_sint32_sint32\0\u{3}map_sint64_sint64\0\u{3}map_fixed32_fixed32\0\u{3}map_fixed64_fixed64\0\u{3}map_sfixed32_sfixed32\0\u{3}map_sfixed64_sfixed64\0\u{3}map_int32_float\0\u{3}map_int32_double\0\u{3}map_bool_bool\0\u{3}map_string_string\0\u{3}map_string_bytes\0\u{3}map_string_item\0\u{3}map_string_small\0\u{3}map_string_kind\0\u{4}\u{2}packed_int32\0\u{3}packed_int64\0\u{3}packed_uint32\0\u{3}packed_uint64\0\u{3}packed_sint32\0\u{3}packed_sint64\0\u{3}packed_fixed32\0\u{3}packed_fixed64\0\u{3}packed_sfixed32\0\u{3}packed_sfixed64\0\u{3}packed_float\0\u{3}packed_double\0\u{3}packed_bool\0\u{3}packed_kind\0\u{3}unpacked_int32\0\u{3}unpacked_int64\0\u{3}unpacked_uint32\0\u{3}unpacked_uint64\0\u{3}unpacked_sint32\0\u{3}unpacked_sint64\0\u{3}unpacked_fixed32\0\u{3}unpacked_fixed64\0\u{3}unpacked_sfixed32\0\u{3}unpacked_sfixed64\0\u{3}unpacked_float\0\u{3}unpacked_double\0\u{3}unpacked_bool\0\u{3}unpacked_kind\0\u{4}\u{9}oneof_uint32\0\u{3}oneof_item\0\u{3}oneof_string\0\u{3}oneof_bytes\0\u{3}oneof_bool\0\u{3}oneof_uint64\0\u{3}oneof_float\0\u{3}oneof_double\0\u{3}oneof_kind\0\u{4}Z\u{4}extra_int32\0\u{3}extra_int64\0\u{3}extra_uint32\0\u{3}extra_uint64\0\u{3}extra_sint32\0\u{3}extra_sint64\0\u{3}extra_fixed32\0\u{3}extra_fixed64\0\u{3}extra_sfixed32\0\u{3}extra_sfixed64\0")
+
+  fileprivate class _StorageClass {
+    var _optionalInt32: Int32 = 0
+    var _optionalInt64: Int64 = 0
+    var _optionalUint32: UInt32 = 0
+    var _optionalUint64: UInt64 = 0
+    var _optionalSint32: Int32 = 0
+    var _optionalSint64: Int64 = 0
+    var _optionalFixed32: UInt32 = 0
+    var _optionalFixed64: UInt64 = 0
+    var _optionalSfixed32: Int32 = 0
+    var _optionalSfixed64: Int64 = 0
+    var _optionalFloat: Float = 0
+    var _optionalDouble: Double = 0
+    var _optionalBool: Bool = false
+    var _optionalString: String = String()
+    var _optionalBytes: Data = Data()
+    var _optionalItem: Protohttp_Bench_Item? = nil
+    var _optionalSmall: Protohttp_Bench_Small? = nil
+    var _optionalKind: Protohttp_Bench_Kind = .unspecified
+    var _optionalStringPiece: String = String()
+    var _optionalCord: String = String()
+    var _recursiveMessage: Protohttp_Bench_Sparse? = nil
+    var _repeatedInt32: [Int32] = []
+    var _repeatedInt64: [Int64] = []
+    var _repeatedUint32: [UInt32] = []
+    var _repeatedUint64: [UInt64] = []
+    var _repeatedSint32: [Int32] = []
+    var _repeatedSint64: [Int64] = []
+    var _repeatedFixed32: [UInt32] = []
+    var _repeatedFixed64: [UInt64] = []
+    var _repeatedSfixed32: [Int32] = []
+    var _repeatedSfixed64: [Int64] = []
+    var _repeatedFloat: [Float] = []
+    var _repeatedDouble: [Double] = []
+    var _repeatedBool: [Bool] = []
+    var _repeatedString: [String] = []
+    var _repeatedBytes: [Data] = []
+    var _repeatedItem: [Protohttp_Bench_Item] = []
+    var _repeatedSmall: [Protohttp_Bench_Small] = []
+    var _repeatedKind: [Protohttp_Bench_Kind] = []
+    var _packedInt32: [Int32] = []
+    var _packedInt64: [Int64] = []
+    var _packedUint32: [UInt32] = []
+    var _packedUint64: [UInt64] = []
+    var _packedSint32: [Int32] = []
+    var _packedSint64: [Int64] = []
+    var _packedFixed32: [UInt32] = []
+    var _packedFixed64: [UInt64] = []
+    var _packedSfixed32: [Int32] = []
+    var _packedSfixed64: [Int64] = []
+    var _packedFloat: [Float] = []
+    var _packedDouble: [Double] = []
+    var _packedBool: [Bool] = []
+    var _packedKind: [Protohttp_Bench_Kind] = []
+    var _unpackedInt32: [Int32] = []
+    var _unpackedInt64: [Int64] = []
+    var _unpackedUint32: [UInt32] = []
+    var _unpackedUint64: [UInt64] = []
+    var _unpackedSint32: [Int32] = []
+    var _unpackedSint64: [Int64] = []
+    var _unpackedFixed32: [UInt32] = []
+    var _unpackedFixed64: [UInt64] = []
+    var _unpackedSfixed32: [Int32] = []
+    var _unpackedSfixed64: [Int64] = []
+    var _unpackedFloat: [Float] = []
+    var _unpackedDouble: [Double] = []
+    var _unpackedBool: [Bool] = []
+    var _unpackedKind: [Protohttp_Bench_Kind] = []
+    var _mapInt32Int32: Dictionary<Int32,Int32> = [:]
+    var _mapInt64Int64: Dictionary<Int64,Int64> = [:]
+    var _mapUint32Uint32: Dictionary<UInt32,UInt32> = [:]
+    var _mapUint64Uint64: Dictionary<UInt64,UInt64> = [:]
+    var _mapSint32Sint32: Dictionary<Int32,Int32> = [:]
+    var _mapSint64Sint64: Dictionary<Int64,Int64> = [:]
+    var _mapFixed32Fixed32: Dictionary<UInt32,UInt32> = [:]
+    var _mapFixed64Fixed64: Dictionary<UInt64,UInt64> = [:]
+    var _mapSfixed32Sfixed32: Dictionary<Int32,Int32> = [:]
+    var _mapSfixed64Sfixed64: Dictionary<Int64,Int64> = [:]
+    var _mapInt32Float: Dictionary<Int32,Float> = [:]
+    var _mapInt32Double: Dictionary<Int32,Double> = [:]
+    var _mapBoolBool: Dictionary<Bool,Bool> = [:]
+    var _mapStringString: Dictionary<String,String> = [:]
+    var _mapStringBytes: Dictionary<String,Data> = [:]
+    var _mapStringItem: Dictionary<String,Protohttp_Bench_Item> = [:]
+    var _mapStringSmall: Dictionary<String,Protohttp_Bench_Small> = [:]
+    var _mapStringKind: Dictionary<String,Protohttp_Bench_Kind> = [:]
+    var _oneofField: Protohttp_Bench_Sparse.OneOf_OneofField?
+    var _extraInt32: Int32 = 0
+    var _extraInt64: Int64 = 0
+    var _extraUint32: UInt32 = 0
+    var _extraUint64: UInt64 = 0
+    var _extraSint32: Int32 = 0
+    var _extraSint64: Int64 = 0
+    var _extraFixed32: UInt32 = 0
+    var _extraFixed64: UInt64 = 0
+    var _extraSfixed32: Int32 = 0
+    var _extraSfixed64: Int64 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _optionalInt32 = source._optionalInt32
+      _optionalInt64 = source._optionalInt64
+      _optionalUint32 = source._optionalUint32
+      _optionalUint64 = source._optionalUint64
+      _optionalSint32 = source._optionalSint32
+      _optionalSint64 = source._optionalSint64
+      _optionalFixed32 = source._optionalFixed32
+      _optionalFixed64 = source._optionalFixed64
+      _optionalSfixed32 = source._optionalSfixed32
+      _optionalSfixed64 = source._optionalSfixed64
+      _optionalFloat = source._optionalFloat
+      _optionalDouble = source._optionalDouble
+      _optionalBool = source._optionalBool
+      _optionalString = source._optionalString
+      _optionalBytes = source._optionalBytes
+      _optionalItem = source._optionalItem
+      _optionalSmall = source._optionalSmall
+      _optionalKind = source._optionalKind
+      _optionalStringPiece = source._optionalStringPiece
+      _optionalCord = source._optionalCord
+      _recursiveMessage = source._recursiveMessage
+      _repeatedInt32 = source._repeatedInt32
+      _repeatedInt64 = source._repeatedInt64
+      _repeatedUint32 = source._repeatedUint32
+      _repeatedUint64 = source._repeatedUint64
+      _repeatedSint32 = source._repeatedSint32
+      _repeatedSint64 = source._repeatedSint64
+      _repeatedFixed32 = source._repeatedFixed32
+      _repeatedFixed64 = source._repeatedFixed64
+      _repeatedSfixed32 = source._repeatedSfixed32
+      _repeatedSfixed64 = source._repeatedSfixed64
+      _repeatedFloat = source._repeatedFloat
+      _repeatedDouble = source._repeatedDouble
+      _repeatedBool = source._repeatedBool
+      _repeatedString = source._repeatedString
+      _repeatedBytes = source._repeatedBytes
+      _repeatedItem = source._repeatedItem
+      _repeatedSmall = source._repeatedSmall
+      _repeatedKind = source._repeatedKind
+      _packedInt32 = source._packedInt32
+      _packedInt64 = source._packedInt64
+      _packedUint32 = source._packedUint32
+      _packedUint64 = source._packedUint64
+      _packedSint32 = source._packedSint32
+      _packedSint64 = source._packedSint64
+      _packedFixed32 = source._packedFixed32
+      _packedFixed64 = source._packedFixed64
+      _packedSfixed32 = source._packedSfixed32
+      _packedSfixed64 = source._packedSfixed64
+      _packedFloat = source._packedFloat
+      _packedDouble = source._packedDouble
+      _packedBool = source._packedBool
+      _packedKind = source._packedKind
+      _unpackedInt32 = source._unpackedInt32
+      _unpackedInt64 = source._unpackedInt64
+      _unpackedUint32 = source._unpackedUint32
+      _unpackedUint64 = source._unpackedUint64
+      _unpackedSint32 = source._unpackedSint32
+      _unpackedSint64 = source._unpackedSint64
+      _unpackedFixed32 = source._unpackedFixed32
+      _unpackedFixed64 = source._unpackedFixed64
+      _unpackedSfixed32 = source._unpackedSfixed32
+      _unpackedSfixed64 = source._unpackedSfixed64
+      _unpackedFloat = source._unpackedFloat
+      _unpackedDouble = source._unpackedDouble
+      _unpackedBool = source._unpackedBool
+      _unpackedKind = source._unpackedKind
+      _mapInt32Int32 = source._mapInt32Int32
+      _mapInt64Int64 = source._mapInt64Int64
+      _mapUint32Uint32 = source._mapUint32Uint32
+      _mapUint64Uint64 = source._mapUint64Uint64
+      _mapSint32Sint32 = source._mapSint32Sint32
+      _mapSint64Sint64 = source._mapSint64Sint64
+      _mapFixed32Fixed32 = source._mapFixed32Fixed32
+      _mapFixed64Fixed64 = source._mapFixed64Fixed64
+      _mapSfixed32Sfixed32 = source._mapSfixed32Sfixed32
+      _mapSfixed64Sfixed64 = source._mapSfixed64Sfixed64
+      _mapInt32Float = source._mapInt32Float
+      _mapInt32Double = source._mapInt32Double
+      _mapBoolBool = source._mapBoolBool
+      _mapStringString = source._mapStringString
+      _mapStringBytes = source._mapStringBytes
+      _mapStringItem = source._mapStringItem
+      _mapStringSmall = source._mapStringSmall
+      _mapStringKind = source._mapStringKind
+      _oneofField = source._oneofField
+      _extraInt32 = source._extraInt32
+      _extraInt64 = source._extraInt64
+      _extraUint32 = source._extraUint32
+      _extraUint64 = source._extraUint64
+      _extraSint32 = source._extraSint32
+      _extraSint64 = source._extraSint64
+      _extraFixed32 = source._extraFixed32
+      _extraFixed64 = source._extraFixed64
+      _extraSfixed32 = source._extraSfixed32
+      _extraSfixed64 = source._extraSfixed64
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularInt32Field(value: &_storage._optionalInt32) }()
+        case 2: try { try decoder.decodeSingularInt64Field(value: &_storage._optionalInt64) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._optionalUint32) }()
+        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._optionalUint64) }()
+        case 5: try { try decoder.decodeSingularSInt32Field(value: &_storage._optionalSint32) }()
+        case 6: try { try decoder.decodeSingularSInt64Field(value: &_storage._optionalSint64) }()
+        case 7: try { try decoder.decodeSingularFixed32Field(value: &_storage._optionalFixed32) }()
+        case 8: try { try decoder.decodeSingularFixed64Field(value: &_storage._optionalFixed64) }()
+        case 9: try { try decoder.decodeSingularSFixed32Field(value: &_storage._optionalSfixed32) }()
+        case 10: try { try decoder.decodeSingularSFixed64Field(value: &_storage._optionalSfixed64) }()
+        case 11: try { try decoder.decodeSingularFloatField(value: &_storage._optionalFloat) }()
+        case 12: try { try decoder.decodeSingularDoubleField(value: &_storage._optionalDouble) }()
+        case 13: try { try decoder.decodeSingularBoolField(value: &_storage._optionalBool) }()
+        case 14: try { try decoder.decodeSingularStringField(value: &_storage._optionalString) }()
+        case 15: try { try decoder.decodeSingularBytesField(value: &_storage._optionalBytes) }()
+        case 18: try { try decoder.decodeSingularMessageField(value: &_storage._optionalItem) }()
+        case 19: try { try decoder.decodeSingularMessageField(value: &_storage._optionalSmall) }()
+        case 21: try { try decoder.decodeSingularEnumField(value: &_storage._optionalKind) }()
+        case 24: try { try decoder.decodeSingularStringField(value: &_storage._optionalStringPiece) }()
+        case 25: try { try decoder.decodeSingularStringField(value: &_storage._optionalCord) }()
+        case 27: try { try decoder.decodeSingularMessageField(value: &_storage._recursiveMessage) }()
+        case 31: try { try decoder.decodeRepeatedInt32Field(value: &_storage._repeatedInt32) }()
+        case 32: try { try decoder.decodeRepeatedInt64Field(value: &_storage._repeatedInt64) }()
+        case 33: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._repeatedUint32) }()
+        case 34: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._repeatedUint64) }()
+        case 35: try { try decoder.decodeRepeatedSInt32Field(value: &_storage._repeatedSint32) }()
+        case 36: try { try decoder.decodeRepeatedSInt64Field(value: &_storage._repeatedSint64) }()
+        case 37: try { try decoder.decodeRepeatedFixed32Field(value: &_storage._repeatedFixed32) }()
+        case 38: try { try decoder.decodeRepeatedFixed64Field(value: &_storage._repeatedFixed64) }()
+        case 39: try { try decoder.decodeRepeatedSFixed32Field(value: &_storage._repeatedSfixed32) }()
+        case 40: try { try decoder.decodeRepeatedSFixed64Field(value: &_storage._repeatedSfixed64) }()
+        case 41: try { try decoder.decodeRepeatedFloatField(value: &_storage._repeatedFloat) }()
+        case 42: try { try decoder.decodeRepeatedDoubleField(value: &_storage._repeatedDouble) }()
+        case 43: try { try decoder.decodeRepeatedBoolField(value: &_storage._repeatedBool) }()
+        case 44: try { try decoder.decodeRepeatedStringField(value: &_storage._repeatedString) }()
+        case 45: try { try decoder.decodeRepeatedBytesField(value: &_storage._repeatedBytes) }()
+        case 48: try { try decoder.decodeRepeatedMessageField(value: &_storage._repeatedItem) }()
+        case 49: try { try decoder.decodeRepeatedMessageField(value: &_storage._repeatedSmall) }()
+        case 51: try { try decoder.decodeRepeatedEnumField(value: &_storage._repeatedKind) }()
+        case 56: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt32,SwiftProtobuf.ProtobufInt32>.self, value: &_storage._mapInt32Int32) }()
+        case 57: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt64,SwiftProtobuf.ProtobufInt64>.self, value: &_storage._mapInt64Int64) }()
+        case 58: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufUInt32,SwiftProtobuf.ProtobufUInt32>.self, value: &_storage._mapUint32Uint32) }()
+        case 59: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufUInt64,SwiftProtobuf.ProtobufUInt64>.self, value: &_storage._mapUint64Uint64) }()
+        case 60: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSInt32,SwiftProtobuf.ProtobufSInt32>.self, value: &_storage._mapSint32Sint32) }()
+        case 61: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSInt64,SwiftProtobuf.ProtobufSInt64>.self, value: &_storage._mapSint64Sint64) }()
+        case 62: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufFixed32,SwiftProtobuf.ProtobufFixed32>.self, value: &_storage._mapFixed32Fixed32) }()
+        case 63: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufFixed64,SwiftProtobuf.ProtobufFixed64>.self, value: &_storage._mapFixed64Fixed64) }()
+        case 64: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSFixed32,SwiftProtobuf.ProtobufSFixed32>.self, value: &_storage._mapSfixed32Sfixed32) }()
+        case 65: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSFixed64,SwiftProtobuf.ProtobufSFixed64>.self, value: &_storage._mapSfixed64Sfixed64) }()
+        case 66: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt32,SwiftProtobuf.ProtobufFloat>.self, value: &_storage._mapInt32Float) }()
+        case 67: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt32,SwiftProtobuf.ProtobufDouble>.self, value: &_storage._mapInt32Double) }()
+        case 68: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufBool,SwiftProtobuf.ProtobufBool>.self, value: &_storage._mapBoolBool) }()
+        case 69: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &_storage._mapStringString) }()
+        case 70: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBytes>.self, value: &_storage._mapStringBytes) }()
+        case 71: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Protohttp_Bench_Item>.self, value: &_storage._mapStringItem) }()
+        case 72: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Protohttp_Bench_Small>.self, value: &_storage._mapStringSmall) }()
+        case 73: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufEnumMap<SwiftProtobuf.ProtobufString,Protohttp_Bench_Kind>.self, value: &_storage._mapStringKind) }()
+        case 75: try { try decoder.decodeRepeatedInt32Field(value: &_storage._packedInt32) }()
+        case 76: try { try decoder.decodeRepeatedInt64Field(value: &_storage._packedInt64) }()
+        case 77: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._packedUint32) }()
+        case 78: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._packedUint64) }()
+        case 79: try { try decoder.decodeRepeatedSInt32Field(value: &_storage._packedSint32) }()
+        case 80: try { try decoder.decodeRepeatedSInt64Field(value: &_storage._packedSint64) }()
+        case 81: try { try decoder.decodeRepeatedFixed32Field(value: &_storage._packedFixed32) }()
+        case 82: try { try decoder.decodeRepeatedFixed64Field(value: &_storage._packedFixed64) }()
+        case 83: try { try decoder.decodeRepeatedSFixed32Field(value: &_storage._packedSfixed32) }()
+        case 84: try { try decoder.decodeRepeatedSFixed64Field(value: &_storage._packedSfixed64) }()
+        case 85: try { try decoder.decodeRepeatedFloatField(value: &_storage._packedFloat) }()
+        case 86: try { try decoder.decodeRepeatedDoubleField(value: &_storage._packedDouble) }()
+        case 87: try { try decoder.decodeRepeatedBoolField(value: &_storage._packedBool) }()
+        case 88: try { try decoder.decodeRepeatedEnumField(value: &_storage._packedKind) }()
+        case 89: try { try decoder.decodeRepeatedInt32Field(value: &_storage._unpackedInt32) }()
+        case 90: try { try decoder.decodeRepeatedInt64Field(value: &_storage._unpackedInt64) }()
+        case 91: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._unpackedUint32) }()
+        case 92: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._unpackedUint64) }()
+        case 93: try { try decoder.decodeRepeatedSInt32Field(value: &_storage._unpackedSint32) }()
+        case 94: try { try decoder.decodeRepeatedSInt64Field(value: &_storage._unpackedSint64) }()
+        case 95: try { try decoder.decodeRepeatedFixed32Field(value: &_storage._unpackedFixed32) }()
+        case 96: try { try decoder.decodeRepeatedFixed64Field(value: &_storage._unpackedFixed64) }()
+        case 97: try { try decoder.decodeRepeatedSFixed32Field(value: &_storage._unpackedSfixed32) }()
+        case 98: try { try decoder.decodeRepeatedSFixed64Field(value: &_storage._unpackedSfixed64) }()
+        case 99: try { try decoder.decodeRepeatedFloatField(value: &_storage._unpackedFloat) }()
+        case 100: try { try decoder.decodeRepeatedDoubleField(value: &_storage._unpackedDouble) }()
+        case 101: try { try decoder.decodeRepeatedBoolField(value: &_storage._unpackedBool) }()
+        case 102: try { try decoder.decodeRepeatedEnumField(value: &_storage._unpackedKind) }()
+        case 111: try {
+          var v: UInt32?
+          try decoder.decodeSingularUInt32Field(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofUint32(v)
+          }
+        }()
+        case 112: try {
+          var v: Protohttp_Bench_Item?
+          var hadOneofValue = false
+          if let current = _storage._oneofField {
+            hadOneofValue = true
+            if case .oneofItem(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofItem(v)
+          }
+        }()
+        case 113: try {
+          var v: String?
+          try decoder.decodeSingularStringField(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofString(v)
+          }
+        }()
+        case 114: try {
+          var v: Data?
+          try decoder.decodeSingularBytesField(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofBytes(v)
+          }
+        }()
+        case 115: try {
+          var v: Bool?
+          try decoder.decodeSingularBoolField(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofBool(v)
+          }
+        }()
+        case 116: try {
+          var v: UInt64?
+          try decoder.decodeSingularUInt64Field(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofUint64(v)
+          }
+        }()
+        case 117: try {
+          var v: Float?
+          try decoder.decodeSingularFloatField(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofFloat(v)
+          }
+        }()
+        case 118: try {
+          var v: Double?
+          try decoder.decodeSingularDoubleField(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofDouble(v)
+          }
+        }()
+        case 119: try {
+          var v: Protohttp_Bench_Kind?
+          try decoder.decodeSingularEnumField(value: &v)
+          if let v = v {
+            if _storage._oneofField != nil {try decoder.handleConflictingOneOf()}
+            _storage._oneofField = .oneofKind(v)
+          }
+        }()
+        case 401: try { try decoder.decodeSingularInt32Field(value: &_storage._extraInt32) }()
+        case 402: try { try decoder.decodeSingularInt64Field(value: &_storage._extraInt64) }()
+        case 403: try { try decoder.decodeSingularUInt32Field(value: &_storage._extraUint32) }()
+        case 404: try { try decoder.decodeSingularUInt64Field(value: &_storage._extraUint64) }()
+        case 405: try { try decoder.decodeSingularSInt32Field(value: &_storage._extraSint32) }()
+        case 406: try { try decoder.decodeSingularSInt64Field(value: &_storage._extraSint64) }()
+        case 407: try { try decoder.decodeSingularFixed32Field(value: &_storage._extraFixed32) }()
+        case 408: try { try decoder.decodeSingularFixed64Field(value: &_storage._extraFixed64) }()
+        case 409: try { try decoder.decodeSingularSFixed32Field(value: &_storage._extraSfixed32) }()
+        case 410: try { try decoder.decodeSingularSFixed64Field(value: &_storage._extraSfixed64) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._optionalInt32 != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._optionalInt32, fieldNumber: 1)
+      }
+      if _storage._optionalInt64 != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._optionalInt64, fieldNumber: 2)
+      }
+      if _storage._optionalUint32 != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._optionalUint32, fieldNumber: 3)
+      }
+      if _storage._optionalUint64 != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._optionalUint64, fieldNumber: 4)
+      }
+      if _storage._optionalSint32 != 0 {
+        try visitor.visitSingularSInt32Field(value: _storage._optionalSint32, fieldNumber: 5)
+      }
+      if _storage._optionalSint64 != 0 {
+        try visitor.visitSingularSInt64Field(value: _storage._optionalSint64, fieldNumber: 6)
+      }
+      if _storage._optionalFixed32 != 0 {
+        try visitor.visitSingularFixed32Field(value: _storage._optionalFixed32, fieldNumber: 7)
+      }
+      if _storage._optionalFixed64 != 0 {
+        try visitor.visitSingularFixed64Field(value: _storage._optionalFixed64, fieldNumber: 8)
+      }
+      if _storage._optionalSfixed32 != 0 {
+        try visitor.visitSingularSFixed32Field(value: _storage._optionalSfixed32, fieldNumber: 9)
+      }
+      if _storage._optionalSfixed64 != 0 {
+        try visitor.visitSingularSFixed64Field(value: _storage._optionalSfixed64, fieldNumber: 10)
+      }
+      if _storage._optionalFloat.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._optionalFloat, fieldNumber: 11)
+      }
+      if _storage._optionalDouble.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._optionalDouble, fieldNumber: 12)
+      }
+      if _storage._optionalBool != false {
+        try visitor.visitSingularBoolField(value: _storage._optionalBool, fieldNumber: 13)
+      }
+      if !_storage._optionalString.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._optionalString, fieldNumber: 14)
+      }
+      if !_storage._optionalBytes.isEmpty {
+        try visitor.visitSingularBytesField(value: _storage._optionalBytes, fieldNumber: 15)
+      }
+      try { if let v = _storage._optionalItem {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      } }()
+      try { if let v = _storage._optionalSmall {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+      } }()
+      if _storage._optionalKind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._optionalKind, fieldNumber: 21)
+      }
+      if !_storage._optionalStringPiece.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._optionalStringPiece, fieldNumber: 24)
+      }
+      if !_storage._optionalCord.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._optionalCord, fieldNumber: 25)
+      }
+      try { if let v = _storage._recursiveMessage {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+      } }()
+      if !_storage._repeatedInt32.isEmpty {
+        try visitor.visitPackedInt32Field(value: _storage._repeatedInt32, fieldNumber: 31)
+      }
+      if !_storage._repeatedInt64.isEmpty {
+        try visitor.visitPackedInt64Field(value: _storage._repeatedInt64, fieldNumber: 32)
+      }
+      if !_storage._repeatedUint32.isEmpty {
+        try visitor.visitPackedUInt32Field(value: _storage._repeatedUint32, fieldNumber: 33)
+      }
+      if !_storage._repeatedUint64.isEmpty {
+        try visitor.visitPackedUInt64Field(value: _storage._repeatedUint64, fieldNumber: 34)
+      }
+      if !_storage._repeatedSint32.isEmpty {
+        try visitor.visitPackedSInt32Field(value: _storage._repeatedSint32, fieldNumber: 35)
+      }
+      if !_storage._repeatedSint64.isEmpty {
+        try visitor.visitPackedSInt64Field(value: _storage._repeatedSint64, fieldNumber: 36)
+      }
+      if !_storage._repeatedFixed32.isEmpty {
+        try visitor.visitPackedFixed32Field(value: _storage._repeatedFixed32, fieldNumber: 37)
+      }
+      if !_storage._repeatedFixed64.isEmpty {
+        try visitor.visitPackedFixed64Field(value: _storage._repeatedFixed64, fieldNumber: 38)
+      }
+      if !_storage._repeatedSfixed32.isEmpty {
+        try visitor.visitPackedSFixed32Field(value: _storage._repeatedSfixed32, fieldNumber: 39)
+      }
+      if !_storage._repeatedSfixed64.isEmpty {
+        try visitor.visitPackedSFixed64Field(value: _storage._repeatedSfixed64, fieldNumber: 40)
+      }
+      if !_storage._repeatedFloat.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._repeatedFloat, fieldNumber: 41)
+      }
+      if !_storage._repeatedDouble.isEmpty {
+        try visitor.visitPackedDoubleField(value: _storage._repeatedDouble, fieldNumber: 42)
+      }
+      if !_storage._repeatedBool.isEmpty {
+        try visitor.visitPackedBoolField(value: _storage._repeatedBool, fieldNumber: 43)
+      }
+      if !_storage._repeatedString.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._repeatedString, fieldNumber: 44)
+      }
+      if !_storage._repeatedBytes.isEmpty {
+        try visitor.visitRepeatedBytesField(value: _storage._repeatedBytes, fieldNumber: 45)
+      }
+      if !_storage._repeatedItem.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._repeatedItem, fieldNumber: 48)
+      }
+      if !_storage._repeatedSmall.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._repeatedSmall, fieldNumber: 49)
+      }
+      if !_storage._repeatedKind.isEmpty {
+        try visitor.visitPackedEnumField(value: _storage._repeatedKind, fieldNumber: 51)
+      }
+      if !_storage._mapInt32Int32.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt32,SwiftProtobuf.ProtobufInt32>.self, value: _storage._mapInt32Int32, fieldNumber: 56)
+      }
+      if !_storage._mapInt64Int64.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt64,SwiftProtobuf.ProtobufInt64>.self, value: _storage._mapInt64Int64, fieldNumber: 57)
+      }
+      if !_storage._mapUint32Uint32.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufUInt32,SwiftProtobuf.ProtobufUInt32>.self, value: _storage._mapUint32Uint32, fieldNumber: 58)
+      }
+      if !_storage._mapUint64Uint64.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufUInt64,SwiftProtobuf.ProtobufUInt64>.self, value: _storage._mapUint64Uint64, fieldNumber: 59)
+      }
+      if !_storage._mapSint32Sint32.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSInt32,SwiftProtobuf.ProtobufSInt32>.self, value: _storage._mapSint32Sint32, fieldNumber: 60)
+      }
+      if !_storage._mapSint64Sint64.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSInt64,SwiftProtobuf.ProtobufSInt64>.self, value: _storage._mapSint64Sint64, fieldNumber: 61)
+      }
+      if !_storage._mapFixed32Fixed32.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufFixed32,SwiftProtobuf.ProtobufFixed32>.self, value: _storage._mapFixed32Fixed32, fieldNumber: 62)
+      }
+      if !_storage._mapFixed64Fixed64.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufFixed64,SwiftProtobuf.ProtobufFixed64>.self, value: _storage._mapFixed64Fixed64, fieldNumber: 63)
+      }
+      if !_storage._mapSfixed32Sfixed32.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSFixed32,SwiftProtobuf.ProtobufSFixed32>.self, value: _storage._mapSfixed32Sfixed32, fieldNumber: 64)
+      }
+      if !_storage._mapSfixed64Sfixed64.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufSFixed64,SwiftProtobuf.ProtobufSFixed64>.self, value: _storage._mapSfixed64Sfixed64, fieldNumber: 65)
+      }
+      if !_storage._mapInt32Float.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt32,SwiftProtobuf.ProtobufFloat>.self, value: _storage._mapInt32Float, fieldNumber: 66)
+      }
+      if !_storage._mapInt32Double.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufInt32,SwiftProtobuf.ProtobufDouble>.self, value: _storage._mapInt32Double, fieldNumber: 67)
+      }
+      if !_storage._mapBoolBool.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufBool,SwiftProtobuf.ProtobufBool>.self, value: _storage._mapBoolBool, fieldNumber: 68)
+      }
+      if !_storage._mapStringString.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: _storage._mapStringString, fieldNumber: 69)
+      }
+      if !_storage._mapStringBytes.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBytes>.self, value: _storage._mapStringBytes, fieldNumber: 70)
+      }
+      if !_storage._mapStringItem.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Protohttp_Bench_Item>.self, value: _storage._mapStringItem, fieldNumber: 71)
+      }
+      if !_storage._mapStringSmall.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Protohttp_Bench_Small>.self, value: _storage._mapStringSmall, fieldNumber: 72)
+      }
+      if !_storage._mapStringKind.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufEnumMap<SwiftProtobuf.ProtobufString,Protohttp_Bench_Kind>.self, value: _storage._mapStringKind, fieldNumber: 73)
+      }
+      if !_storage._packedInt32.isEmpty {
+        try visitor.visitPackedInt32Field(value: _storage._packedInt32, fieldNumber: 75)
+      }
+      if !_storage._packedInt64.isEmpty {
+        try visitor.visitPackedInt64Field(value: _storage._packedInt64, fieldNumber: 76)
+      }
+      if !_storage._packedUint32.isEmpty {
+        try visitor.visitPackedUInt32Field(value: _storage._packedUint32, fieldNumber: 77)
+      }
+      if !_storage._packedUint64.isEmpty {
+        try visitor.visitPackedUInt64Field(value: _storage._packedUint64, fieldNumber: 78)
+      }
+      if !_storage._packedSint32.isEmpty {
+        try visitor.visitPackedSInt32Field(value: _storage._packedSint32, fieldNumber: 79)
+      }
+      if !_storage._packedSint64.isEmpty {
+        try visitor.visitPackedSInt64Field(value: _storage._packedSint64, fieldNumber: 80)
+      }
+      if !_storage._packedFixed32.isEmpty {
+        try visitor.visitPackedFixed32Field(value: _storage._packedFixed32, fieldNumber: 81)
+      }
+      if !_storage._packedFixed64.isEmpty {
+        try visitor.visitPackedFixed64Field(value: _storage._packedFixed64, fieldNumber: 82)
+      }
+      if !_storage._packedSfixed32.isEmpty {
+        try visitor.visitPackedSFixed32Field(value: _storage._packedSfixed32, fieldNumber: 83)
+      }
+      if !_storage._packedSfixed64.isEmpty {
+        try visitor.visitPackedSFixed64Field(value: _storage._packedSfixed64, fieldNumber: 84)
+      }
+      if !_storage._packedFloat.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._packedFloat, fieldNumber: 85)
+      }
+      if !_storage._packedDouble.isEmpty {
+        try visitor.visitPackedDoubleField(value: _storage._packedDouble, fieldNumber: 86)
+      }
+      if !_storage._packedBool.isEmpty {
+        try visitor.visitPackedBoolField(value: _storage._packedBool, fieldNumber: 87)
+      }
+      if !_storage._packedKind.isEmpty {
+        try visitor.visitPackedEnumField(value: _storage._packedKind, fieldNumber: 88)
+      }
+      if !_storage._unpackedInt32.isEmpty {
+        try visitor.visitRepeatedInt32Field(value: _storage._unpackedInt32, fieldNumber: 89)
+      }
+      if !_storage._unpackedInt64.isEmpty {
+        try visitor.visitRepeatedInt64Field(value: _storage._unpackedInt64, fieldNumber: 90)
+      }
+      if !_storage._unpackedUint32.isEmpty {
+        try visitor.visitRepeatedUInt32Field(value: _storage._unpackedUint32, fieldNumber: 91)
+      }
+      if !_storage._unpackedUint64.isEmpty {
+        try visitor.visitRepeatedUInt64Field(value: _storage._unpackedUint64, fieldNumber: 92)
+      }
+      if !_storage._unpackedSint32.isEmpty {
+        try visitor.visitRepeatedSInt32Field(value: _storage._unpackedSint32, fieldNumber: 93)
+      }
+      if !_storage._unpackedSint64.isEmpty {
+        try visitor.visitRepeatedSInt64Field(value: _storage._unpackedSint64, fieldNumber: 94)
+      }
+      if !_storage._unpackedFixed32.isEmpty {
+        try visitor.visitRepeatedFixed32Field(value: _storage._unpackedFixed32, fieldNumber: 95)
+      }
+      if !_storage._unpackedFixed64.isEmpty {
+        try visitor.visitRepeatedFixed64Field(value: _storage._unpackedFixed64, fieldNumber: 96)
+      }
+      if !_storage._unpackedSfixed32.isEmpty {
+        try visitor.visitRepeatedSFixed32Field(value: _storage._unpackedSfixed32, fieldNumber: 97)
+      }
+      if !_storage._unpackedSfixed64.isEmpty {
+        try visitor.visitRepeatedSFixed64Field(value: _storage._unpackedSfixed64, fieldNumber: 98)
+      }
+      if !_storage._unpackedFloat.isEmpty {
+        try visitor.visitRepeatedFloatField(value: _storage._unpackedFloat, fieldNumber: 99)
+      }
+      if !_storage._unpackedDouble.isEmpty {
+        try visitor.visitRepeatedDoubleField(value: _storage._unpackedDouble, fieldNumber: 100)
+      }
+      if !_storage._unpackedBool.isEmpty {
+        try visitor.visitRepeatedBoolField(value: _storage._unpackedBool, fieldNumber: 101)
+      }
+      if !_storage._unpackedKind.isEmpty {
+        try visitor.visitRepeatedEnumField(value: _storage._unpackedKind, fieldNumber: 102)
+      }
+      switch _storage._oneofField {
+      case .oneofUint32?: try {
+        guard case .oneofUint32(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularUInt32Field(value: v, fieldNumber: 111)
+      }()
+      case .oneofItem?: try {
+        guard case .oneofItem(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 112)
+      }()
+      case .oneofString?: try {
+        guard case .oneofString(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularStringField(value: v, fieldNumber: 113)
+      }()
+      case .oneofBytes?: try {
+        guard case .oneofBytes(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularBytesField(value: v, fieldNumber: 114)
+      }()
+      case .oneofBool?: try {
+        guard case .oneofBool(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularBoolField(value: v, fieldNumber: 115)
+      }()
+      case .oneofUint64?: try {
+        guard case .oneofUint64(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularUInt64Field(value: v, fieldNumber: 116)
+      }()
+      case .oneofFloat?: try {
+        guard case .oneofFloat(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularFloatField(value: v, fieldNumber: 117)
+      }()
+      case .oneofDouble?: try {
+        guard case .oneofDouble(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularDoubleField(value: v, fieldNumber: 118)
+      }()
+      case .oneofKind?: try {
+        guard case .oneofKind(let v)? = _storage._oneofField else { preconditionFailure() }
+        try visitor.visitSingularEnumField(value: v, fieldNumber: 119)
+      }()
+      case nil: break
+      }
+      if _storage._extraInt32 != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._extraInt32, fieldNumber: 401)
+      }
+      if _storage._extraInt64 != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._extraInt64, fieldNumber: 402)
+      }
+      if _storage._extraUint32 != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._extraUint32, fieldNumber: 403)
+      }
+      if _storage._extraUint64 != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._extraUint64, fieldNumber: 404)
+      }
+      if _storage._extraSint32 != 0 {
+        try visitor.visitSingularSInt32Field(value: _storage._extraSint32, fieldNumber: 405)
+      }
+      if _storage._extraSint64 != 0 {
+        try visitor.visitSingularSInt64Field(value: _storage._extraSint64, fieldNumber: 406)
+      }
+      if _storage._extraFixed32 != 0 {
+        try visitor.visitSingularFixed32Field(value: _storage._extraFixed32, fieldNumber: 407)
+      }
+      if _storage._extraFixed64 != 0 {
+        try visitor.visitSingularFixed64Field(value: _storage._extraFixed64, fieldNumber: 408)
+      }
+      if _storage._extraSfixed32 != 0 {
+        try visitor.visitSingularSFixed32Field(value: _storage._extraSfixed32, fieldNumber: 409)
+      }
+      if _storage._extraSfixed64 != 0 {
+        try visitor.visitSingularSFixed64Field(value: _storage._extraSfixed64, fieldNumber: 410)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Protohttp_Bench_Sparse, rhs: Protohttp_Bench_Sparse) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._optionalInt32 != rhs_storage._optionalInt32 {return false}
+        if _storage._optionalInt64 != rhs_storage._optionalInt64 {return false}
+        if _storage._optionalUint32 != rhs_storage._optionalUint32 {return false}
+        if _storage._optionalUint64 != rhs_storage._optionalUint64 {return false}
+        if _storage._optionalSint32 != rhs_storage._optionalSint32 {return false}
+        if _storage._optionalSint64 != rhs_storage._optionalSint64 {return false}
+        if _storage._optionalFixed32 != rhs_storage._optionalFixed32 {return false}
+        if _storage._optionalFixed64 != rhs_storage._optionalFixed64 {return false}
+        if _storage._optionalSfixed32 != rhs_storage._optionalSfixed32 {return false}
+        if _storage._optionalSfixed64 != rhs_storage._optionalSfixed64 {return false}
+        if _storage._optionalFloat != rhs_storage._optionalFloat {return false}
+        if _storage._optionalDouble != rhs_storage._optionalDouble {return false}
+        if _storage._optionalBool != rhs_storage._optionalBool {return false}
+        if _storage._optionalString != rhs_storage._optionalString {return false}
+        if _storage._optionalBytes != rhs_storage._optionalBytes {return false}
+        if _storage._optionalItem != rhs_storage._optionalItem {return false}
+        if _storage._optionalSmall != rhs_storage._optionalSmall {return false}
+        if _storage._optionalKind != rhs_storage._optionalKind {return false}
+        if _storage._optionalStringPiece != rhs_storage._optionalStringPiece {return false}
+        if _storage._optionalCord != rhs_storage._optionalCord {return false}
+        if _storage._recursiveMessage != rhs_storage._recursiveMessage {return false}
+        if _storage._repeatedInt32 != rhs_storage._repeatedInt32 {return false}
+        if _storage._repeatedInt64 != rhs_storage._repeatedInt64 {return false}
+        if _storage._repeatedUint32 != rhs_storage._repeatedUint32 {return false}
+        if _storage._repeatedUint64 != rhs_storage._repeatedUint64 {return false}
+        if _storage._repeatedSint32 != rhs_storage._repeatedSint32 {return false}
+        if _storage._repeatedSint64 != rhs_storage._repeatedSint64 {return false}
+        if _storage._repeatedFixed32 != rhs_storage._repeatedFixed32 {return false}
+        if _storage._repeatedFixed64 != rhs_storage._repeatedFixed64 {return false}
+        if _storage._repeatedSfixed32 != rhs_storage._repeatedSfixed32 {return false}
+        if _storage._repeatedSfixed64 != rhs_storage._repeatedSfixed64 {return false}
+        if _storage._repeatedFloat != rhs_storage._repeatedFloat {return false}
+        if _storage._repeatedDouble != rhs_storage._repeatedDouble {return false}
+        if _storage._repeatedBool != rhs_storage._repeatedBool {return false}
+        if _storage._repeatedString != rhs_storage._repeatedString {return false}
+        if _storage._repeatedBytes != rhs_storage._repeatedBytes {return false}
+        if _storage._repeatedItem != rhs_storage._repeatedItem {return false}
+        if _storage._repeatedSmall != rhs_storage._repeatedSmall {return false}
+        if _storage._repeatedKind != rhs_storage._repeatedKind {return false}
+        if _storage._packedInt32 != rhs_storage._packedInt32 {return false}
+        if _storage._packedInt64 != rhs_storage._packedInt64 {return false}
+        if _storage._packedUint32 != rhs_storage._packedUint32 {return false}
+        if _storage._packedUint64 != rhs_storage._packedUint64 {return false}
+        if _storage._packedSint32 != rhs_storage._packedSint32 {return false}
+        if _storage._packedSint64 != rhs_storage._packedSint64 {return false}
+        if _storage._packedFixed32 != rhs_storage._packedFixed32 {return false}
+        if _storage._packedFixed64 != rhs_storage._packedFixed64 {return false}
+        if _storage._packedSfixed32 != rhs_storage._packedSfixed32 {return false}
+        if _storage._packedSfixed64 != rhs_storage._packedSfixed64 {return false}
+        if _storage._packedFloat != rhs_storage._packedFloat {return false}
+        if _storage._packedDouble != rhs_storage._packedDouble {return false}
+        if _storage._packedBool != rhs_storage._packedBool {return false}
+        if _storage._packedKind != rhs_storage._packedKind {return false}
+        if _storage._unpackedInt32 != rhs_storage._unpackedInt32 {return false}
+        if _storage._unpackedInt64 != rhs_storage._unpackedInt64 {return false}
+        if _storage._unpackedUint32 != rhs_storage._unpackedUint32 {return false}
+        if _storage._unpackedUint64 != rhs_storage._unpackedUint64 {return false}
+        if _storage._unpackedSint32 != rhs_storage._unpackedSint32 {return false}
+        if _storage._unpackedSint64 != rhs_storage._unpackedSint64 {return false}
+        if _storage._unpackedFixed32 != rhs_storage._unpackedFixed32 {return false}
+        if _storage._unpackedFixed64 != rhs_storage._unpackedFixed64 {return false}
+        if _storage._unpackedSfixed32 != rhs_storage._unpackedSfixed32 {return false}
+        if _storage._unpackedSfixed64 != rhs_storage._unpackedSfixed64 {return false}
+        if _storage._unpackedFloat != rhs_storage._unpackedFloat {return false}
+        if _storage._unpackedDouble != rhs_storage._unpackedDouble {return false}
+        if _storage._unpackedBool != rhs_storage._unpackedBool {return false}
+        if _storage._unpackedKind != rhs_storage._unpackedKind {return false}
+        if _storage._mapInt32Int32 != rhs_storage._mapInt32Int32 {return false}
+        if _storage._mapInt64Int64 != rhs_storage._mapInt64Int64 {return false}
+        if _storage._mapUint32Uint32 != rhs_storage._mapUint32Uint32 {return false}
+        if _storage._mapUint64Uint64 != rhs_storage._mapUint64Uint64 {return false}
+        if _storage._mapSint32Sint32 != rhs_storage._mapSint32Sint32 {return false}
+        if _storage._mapSint64Sint64 != rhs_storage._mapSint64Sint64 {return false}
+        if _storage._mapFixed32Fixed32 != rhs_storage._mapFixed32Fixed32 {return false}
+        if _storage._mapFixed64Fixed64 != rhs_storage._mapFixed64Fixed64 {return false}
+        if _storage._mapSfixed32Sfixed32 != rhs_storage._mapSfixed32Sfixed32 {return false}
+        if _storage._mapSfixed64Sfixed64 != rhs_storage._mapSfixed64Sfixed64 {return false}
+        if _storage._mapInt32Float != rhs_storage._mapInt32Float {return false}
+        if _storage._mapInt32Double != rhs_storage._mapInt32Double {return false}
+        if _storage._mapBoolBool != rhs_storage._mapBoolBool {return false}
+        if _storage._mapStringString != rhs_storage._mapStringString {return false}
+        if _storage._mapStringBytes != rhs_storage._mapStringBytes {return false}
+        if _storage._mapStringItem != rhs_storage._mapStringItem {return false}
+        if _storage._mapStringSmall != rhs_storage._mapStringSmall {return false}
+        if _storage._mapStringKind != rhs_storage._mapStringKind {return false}
+        if _storage._oneofField != rhs_storage._oneofField {return false}
+        if _storage._extraInt32 != rhs_storage._extraInt32 {return false}
+        if _storage._extraInt64 != rhs_storage._extraInt64 {return false}
+        if _storage._extraUint32 != rhs_storage._extraUint32 {return false}
+        if _storage._extraUint64 != rhs_storage._extraUint64 {return false}
+        if _storage._extraSint32 != rhs_storage._extraSint32 {return false}
+        if _storage._extraSint64 != rhs_storage._extraSint64 {return false}
+        if _storage._extraFixed32 != rhs_storage._extraFixed32 {return false}
+        if _storage._extraFixed64 != rhs_storage._extraFixed64 {return false}
+        if _storage._extraSfixed32 != rhs_storage._extraSfixed32 {return false}
+        if _storage._extraSfixed64 != rhs_storage._extraSfixed64 {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

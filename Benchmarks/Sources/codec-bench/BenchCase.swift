@@ -1,10 +1,10 @@
-// BenchCase.swift: the four benchmark cases and what one library contributes to each.
+// BenchCase.swift: the five benchmark cases and what one library contributes to each.
 
 import BenchProtobufC
 
 /// A benchmark case: one logical message, measured for encode and decode.
 enum BenchCase: String, CaseIterable {
-    case small, medium, deep, large
+    case small, medium, deep, large, sparse
 
     /// The matching protobuf-c case.
     var cCase: BenchCCase {
@@ -13,6 +13,7 @@ enum BenchCase: String, CaseIterable {
         case .medium: return BENCH_C_MEDIUM
         case .deep: return BENCH_C_DEEP
         case .large: return BENCH_C_LARGE
+        case .sparse: return BENCH_C_SPARSE
         }
     }
 }

@@ -7,6 +7,9 @@
 enum CaseData {
     /// Levels in the "deep" chain; each level carries the medium message.
     static let deepLevels = 32
+    /// Levels in the "sparse" chain; level i sets only `optional_int32 = i` and, above the
+    /// last, `recursive_message`.
+    static let sparseLevels = 32
 
     static let smallID: Int32 = 150
     static let smallName = "alice"

@@ -75,6 +75,18 @@ enum SwiftProtobufSide {
         return node
     }
 
+    static func sparse() -> Protohttp_Bench_Sparse {
+        var node = Protohttp_Bench_Sparse()
+        node.optionalInt32 = Int32(CaseData.sparseLevels)
+        for level in stride(from: CaseData.sparseLevels - 1, through: 1, by: -1) {
+            var parent = Protohttp_Bench_Sparse()
+            parent.optionalInt32 = Int32(level)
+            parent.recursiveMessage = node
+            node = parent
+        }
+        return node
+    }
+
     static func large() -> Protohttp_Bench_Large {
         var m = Protohttp_Bench_Large()
         m.blob = Data(CaseData.largeBlob)
@@ -89,6 +101,7 @@ enum SwiftProtobufSide {
         case .medium: return contender(medium())
         case .deep: return contender(deep())
         case .large: return contender(large())
+        case .sparse: return contender(sparse())
         }
     }
 
@@ -123,6 +136,7 @@ enum SwiftProtobufSide {
         case .medium: return try Protohttp_Bench_Medium(serializedBytes: bytes) == medium()
         case .deep: return try Protohttp_Bench_Deep(serializedBytes: bytes) == deep()
         case .large: return try Protohttp_Bench_Large(serializedBytes: bytes) == large()
+        case .sparse: return try Protohttp_Bench_Sparse(serializedBytes: bytes) == sparse()
         }
     }
 }

@@ -1,6 +1,6 @@
 // main.swift: codec-bench: times ProtoWire, swift-protobuf and protobuf-c on every case.
 //
-// Usage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]
+// Usage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS]
 
 import BenchSupport
 #if canImport(Glibc)
@@ -9,7 +9,7 @@ import Glibc
 
 /// Prints a usage problem to standard error and exits with status 2 (bad command line).
 func usageError(_ message: String) -> Never {
-    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large]... [--batches N] [--batch-ms MS]\n"
+    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
@@ -21,7 +21,7 @@ while let flag = arguments.popFirst() {
     let value = arguments.popFirst()
     switch (flag, value) {
     case ("--case", let name?):
-        guard let c = BenchCase(rawValue: name) else { usageError("unknown case \(name); use small, medium, deep or large") }
+        guard let c = BenchCase(rawValue: name) else { usageError("unknown case \(name); use small, medium, deep, large or sparse") }
         cases.append(c)
     case ("--batches", let n?):
         guard let b = Int(n), b > 0 else { usageError("--batches wants a positive integer") }

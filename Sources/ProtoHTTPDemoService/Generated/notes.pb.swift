@@ -85,7 +85,7 @@ public struct Notes_Note: Sendable, Hashable {
     public var tags: [String] = []
 
     /// Key/value labels, e.g. "project" → "apollo".
-    public var labels: [String: String] = [:]
+    public var labels: [String: String] = [String: String]()
 
     /// The body: plain text or a checklist.
     public var content: OneOf_Content? = nil
@@ -146,7 +146,7 @@ public struct Notes_CreateNoteRequest: Sendable, Hashable {
     public var tags: [String] = []
 
     /// Field 3.
-    public var labels: [String: String] = [:]
+    public var labels: [String: String] = [String: String]()
 
     /// The `content` oneof: at most one of its fields is set.
     public var content: OneOf_Content? = nil
@@ -217,7 +217,7 @@ public struct Notes_ListNotesResponse: Sendable, Hashable {
     public var notes: [Notes_Note] = []
 
     /// How many of the listed notes carry each tag.
-    public var tagCounts: [String: Int32] = [:]
+    public var tagCounts: [String: Int32] = [String: Int32]()
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()

@@ -15,6 +15,12 @@ public enum WireString: WireFieldCodec {
         return Varint.size(UInt64(n)) &+ n
     }
     @inlinable public static func write(_ value: String, _ writer: inout WireWriter) {
+        // Native and small strings lend their UTF-8 without the copy `withUTF8` needs (a retain).
+        let lent: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            writer.writeVarint(UInt64(utf8.count))
+            writer.writeRawBytes(UnsafeRawBufferPointer(utf8))
+        }
+        if lent != nil { return }
         var value = value
         value.withUTF8 { utf8 in
             writer.writeVarint(UInt64(utf8.count))

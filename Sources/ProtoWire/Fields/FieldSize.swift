@@ -5,8 +5,14 @@
 /// `tagSize` is the varint size of the field's tag, which generated code knows statically.
 public enum FieldSize {
     /// An unpacked repeated field: one tag per element.
-    @inlinable
+    @inlinable @inline(__always)
     public static func repeated<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
+        if values.isEmpty { return 0 }
+        return repeatedNonEmpty(C.self, values, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func repeatedNonEmpty<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         var total = tagSize &* values.count
         for v in values { total &+= C.size(of: v, &cache) }
         return total
@@ -14,9 +20,15 @@ public enum FieldSize {
 
     /// A packed repeated field: one tag, one length, then the values; nothing when empty.
     /// Varint payload sizes are cached so they are summed once.
-    @inlinable
+    /// The empty check is inlined into the caller, which skips the call for an unset field.
+    @inlinable @inline(__always)
     public static func packed<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         if values.isEmpty { return 0 }
+        return packedNonEmpty(C.self, values, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func packedNonEmpty<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         let payload: Int
         switch C.wireType {
         case .fixed32: payload = 4 &* values.count
@@ -32,8 +44,17 @@ public enum FieldSize {
     }
 
     /// A map field: one length-delimited entry message (key = 1, value = 2) per element.
-    @inlinable
+    /// An empty map skips the call, and the retain of its storage for iteration.
+    @inlinable @inline(__always)
     public static func map<K: WireFieldCodec, V: WireFieldCodec>(
+        _: K.Type, _: V.Type, _ map: [K.Value: V.Value], tagSize: Int, _ cache: inout SizeCache
+    ) -> Int where K.Value: ProtoMapKey {
+        if map.isEmpty { return 0 }
+        return mapNonEmpty(K.self, V.self, map, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func mapNonEmpty<K: WireFieldCodec, V: WireFieldCodec>(
         _: K.Type, _: V.Type, _ map: [K.Value: V.Value], tagSize: Int, _ cache: inout SizeCache
     ) -> Int where K.Value: ProtoMapKey {
         var total = tagSize &* map.count

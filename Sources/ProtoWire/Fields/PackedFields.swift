@@ -2,14 +2,20 @@
 
 // Overload resolution picks these over the generic versions in FieldSize.swift,
 // WireWriter+Fields.swift and WireReader+Fields.swift whenever the codec is known to be a
-// varint or fixed-width codec. They follow the same rule as the generic versions: a packed
+// varint or fixed-width codec; the empty check of each is inlined into the caller, so an unset
+// field costs no call. They follow the same rule as the generic versions: a packed
 // varint run reserves one size-cache slot, a fixed-width run none.
 
 extension FieldSize {
     /// A packed run of varints: one tag, one length, then the values; nothing when empty.
-    @inlinable
+    @inlinable @inline(__always)
     public static func packed<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         if values.isEmpty { return 0 }
+        return packedNonEmpty(C.self, values, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func packedNonEmpty<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         let payload = values.withUnsafeBufferPointer { buffer in
             var sum = 0
             for v in buffer { sum &+= Varint.size(C.varintBits(v)) }
@@ -20,9 +26,14 @@ extension FieldSize {
     }
 
     /// A packed run of fixed-width values.
-    @inlinable
+    @inlinable @inline(__always)
     public static func packed<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         if values.isEmpty { return 0 }
+        return packedNonEmpty(C.self, values, tagSize: tagSize, &cache)
+    }
+
+    @inlinable
+    static func packedNonEmpty<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         let payload = MemoryLayout<C.Value>.size &* values.count
         return tagSize &+ Varint.size(UInt64(payload)) &+ payload
     }
@@ -30,9 +41,14 @@ extension FieldSize {
 
 extension WireWriter {
     /// Writes a packed run of varints with the write position kept in a register.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writePacked<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         if values.isEmpty { return }
+        writePackedNonEmpty(C.self, values, tag: tag)
+    }
+
+    @inlinable
+    mutating func writePackedNonEmpty<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         writeTag(tag)
         let payload = nextCachedSize()
         writeVarint(UInt64(payload))
@@ -42,7 +58,10 @@ extension WireWriter {
         values.withUnsafeBufferPointer { buffer in
             for v in buffer {
                 let bits = C.varintBits(v)
-                precondition(runEnd - p >= Varint.size(bits), "ProtoWire: encoder wrote past the size it computed")
+                // No varint is longer than 10 bytes: only the last few values need their size.
+                if runEnd - p < 10 {
+                    precondition(runEnd - p >= Varint.size(bits), "ProtoWire: encoder wrote past the size it computed")
+                }
                 p = Varint.store(bits, at: p)
             }
         }
@@ -51,9 +70,14 @@ extension WireWriter {
     }
 
     /// Writes a packed run of fixed-width values: on little-endian machines, one copy.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writePacked<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         if values.isEmpty { return }
+        writePackedNonEmpty(C.self, values, tag: tag)
+    }
+
+    @inlinable
+    mutating func writePackedNonEmpty<C: FixedWidthFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         writeTag(tag)
         let payload = MemoryLayout<C.Value>.size &* values.count
         writeVarint(UInt64(payload))
@@ -75,24 +99,15 @@ extension WireReader {
         }
         let (count, savedEnd) = try enterPacked(.varint)
         var failure: WireError?
-        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            // While 10 bytes remain no varint can cross the end: decode without bounds checks.
-            var p = pointer
-            while initialized < count && end - p >= 10 {
-                guard let bits = Varint.decodeUnchecked(&p) else { break }
-                (base + initialized).initialize(to: C.value(fromVarintBits: bits))
-                initialized &+= 1
+        let run: [C.Value]
+        if count <= smallRunLimit {
+            run = withUnsafeTemporaryAllocation(of: C.Value.self, capacity: count) { buffer in
+                let decoded = decodeVarintRun(C.self, into: buffer, failure: &failure)
+                return Array(UnsafeMutableBufferPointer(rebasing: buffer[..<decoded]))
             }
-            pointer = p
-            while initialized < count {
-                do throws(WireError) {
-                    (base + initialized).initialize(to: C.value(fromVarintBits: try readVarint()))
-                } catch {
-                    failure = error
-                    return
-                }
-                initialized &+= 1
+        } else {
+            run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = decodeVarintRun(C.self, into: buffer, failure: &failure)
             }
         }
         if let failure { throw failure }
@@ -106,6 +121,35 @@ extension WireReader {
         }
     }
 
+    /// Decodes up to `buffer.count` varints of a packed run into `buffer`; returns how many it
+    /// initialized, and sets `failure` when the input ends early or a varint is malformed.
+    @inlinable
+    mutating func decodeVarintRun<C: VarintFieldCodec>(
+        _: C.Type, into buffer: UnsafeMutableBufferPointer<C.Value>, failure: inout WireError?
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        let count = buffer.count
+        var initialized = 0
+        // While 10 bytes remain no varint can cross the end: decode without bounds checks.
+        var p = pointer
+        while initialized < count && end - p >= 10 {
+            guard let bits = Varint.decodeUnchecked(&p) else { break }
+            (base + initialized).initialize(to: C.value(fromVarintBits: bits))
+            initialized &+= 1
+        }
+        pointer = p
+        while initialized < count {
+            do throws(WireError) {
+                (base + initialized).initialize(to: C.value(fromVarintBits: try readVarint()))
+            } catch {
+                failure = error
+                return initialized
+            }
+            initialized &+= 1
+        }
+        return initialized
+    }
+
     /// Reads one occurrence of a repeated fixed-width field, packed or not.
     @inlinable
     public mutating func readRepeated<C: FixedWidthFieldCodec>(_: C.Type, _ tag: FieldTag, into values: inout [C.Value]) throws(WireError) {
@@ -117,11 +161,21 @@ extension WireReader {
         #if _endian(little)
         let byteCount = end - pointer
         let source = pointer
-        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress {
-                UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+        let run: [C.Value]
+        if count <= smallRunLimit {
+            run = withUnsafeTemporaryAllocation(of: C.Value.self, capacity: count) { buffer in
+                if let base = buffer.baseAddress {
+                    UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+                }
+                return Array(buffer)
             }
-            initialized = count
+        } else {
+            run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let base = buffer.baseAddress {
+                    UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
+                }
+                initialized = count
+            }
         }
         pointer = end
         #else
@@ -135,3 +189,8 @@ extension WireReader {
         }
     }
 }
+
+/// Packed runs of up to this many values are decoded on the stack and copied into the array:
+/// `[T](unsafeUninitializedCapacity:)` goes through an unspecialized standard-library path that
+/// looks up the array storage's type metadata on every call, which costs more than the copy.
+@usableFromInline let smallRunLimit = 128

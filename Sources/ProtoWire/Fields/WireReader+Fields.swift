@@ -125,6 +125,7 @@ extension WireReader {
     public mutating func readMapEntry<K: WireFieldCodec, V: WireFieldCodec>(
         _: K.Type, _: V.Type, into map: inout [K.Value: V.Value]
     ) throws(WireError) where K.Value: ProtoMapKey {
+        if map.isEmpty { map.reserveCapacity(lengthDelimitedRunCount()) }
         let n = try readLength()
         let (key, value) = try withMessageScope(length: n) { r throws(WireError) in
             var key = K.defaultValue

@@ -2,8 +2,14 @@
 
 extension WireWriter {
     /// Writes an unpacked repeated field: `tag` is the element's raw tag.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func writeRepeated<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
+        if values.isEmpty { return }
+        writeRepeatedNonEmpty(C.self, values, tag: tag)
+    }
+
+    @inlinable
+    mutating func writeRepeatedNonEmpty<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         for v in values {
             writeTag(tag)
             C.write(v, &self)
@@ -11,9 +17,15 @@ extension WireWriter {
     }
 
     /// Writes a packed repeated field (nothing when empty): `tag` is the length-delimited tag.
-    @inlinable
+    /// The empty check is inlined into the caller, which skips the call for an unset field.
+    @inlinable @inline(__always)
     public mutating func writePacked<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         if values.isEmpty { return }
+        writePackedNonEmpty(C.self, values, tag: tag)
+    }
+
+    @inlinable
+    mutating func writePackedNonEmpty<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
         writeTag(tag)
         switch C.wireType {
         case .fixed32: writeVarint(UInt64(4 &* values.count))
@@ -24,8 +36,17 @@ extension WireWriter {
     }
 
     /// Writes a map field as entry messages with the key as field 1 and the value as field 2.
-    @inlinable
+    /// An empty map skips the call, and the retain of its storage for iteration.
+    @inlinable @inline(__always)
     public mutating func writeMap<K: WireFieldCodec, V: WireFieldCodec>(
+        _: K.Type, _: V.Type, _ map: [K.Value: V.Value], tag: UInt32
+    ) where K.Value: ProtoMapKey {
+        if map.isEmpty { return }
+        writeMapNonEmpty(K.self, V.self, map, tag: tag)
+    }
+
+    @inlinable
+    mutating func writeMapNonEmpty<K: WireFieldCodec, V: WireFieldCodec>(
         _: K.Type, _: V.Type, _ map: [K.Value: V.Value], tag: UInt32
     ) where K.Value: ProtoMapKey {
         MapOrder.forEach(map, sorted: deterministic) { key, value in

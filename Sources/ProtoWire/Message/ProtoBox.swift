@@ -10,7 +10,10 @@ public struct ProtoBox<Value: Hashable & Sendable>: Hashable, Sendable {
     // storage first unless this box holds the only reference, so no shared instance is mutated.
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        @usableFromInline var value: Value
+        // Unchecked: every access goes through ProtoBox, whose mutations copy shared storage
+        // first, so accesses never overlap. A checked access scans the thread's access set, which
+        // grows with nesting depth: encoding a recursive chain in place was quadratic in depth.
+        @usableFromInline @exclusivity(unchecked) var value: Value
         @inlinable init(_ value: Value) { self.value = value }
     }
 

@@ -48,7 +48,7 @@ public enum Google_Protobuf_NullValue: ProtoWire.ProtoEnum {
 /// The JSON representation for `Struct` is JSON object.
 public struct Google_Protobuf_Struct: Sendable, Hashable {
     /// Unordered map of dynamically typed values.
-    public var fields: [String: Google_Protobuf_Value] = [:]
+    public var fields: [String: Google_Protobuf_Value] = [String: Google_Protobuf_Value]()
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()

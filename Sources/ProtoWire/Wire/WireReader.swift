@@ -63,8 +63,8 @@ public struct WireReader {
 
     // MARK: Varints
 
-    /// Reads a varint of up to 10 bytes.
-    @inlinable
+    /// Reads a varint of up to 10 bytes. The one-byte case is inlined into the caller.
+    @inlinable @inline(__always)
     public mutating func readVarint() throws(WireError) -> UInt64 {
         if pointer < end {
             let first = pointer.load(as: UInt8.self)
@@ -72,9 +72,14 @@ public struct WireReader {
                 pointer += 1
                 return UInt64(first)
             }
-            if end - pointer >= 10, let value = Varint.decodeUnchecked(&pointer) {
-                return value
-            }
+        }
+        return try readMultiByteVarint()
+    }
+
+    @inlinable
+    mutating func readMultiByteVarint() throws(WireError) -> UInt64 {
+        if end - pointer >= 10, let value = Varint.decodeUnchecked(&pointer) {
+            return value
         }
         return try readVarintSlow()
     }
@@ -117,6 +122,17 @@ public struct WireReader {
             tagStart = pointer
             pointer += 1
             return FieldTag(rawValue: UInt32(first))
+        }
+        // Two-byte tags (fields 16-2047) with those wire types: a non-zero second byte makes the
+        // field number at least 16, so it needs no range check either.
+        if first >= 0x80 && end - pointer >= 2 {
+            let second = pointer.load(fromByteOffset: 1, as: UInt8.self)
+            let raw = UInt32(first & 0x7F) | UInt32(second) &<< 7
+            if second != 0 && second < 0x80 && (0x2F &>> (raw & 7)) & 1 != 0 {
+                tagStart = pointer
+                pointer += 2
+                return FieldTag(rawValue: raw)
+            }
         }
         return try readTagSlow()
     }
@@ -184,9 +200,22 @@ public struct WireReader {
 
     // MARK: Length-delimited values
 
-    /// Reads a length prefix and checks it against `Int32.max` and the remaining input.
-    @inlinable
+    /// Reads a length prefix and checks it against `Int32.max` and the remaining input. A
+    /// one-byte length that fits is handled inline in the caller.
+    @inlinable @inline(__always)
     public mutating func readLength() throws(WireError) -> Int {
+        if pointer < end {
+            let first = pointer.load(as: UInt8.self)
+            if first < 0x80 && Int(first) < end - pointer {
+                pointer += 1
+                return Int(first)
+            }
+        }
+        return try readLengthSlow()
+    }
+
+    @usableFromInline
+    mutating func readLengthSlow() throws(WireError) -> Int {
         let at = pointer
         let length = try readVarint()
         guard length <= UInt64(Int32.max) else {

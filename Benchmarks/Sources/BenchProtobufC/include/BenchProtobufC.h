@@ -10,7 +10,8 @@ typedef enum BenchCCase {
     BENCH_C_SMALL = 0,
     BENCH_C_MEDIUM = 1,
     BENCH_C_DEEP = 2,
-    BENCH_C_LARGE = 3
+    BENCH_C_LARGE = 3,
+    BENCH_C_SPARSE = 4
 } BenchCCase;
 
 /// The encoded size of the case's protobuf-c message (built on first use).
