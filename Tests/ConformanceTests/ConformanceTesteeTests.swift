@@ -12,7 +12,8 @@ struct ConformanceTesteeTests {
     static let proto3 = "protobuf_test_messages.proto3.TestAllTypesProto3"
     static let proto2 = "protobuf_test_messages.proto2.TestAllTypesProto2"
 
-    @Test func scriptPrintsAnAbsoluteExecutablePath() throws {
+    @Test func scriptPrintsAnAbsoluteExecutablePath() async throws { try await offThePool { try self.scriptPrintsAnAbsoluteExecutablePathBody() } }
+    func scriptPrintsAnAbsoluteExecutablePathBody() throws {
         let path = try ConformanceTestee.path()
         #expect(path.hasPrefix("/"))
         #expect(path.hasSuffix("/conformance-testee"))
@@ -20,14 +21,16 @@ struct ConformanceTesteeTests {
         #expect(FileManager.default.isExecutableFile(atPath: path))
     }
 
-    @Test func failureSetIsAnsweredWithAnEmptyList() throws {
+    @Test func failureSetIsAnsweredWithAnEmptyList() async throws { try await offThePool { try self.failureSetIsAnsweredWithAnEmptyListBody() } }
+    func failureSetIsAnsweredWithAnEmptyListBody() throws {
         let request = Frame.string(4, "conformance.FailureSet") + Frame.varint(3, 1)
         let run = try ConformanceTestee.run([request])
         #expect(run.responses == [.protobufPayload([])])
         #expect(run.status == 0)
     }
 
-    @Test func validPayloadsRoundTripForBothMessageTypes() throws {
+    @Test func validPayloadsRoundTripForBothMessageTypes() async throws { try await offThePool { try self.validPayloadsRoundTripForBothMessageTypesBody() } }
+    func validPayloadsRoundTripForBothMessageTypesBody() throws {
         // Canonical encodings come back byte for byte.
         let proto3: [UInt8] = [
             0x08, 0x96, 0x01,                    // 1 optional_int32 = 150
@@ -53,7 +56,8 @@ struct ConformanceTesteeTests {
         #expect(run.responses == [.protobufPayload(proto3), .protobufPayload(proto2)])
     }
 
-    @Test func nonCanonicalInputIsReencodedCanonically() throws {
+    @Test func nonCanonicalInputIsReencodedCanonically() async throws { try await offThePool { try self.nonCanonicalInputIsReencodedCanonicallyBody() } }
+    func nonCanonicalInputIsReencodedCanonicallyBody() throws {
         // proto3 repeated int32 sent unpacked comes back packed; proto2 packed comes back unpacked;
         // a repeated scalar seen twice keeps the last value.
         let run = try ConformanceTestee.run([
@@ -68,7 +72,8 @@ struct ConformanceTesteeTests {
         ])
     }
 
-    @Test func invalidPayloadsAreParseErrors() throws {
+    @Test func invalidPayloadsAreParseErrors() async throws { try await offThePool { try self.invalidPayloadsAreParseErrorsBody() } }
+    func invalidPayloadsAreParseErrorsBody() throws {
         let invalid: [(String, [UInt8], String)] = [
             ("truncated varint", [0x08, 0x96], Self.proto3),
             ("length past the end", [0x72, 0x05, 0x68], Self.proto3),
@@ -91,7 +96,8 @@ struct ConformanceTesteeTests {
         #expect(run.status == 0)
     }
 
-    @Test func everyTruncationOfAValidPayloadIsAnsweredWithoutACrash() throws {
+    @Test func everyTruncationOfAValidPayloadIsAnsweredWithoutACrash() async throws { try await offThePool { try self.everyTruncationOfAValidPayloadIsAnsweredWithoutACrashBody() } }
+    func everyTruncationOfAValidPayloadIsAnsweredWithoutACrashBody() throws {
         let full: [UInt8] = [
             0x08, 0x96, 0x01, 0x72, 0x02, 0x68, 0x69, 0x92, 0x01, 0x02, 0x08, 0x05,
             0xC2, 0x03, 0x04, 0x08, 0x01, 0x10, 0x02, 0xCB, 0x0C, 0xD0, 0x0C, 0x01, 0xCC, 0x0C,
@@ -115,7 +121,8 @@ struct ConformanceTesteeTests {
         if case .parseError = run.responses[2] {} else { Issue.record("a 1-byte prefix must be a parse error") }
     }
 
-    @Test func jspbAndTextRequestsAreSkippedAndUnknownTypesAreRuntimeErrors() throws {
+    @Test func jspbAndTextRequestsAreSkippedAndUnknownTypesAreRuntimeErrors() async throws { try await offThePool { try self.jspbAndTextRequestsAreSkippedAndUnknownTypesAreRuntimeErrorsBody() } }
+    func jspbAndTextRequestsAreSkippedAndUnknownTypesAreRuntimeErrorsBody() throws {
         let run = try ConformanceTestee.run([
             Frame.string(8, "optional_int32: 1") + Frame.varint(3, 4) + Frame.string(4, Self.proto2),  // text
             Frame.string(7, "[]") + Frame.varint(3, 3) + Frame.string(4, Self.proto3),      // JSPB in
@@ -134,7 +141,8 @@ struct ConformanceTesteeTests {
         }
     }
 
-    @Test func jsonInputAndOutputAreAnswered() throws {
+    @Test func jsonInputAndOutputAreAnswered() async throws { try await offThePool { try self.jsonInputAndOutputAreAnsweredBody() } }
+    func jsonInputAndOutputAreAnsweredBody() throws {
         let any = #"{"optionalAny": {"optionalInt32": 5, "@type": "type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3"}}"#
         let run = try ConformanceTestee.run([
             Frame.json(#"{"optionalInt32": 150, "optional_string": "hi"}"#, output: 1, type: Self.proto3),
@@ -157,7 +165,8 @@ struct ConformanceTesteeTests {
         #expect(run.status == 0)
     }
 
-    @Test func badJSONIsAParseErrorAndUnknownFieldsFollowTheCategory() throws {
+    @Test func badJSONIsAParseErrorAndUnknownFieldsFollowTheCategory() async throws { try await offThePool { try self.badJSONIsAParseErrorAndUnknownFieldsFollowTheCategoryBody() } }
+    func badJSONIsAParseErrorAndUnknownFieldsFollowTheCategoryBody() throws {
         let unknown = #"{"unknownField": {"a": [1]}, "optionalInt32": 2, "optionalNestedEnum": "NOT_A_VALUE"}"#
         let run = try ConformanceTestee.run([
             Frame.json(unknown, output: 2, type: Self.proto3, category: 3),   // JSON_IGNORE_UNKNOWN_PARSING_TEST
@@ -179,7 +188,8 @@ struct ConformanceTesteeTests {
         }
     }
 
-    @Test func unserializableJSONIsASerializeError() throws {
+    @Test func unserializableJSONIsASerializeError() async throws { try await offThePool { try self.unserializableJSONIsASerializeErrorBody() } }
+    func unserializableJSONIsASerializeErrorBody() throws {
         // optional_timestamp {seconds: 253402300800}: year 10000, beyond what RFC 3339 can express.
         let timestamp: [UInt8] = [0xF2, 0x12, 0x07, 0x08, 0x80, 0x83, 0xD1, 0xFF, 0xAF, 0x07]
         let run = try ConformanceTestee.run([Frame.bytes(1, timestamp) + Frame.varint(3, 2) + Frame.string(4, Self.proto3)])
@@ -190,7 +200,8 @@ struct ConformanceTesteeTests {
         #expect(message.contains("Timestamp"))
     }
 
-    @Test func eofEndsTheTesteeCleanly() throws {
+    @Test func eofEndsTheTesteeCleanly() async throws { try await offThePool { try self.eofEndsTheTesteeCleanlyBody() } }
+    func eofEndsTheTesteeCleanlyBody() throws {
         let empty = try ConformanceTestee.run([])
         #expect(empty.status == 0)
         #expect(empty.responses.isEmpty)

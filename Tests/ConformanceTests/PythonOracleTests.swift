@@ -13,7 +13,8 @@ import Testing
 /// `ORACLE_SEED=N swift test --filter PythonOracle` repeats a run; the seed is in the output.
 @Suite("Python JSON oracle", .enabled(if: PythonOracle.available, Comment(rawValue: PythonOracle.unavailableReason)))
 struct PythonOracleTests {
-    @Test func swiftJSONAgreesWithGooglesPythonProtobuf() throws {
+    @Test func swiftJSONAgreesWithGooglesPythonProtobuf() async throws { try await offThePool { try self.swiftJSONAgreesWithGooglesPythonProtobufBody() } }
+    func swiftJSONAgreesWithGooglesPythonProtobufBody() throws {
         let python = try PythonOracle.environment.python()
         let testee = try ConformanceTestee.path()
         let run = try PythonOracle.execute(python, [

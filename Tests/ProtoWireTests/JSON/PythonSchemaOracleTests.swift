@@ -1,5 +1,6 @@
 // PythonSchemaOracleTests.swift: Protos/test messages cross ProtoWire's JSON and Google's Python json_format.
 
+import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
 import ProtoWire
@@ -14,7 +15,15 @@ import Testing
 /// Skipped only when Python, protoc or `../shared/conformance` is missing.
 @Suite("Python JSON oracle, Protos/test", .enabled(if: SchemaOracle.available, Comment(rawValue: SchemaOracle.unavailableReason)))
 struct PythonSchemaOracleTests {
-    @Test func protosTestMessagesAgreeWithGooglesPythonProtobuf() throws {
+    /// Runs on a Dispatch thread: the Python runs block for seconds, and a blocked thread of
+    /// the cooperative pool (two on this machine) stalls every other suite's async test.
+    @Test func protosTestMessagesAgreeWithGooglesPythonProtobuf() async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async { done.resume(with: Result { try Self.crossCheck() }) }
+        }
+    }
+
+    static func crossCheck() throws {
         let python = try SchemaOracle.environment.python()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-schema-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
