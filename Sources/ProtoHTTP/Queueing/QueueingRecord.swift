@@ -15,13 +15,7 @@ struct QueueingRecord: Sendable {
     let idempotencyKey: String
 
     init(target: CallTarget, options: CallOptions, query: [QueryItem], body: SerializedBody?) {
-        var pairs = options.parameters.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(options.parameters)]
-        pairs += query.map(\.description)
-        var path = target.path
-        if !pairs.isEmpty {
-            path += (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
-        }
-        self.path = path
+        self.path = RequestComposition.appending(options.parameters, query, to: target.path)
         self.body = body?.bytes ?? []
         self.contentType = body?.contentType
         let own = options.headers.first(named: Self.headerName)

@@ -20,12 +20,7 @@ struct RequestComposition {
             url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
         }
         let general = options.useGeneralParameters ? settings.configuration.parameters : [:]
-        let merged = general.merging(options.parameters) { $1 }
-        var pairs = merged.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(merged)]
-        pairs += query.map(\.description)
-        if !pairs.isEmpty {
-            url += (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
-        }
+        url = Self.appending(general.merging(options.parameters) { $1 }, query, to: url)
         for filter in settings.configuration.urlFilters { url = filter.filter(url, info: info) }
         return url
     }
@@ -44,6 +39,14 @@ struct RequestComposition {
         if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
         options.headers.forEach(put)
         return headers
+    }
+
+    /// `url` with `parameters` (form-encoded) and then `query` added to its query string.
+    static func appending(_ parameters: [String: String], _ query: [QueryItem], to url: String) -> String {
+        var pairs = parameters.isEmpty ? [] : [FormURLEncodedRequestSerializer.encode(parameters)]
+        pairs += query.map(\.description)
+        guard !pairs.isEmpty else { return url }
+        return url + (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
     }
 
     /// Whether `path` contains `"://"`. Scans the UTF-8 bytes: with Foundation in the module,
