@@ -37,8 +37,24 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a header value; only the part before the first `;` counts.
     public init(_ headerValue: String) {
+        if Self.isEssence(headerValue) {
+            essence = headerValue  // the usual case, on every request: nothing to cut or lower
+            return
+        }
         let head = headerValue.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         essence = HTTPText.trimmed(head).lowercased()
+    }
+
+    /// Whether `value` is already an essence: no parameters, no surrounding whitespace, no
+    /// uppercase ASCII (one pass over its bytes).
+    private static func isEssence(_ value: String) -> Bool {
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return false
+            default: continue
+            }
+        }
+        return true
     }
 
     /// What kind of body this media type announces.

@@ -11,7 +11,9 @@ import NIOHTTP1
 /// A request body is collected up to the size limit; past it the request is answered 413 at
 /// once; the rest of the body is read and dropped, never buffered, and the connection closes.
 /// The dispatcher runs in a task of the server's ``InFlightRequests``; the connection cancels
-/// that task when it closes, and the handler sees `Task.isCancelled`.
+/// that task when it closes, and the handler sees `Task.isCancelled`. With
+/// ``HandlerExecution/eventLoop`` that task runs on this connection's event loop, and an answer
+/// given there is written at once, with no hop.
 ///
 /// Shutdown needs nothing from this handler: NIO's pipelining handler in front answers
 /// `ChannelShouldQuiesceEvent` (an idle connection closes at once, a busy one after its response)
@@ -33,14 +35,22 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private let requests: InFlightRequests
     private let maxBodySize: Int
     private let accessLog: AccessLog?
+    private let execution: HandlerExecution
+    private let loopsOpen: EventLoopsOpen
+    /// The request tasks' executor under ``HandlerExecution/eventLoop``: made once per
+    /// connection (or stream), on its loop.
+    private var loopExecutor: EventLoopTaskExecutor?
     private var state = State.idle
     private var remoteAddress: String?
 
-    init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?) {
+    init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?,
+         execution: HandlerExecution, loopsOpen: EventLoopsOpen) {
         self.dispatcher = dispatcher
         self.requests = requests
         self.maxBodySize = maxBodySize
         self.accessLog = accessLog
+        self.execution = execution
+        self.loopsOpen = loopsOpen
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -94,8 +104,9 @@ final class RPCChannelHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if case .serving(_, let task) = state { task.cancel() }
-        state = .closed
+        let serving = state
+        state = .closed  // before cancelling: the cancellation answers at once, on this thread
+        if case .serving(_, let task) = serving { task.cancel() }
         context.fireChannelInactive()
     }
 
@@ -125,15 +136,28 @@ final class RPCChannelHandler: ChannelInboundHandler {
         let started = ContinuousClock.now
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        let task = requests.start { answered in
+        let task = requests.start(on: taskExecutor(loop)) { answered in
             await dispatcher.handle(request) { response, outcome in
-                loop.execute {
+                if loop.inEventLoop {
                     bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+                } else {
+                    loop.execute {
+                        bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+                    }
                 }
                 answered()
             }
         }
         state = .serving(head, task)
+    }
+
+    /// The executor request tasks prefer: this connection's loop, or `nil` for the global one.
+    private func taskExecutor(_ loop: any EventLoop) -> EventLoopTaskExecutor? {
+        guard execution == .eventLoop else { return nil }
+        if let loopExecutor { return loopExecutor }
+        let made = EventLoopTaskExecutor(loop: loop, loopsOpen: loopsOpen)
+        loopExecutor = made
+        return made
     }
 
     private func respond(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome, started: ContinuousClock.Instant) {
@@ -167,7 +191,9 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     /// Writes the response; the future completes once its last part has been written.
     private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) -> EventLoopFuture<Void> {
-        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(response.headers.count + 2)
+        for header in response.headers { headers.add(name: header.name, value: header.value) }
         headers.add(name: "Content-Length", value: String(response.body.count))
         if !keepAlive, version.major < 2 { headers.add(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)

@@ -22,13 +22,17 @@ struct ServerPipeline: Sendable {
     let accessLog: AccessLog?
     /// The server's TLS context, `nil` for cleartext.
     let tls: NIOSSLContext?
+    /// Whether the event loops still take request tasks' jobs (closed by shutdown).
+    var loopsOpen = EventLoopsOpen()
 
     /// Adds the handlers to `pipeline`; requests go to `dispatcher` and run in `requests`.
     static func configure(
         _ pipeline: ChannelPipeline.SynchronousOperations, configuration: ServerConfiguration,
-        dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?, tls: NIOSSLContext? = nil
+        dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?, tls: NIOSSLContext? = nil,
+        loopsOpen: EventLoopsOpen = EventLoopsOpen()
     ) throws {
-        try ServerPipeline(configuration: configuration, dispatcher: dispatcher, requests: requests, accessLog: accessLog, tls: tls)
+        try ServerPipeline(configuration: configuration, dispatcher: dispatcher, requests: requests, accessLog: accessLog, tls: tls,
+                           loopsOpen: loopsOpen)
             .configureConnection(pipeline)
     }
 
@@ -60,6 +64,7 @@ struct ServerPipeline: Sendable {
     /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or
     /// one HTTP/2 stream's.
     func makeRPCHandler() -> RPCChannelHandler {
-        RPCChannelHandler(dispatcher: dispatcher, requests: requests, maxBodySize: configuration.maxRequestBodySize, accessLog: accessLog)
+        RPCChannelHandler(dispatcher: dispatcher, requests: requests, maxBodySize: configuration.maxRequestBodySize,
+                          accessLog: accessLog, execution: configuration.handlerExecution, loopsOpen: loopsOpen)
     }
 }

@@ -1,44 +1,71 @@
-// DeadlineRace.swift: runs a handler as a child task against a deadline and cancellation, answering on time.
+// DeadlineRace.swift: runs a handler against its deadline and cancellation, answering on time.
 import Dispatch
 
 /// The handler did not finish before its deadline.
 struct DeadlinePassed: Error {}
 
 enum DeadlineRace {
-    /// Runs `operation` as a child of the calling task and hands `answer` the first of: the
+    /// Runs `operation` in or under the calling task and hands `answer` the first of: the
     /// operation's result, ``DeadlinePassed`` once `deadline` passes, or `CancellationError`
     /// once the calling task is cancelled. When the deadline or the cancellation comes first,
-    /// the operation is cancelled at once; `run` returns when the operation has returned.
+    /// the answer goes out at once and the operation is cancelled; `run` returns when the
+    /// operation has returned.
     ///
     /// So the answer goes out on time even when a handler ignores cancellation, and the handler
     /// still stays inside the calling task, where a closed connection or shutdown can see and
-    /// cancel it.
+    /// cancel it. `answer` runs on the thread of whichever comes first: the task's, the
+    /// deadline timer's, or the canceller's.
     static func run<T: Sendable>(
         deadline: ContinuousClock.Instant?,
         _ operation: @escaping @Sendable () async throws -> T,
-        answer: (Result<T, any Error>) -> Void
+        answer: @escaping @Sendable (Result<T, any Error>) -> Void
     ) async {
-        if let deadline, deadline <= .now {
+        guard let deadline else {
+            await runUntimed(operation, answer: FirstAnswer(answer))
+            return
+        }
+        if deadline <= .now {
             answer(.failure(DeadlinePassed()))
             return
         }
+        await runTimed(deadline: deadline, operation, answer: FirstAnswer(answer))
+    }
+
+    /// Without a deadline the operation runs in the calling task itself: no child task, and
+    /// no extra trip through the executor. A cancellation answers from the canceller's thread
+    /// and reaches the operation as the task's own cancellation.
+    private static func runUntimed<T: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> T,
+        answer: FirstAnswer<Result<T, any Error>>
+    ) async {
+        await withTaskCancellationHandler {
+            _ = answer.give(await Result { try await operation() })
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
+        }
+    }
+
+    /// With a deadline the operation runs as a child task, so the deadline can cancel it
+    /// without cancelling the request task that owns it.
+    private static func runTimed<T: Sendable>(
+        deadline: ContinuousClock.Instant,
+        _ operation: @escaping @Sendable () async throws -> T,
+        answer: FirstAnswer<Result<T, any Error>>
+    ) async {
         let outcome = ContinuationBridge<Result<T, any Error>>()  // the first of the racers wins
         // A Dispatch timer rather than a sleeping task: a cancelled `Task.sleep` keeps its memory
         // until its deadline, so each answered call would hold on to its timer for the whole
         // Connect-Timeout-Ms (tens of megabytes under load with minute-long client timeouts).
-        let timer = deadline.map { deadline in
-            let source = DispatchSource.makeTimerSource()
-            source.setEventHandler { outcome.resume(.failure(DeadlinePassed())) }
-            source.schedule(deadline: .now() + (deadline - .now).dispatchInterval)
-            source.activate()
-            return source
-        }
+        let timer = DispatchSource.makeTimerSource()
+        timer.setEventHandler { outcome.resume(.failure(DeadlinePassed())) }
+        timer.schedule(deadline: .now() + (deadline - .now).dispatchInterval)
+        timer.activate()
         await withTaskCancellationHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { outcome.resume(await Result { try await operation() }) }
                 let first = await outcome.wait()
-                timer?.cancel()
-                answer(first)
+                timer.cancel()
+                answer.give(first)
                 group.cancelAll()
             }
         } onCancel: {

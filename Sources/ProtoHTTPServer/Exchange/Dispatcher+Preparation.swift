@@ -66,8 +66,7 @@ extension Dispatcher {
         case .failure(let failure): return refusal(failure, negotiated)
         }
         let method = route.method
-        var callLogger = logger
-        callLogger[metadataKey: "rpc"] = "\(method.path)"
+        let callLogger = logger(forMethod: method.path)
         let context = ServerContext(
             method: method.path, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
             requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: callLogger

@@ -9,7 +9,31 @@ struct Dispatcher: Sendable {
     /// The largest body a handler gets, also after gzip inflation.
     let maxRequestBodySize: Int
     /// How responses are compressed for clients that accept gzip.
-    var responseCompression = ResponseCompression.gzip()
+    var responseCompression: ResponseCompression
+    /// ``logger`` with each method's path as `rpc` metadata, made once rather than per call.
+    private let methodLoggers: [String: Logger]
+
+    init(router: Router, logger: Logger, maxRequestBodySize: Int, responseCompression: ResponseCompression = .gzip()) {
+        self.router = router
+        self.logger = logger
+        self.maxRequestBodySize = maxRequestBodySize
+        self.responseCompression = responseCompression
+        var methodLoggers: [String: Logger] = [:]
+        for path in router.methodPaths {
+            var methodLogger = logger
+            methodLogger[metadataKey: "rpc"] = "\(path)"
+            methodLoggers[path] = methodLogger
+        }
+        self.methodLoggers = methodLoggers
+    }
+
+    /// The logger a handler of the method at `path` gets: ``logger`` with the path as `rpc`.
+    func logger(forMethod path: String) -> Logger {
+        if let made = methodLoggers[path] { return made }
+        var methodLogger = logger
+        methodLogger[metadataKey: "rpc"] = "\(path)"
+        return methodLogger
+    }
 
     /// Answers `request`: calls `answer` exactly once, as soon as the response is known, and
     /// returns once the handler (if it ran) has returned. After a passed deadline or a
@@ -18,10 +42,13 @@ struct Dispatcher: Sendable {
     ///
     /// Every answer, refusals included, goes out gzipped when ``responseCompression`` and the
     /// request's `Accept-Encoding` allow it.
-    func handle(_ request: RPCRequest, answer plainAnswer: (RPCResponse, RPCOutcome) -> Void) async {
+    /// `answer` runs on the request task's thread, or, when a cancellation or the deadline
+    /// answers first, on the canceller's or the timer's.
+    func handle(_ request: RPCRequest, answer plainAnswer: @escaping @Sendable (RPCResponse, RPCOutcome) -> Void) async {
         let compression = responseCompression
-        func answer(_ response: RPCResponse, _ outcome: RPCOutcome) {
-            plainAnswer(compression.apply(to: response, requestHeaders: request.headers), outcome)
+        let requestHeaders = request.headers
+        let answer: @Sendable (RPCResponse, RPCOutcome) -> Void = { response, outcome in
+            plainAnswer(compression.apply(to: response, requestHeaders: requestHeaders), outcome)
         }
         let prepared: Prepared
         switch prepare(request) {
@@ -33,8 +60,10 @@ struct Dispatcher: Sendable {
         let method = prepared.method
         let negotiated = prepared.negotiated
         let context = prepared.context
+        let body = prepared.body
+        let dispatcher = self
         await DeadlineRace.run(deadline: context.deadline, {
-            try await method.invoke(prepared.body, negotiated.encoding, context)
+            try await method.invoke(body, negotiated.encoding, context)
         }, answer: { result in
             switch result {
             case .success(let reply):
@@ -42,7 +71,7 @@ struct Dispatcher: Sendable {
                 answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .failure(let error):
                 let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
-                let (response, outcome) = refuse(failure, negotiated)
+                let (response, outcome) = dispatcher.refuse(failure, negotiated)
                 answer(response, outcome)
             }
         })

@@ -38,16 +38,20 @@ final class InFlightRequests: Sendable {
     private let state = Mutex(State())
 
     /// Starts `body` in a task registered here until it returns. `body` calls its argument
-    /// once its response is on the event loop.
+    /// once its response is on the event loop. The task prefers `executor` (`nil`: the global
+    /// concurrent executor), and so do the child tasks it makes.
     @discardableResult
-    func start(_ body: @escaping @Sendable (_ answered: @escaping @Sendable () -> Void) async -> Void) -> Task<Void, Never> {
+    func start(
+        on executor: (any TaskExecutor)? = nil,
+        _ body: @escaping @Sendable (_ answered: @escaping @Sendable () -> Void) async -> Void
+    ) -> Task<Void, Never> {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.entries[state.nextID] = Entry()
             state.unanswered += 1
             return state.nextID
         }
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             await body { self.markAnswered(id) }
             self.remove(id)
         }

@@ -36,6 +36,8 @@ public final class ProtoHTTPServer: Sendable {
     private let dispatcher: Dispatcher
     private let connections = OpenConnections()
     private let requests = InFlightRequests()
+    /// Closed just before the event loops stop; request tasks then resume off them.
+    private let loopsOpen = EventLoopsOpen()
     private let lifecycle = Mutex(Lifecycle.ready)
     private let boundPort = Mutex<Int?>(nil)
 
@@ -129,6 +131,9 @@ public final class ProtoHTTPServer: Sendable {
         if await !requests.allAnswered(before: .now + .seconds(1)) {
             configuration.logger.warning("stopping with request tasks that did not answer within a second of being cancelled")
         }
+        // Handlers that ignore cancellation may still be running on the loops' executors: from
+        // here on they resume on the global executor.
+        loopsOpen.close()
         try? await group.shutdownGracefully()
         configuration.logger.info("stopped")
     }
@@ -167,7 +172,8 @@ public final class ProtoHTTPServer: Sendable {
         let connections = self.connections
         let config = configuration
         let pipeline = ServerPipeline(configuration: config, dispatcher: dispatcher, requests: requests,
-                                      accessLog: config.accessLog ? AccessLog(logger: config.logger) : nil, tls: tls)
+                                      accessLog: config.accessLog ? AccessLog(logger: config.logger) : nil, tls: tls,
+                                      loopsOpen: loopsOpen)
         return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -37,6 +37,10 @@ public struct ServerConfiguration: Sendable {
     /// level. `.silent` quiets everything, start and stop lines included, with no swift-log
     /// import needed: `ServerConfiguration(verbosity: .silent)`.
     public var verbosity: ServerVerbosity?
+    /// Where request tasks, and so your handlers, run (default ``HandlerExecution/eventLoop``:
+    /// on the connection's event-loop thread, with no thread hop per request). Pick
+    /// ``HandlerExecution/concurrencyPool`` when handlers block or compute for long.
+    public var handlerExecution = HandlerExecution.eventLoop
     /// Whether and how responses are gzipped for clients that accept it (default: bodies of
     /// 1 KiB or more, zlib level 6; `.off` never compresses).
     public var responseCompression = ResponseCompression.gzip()

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import ProtoHTTPOffline
 import Synchronization
 
@@ -37,6 +38,32 @@ func openDescriptorCount() -> Int {
     var count = 0
     while readdir(directory) != nil { count += 1 }
     return count - 3  // ".", ".." and the directory's own descriptor
+}
+
+/// This process's descriptors of the kinds a ``NetworkMonitor`` opens: eventfds and netlink
+/// sockets. Unlike ``openDescriptorCount()`` it does not move with the TCP connections and
+/// pipes of the suites running beside a test, so a leak per start/stop cycle stands out.
+func monitorKindDescriptorCount() -> Int {
+    // Netlink sockets are known by inode: /proc/self/net/netlink lists them, inode last.
+    let netlink = (try? String(contentsOfFile: "/proc/self/net/netlink", encoding: .utf8)) ?? ""
+    let netlinkInodes = Set(netlink.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").last.map(String.init) })
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    var target = [CChar](repeating: 0, count: 256)
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard name.first?.isNumber == true else { continue }
+        let length = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+        guard length > 0 else { continue }
+        let link = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if link == "anon_inode:[eventfd]" {
+            count += 1
+        } else if link.hasPrefix("socket:["), netlinkInodes.contains(String(link.dropFirst(8).dropLast())) {
+            count += 1
+        }
+    }
+    return count
 }
 
 /// The names (`comm`) of this process's threads.

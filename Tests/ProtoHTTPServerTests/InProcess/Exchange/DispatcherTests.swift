@@ -104,9 +104,10 @@ extension ServerTests {
         }
 
         static func handle(_ dispatcher: Dispatcher, _ request: RPCRequest) async -> Answered {
-            var answers: [(response: RPCResponse, outcome: RPCOutcome, at: ContinuousClock.Instant)] = []
-            await dispatcher.handle(request) { answers.append(($0, $1, .now)) }
-            return Answered(answers: answers, returned: .now)
+            // `answer` may run on another thread (a deadline's timer), so the list is locked.
+            let answers = Mutex<[(response: RPCResponse, outcome: RPCOutcome, at: ContinuousClock.Instant)]>([])
+            await dispatcher.handle(request) { response, outcome in answers.withLock { $0.append((response, outcome, .now)) } }
+            return Answered(answers: answers.withLock { $0 }, returned: .now)
         }
 
         @Test("each request gets exactly one answer with the right status, code and headers", arguments: cases)
