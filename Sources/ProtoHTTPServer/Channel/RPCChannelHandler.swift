@@ -25,7 +25,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private enum State {
         case idle
         case receiving(HTTPRequestHead, ByteBuffer)
-        case serving(HTTPRequestHead, Task<Void, Never>)
+        /// Running request `number`; its task is `nil` while it runs synchronously at its start.
+        case serving(number: Int, task: Task<Void, Never>?)
         /// Answered early (body too large): discarding input until the client stops sending.
         case discarding
         case closed
@@ -41,6 +42,15 @@ final class RPCChannelHandler: ChannelInboundHandler {
     /// connection (or stream), on its loop.
     private var loopExecutor: EventLoopTaskExecutor?
     private var state = State.idle
+    /// Requests served so far on this connection: tells a request's own `.serving` state from
+    /// a later one's after an answer given synchronously let the next pipelined request in.
+    private var served = 0
+    /// How deep request tasks started immediately are nested on the stack right now (each
+    /// answer given synchronously may deliver the next pipelined request re-entrantly).
+    private var nesting = 0
+    /// Beyond this nesting depth a request task is enqueued rather than started immediately,
+    /// so a long run of pipelined requests cannot grow the stack.
+    private static let maxNesting = 4
     private var remoteAddress: String?
 
     init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?,
@@ -106,7 +116,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         let serving = state
         state = .closed  // before cancelling: the cancellation answers at once, on this thread
-        if case .serving(_, let task) = serving { task.cancel() }
+        if case .serving(_, let task?) = serving { task.cancel() }
         context.fireChannelInactive()
     }
 
@@ -136,19 +146,32 @@ final class RPCChannelHandler: ChannelInboundHandler {
         let started = ContinuousClock.now
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        let task = requests.start(on: taskExecutor(loop)) { answered in
+        served += 1
+        let number = served
+        state = .serving(number: number, task: nil)
+        // On the loop, the task starts at once, on this thread: a handler that does not suspend
+        // answers before this read ends, so the pipelining handler in front never has to stop
+        // and restart reading the socket (two epoll_ctl calls per request).
+        let executor = taskExecutor(loop)
+        let immediately = executor != nil && nesting < Self.maxNesting
+        nesting += 1
+        defer { nesting -= 1 }
+        let task = requests.start(on: executor, immediately: immediately) { answered in
             await dispatcher.handle(request) { response, outcome in
                 if loop.inEventLoop {
-                    bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+                    bound.value.handler.respond(context: bound.value.context, number: number, head: head, response: response, outcome: outcome, started: started)
                 } else {
                     loop.execute {
-                        bound.value.handler.respond(context: bound.value.context, head: head, response: response, outcome: outcome, started: started)
+                        bound.value.handler.respond(context: bound.value.context, number: number, head: head, response: response, outcome: outcome, started: started)
                     }
                 }
                 answered()
             }
         }
-        state = .serving(head, task)
+        // Unless it has answered meanwhile (and maybe a later request is being served now).
+        if case .serving(number, nil) = state {
+            state = .serving(number: number, task: task)
+        }
     }
 
     /// The executor request tasks prefer: this connection's loop, or `nil` for the global one.
@@ -160,8 +183,9 @@ final class RPCChannelHandler: ChannelInboundHandler {
         return made
     }
 
-    private func respond(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome, started: ContinuousClock.Instant) {
-        guard case .serving = state else { return }  // the connection closed meanwhile
+    private func respond(context: ChannelHandlerContext, number: Int, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome,
+                         started: ContinuousClock.Instant) {
+        guard case .serving(number, _) = state else { return }  // the connection closed meanwhile
         // Idle before writing: writing `.end` makes the pipelining handler deliver the next
         // pipelined request at once, re-entrantly, into `channelRead`.
         state = .idle

@@ -39,10 +39,12 @@ final class InFlightRequests: Sendable {
 
     /// Starts `body` in a task registered here until it returns. `body` calls its argument
     /// once its response is on the event loop. The task prefers `executor` (`nil`: the global
-    /// concurrent executor), and so do the child tasks it makes.
+    /// concurrent executor), and so do the child tasks it makes. `immediately`, the task runs
+    /// on the calling thread until it first suspends (`Task.immediate`), which may be to its end.
     @discardableResult
     func start(
         on executor: (any TaskExecutor)? = nil,
+        immediately: Bool = false,
         _ body: @escaping @Sendable (_ answered: @escaping @Sendable () -> Void) async -> Void
     ) -> Task<Void, Never> {
         let id = state.withLock { state in
@@ -51,10 +53,11 @@ final class InFlightRequests: Sendable {
             state.unanswered += 1
             return state.nextID
         }
-        let task = Task(executorPreference: executor) {
+        let operation: @Sendable () async -> Void = {
             await body { self.markAnswered(id) }
             self.remove(id)
         }
+        let task = immediately ? Task.immediate(executorPreference: executor, operation: operation) : Task(executorPreference: executor, operation: operation)
         // The task may have ended already; then its entry is gone and there is nothing to keep.
         state.withLock { $0.entries[id]?.task = task }
         return task

@@ -1,4 +1,7 @@
-// FaultsService.swift: test.Faults: slow, stubborn, holding, crashing, refusing and unencodable handlers, and what they saw.
+// FaultsService.swift: test.Faults: slow, stubborn, holding, crashing, refusing, thread-reporting and unencodable handlers, and what they saw.
+#if canImport(Glibc)
+import Glibc
+#endif
 import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
@@ -16,6 +19,8 @@ import Synchronization
 /// - `Crash(Empty)`: throws a plain Swift error whose text is ``FaultsService/secret``.
 /// - `Refuse(StringValue code)`: throws `ProtoHTTPError` with that code (Connect name), message
 ///   `asked to fail`, the request as a detail and `meta {"reason": "asked"}`.
+/// - `Where(Empty)`: the name of the thread the handler runs on, before and after it suspends
+///   once: `"<before> <after>"` (`StringValue`).
 /// - `BadTimestamp(Empty)`: returns a `notes.Note` whose `created_at` is past year 9999, which
 ///   binary protobuf carries and JSON cannot.
 final class FaultsService: Sendable {
@@ -72,6 +77,11 @@ final class FaultsService: Sendable {
                     meta: ["reason": "asked"]
                 )
             },
+            .unary("/test.Faults/Where", Google_Protobuf_Empty.self, Google_Protobuf_StringValue.self) { _, _ in
+                let before = currentThreadName()
+                try await Task.sleep(for: .milliseconds(1))
+                return Google_Protobuf_StringValue("\(before) \(currentThreadName())")
+            },
             .unary("/test.Faults/BadTimestamp", Google_Protobuf_Empty.self, Notes_Note.self) { _, _ in
                 var note = Notes_Note()
                 note.id = "bad"
@@ -80,6 +90,21 @@ final class FaultsService: Sendable {
             },
         ])
     }
+}
+
+/// The calling thread's name (its `comm`); NIO names its event-loop threads `NIO-ELT-…`.
+func currentThreadName() -> String {
+    let fd = open("/proc/thread-self/comm", O_RDONLY)
+    guard fd >= 0 else { return "?" }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = read(fd, &bytes, bytes.count)
+    guard count > 0 else { return "?" }
+    return String(decoding: bytes[..<count], as: UTF8.self).trimmingSuffix("\n")
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }
 
 /// A failure that is not a `ProtoHTTPError`, with text the client must not see.

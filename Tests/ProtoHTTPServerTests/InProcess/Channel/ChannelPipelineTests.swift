@@ -89,6 +89,25 @@ extension ServerTests {
             #expect(connection.isActive)
         }
 
+        @Test("200 pipelined requests in one write, answered at once: 200 responses in request order, the connection still open")
+        func longPipeline() async throws {
+            // Handlers that do not suspend answer inside the read that delivered them, and each
+            // answer lets the next request in re-entrantly: past a few levels the server must
+            // enqueue instead of nesting, or a long pipeline would grow the stack without bound.
+            let connection = try await EmbeddedConnection.open()
+            let codes = ["not_found", "already_exists", "permission_denied", "aborted", "out_of_range"]
+            let requests = (0..<200).map { index in
+                RawConnection.request("/test.Faults/Refuse", headers: ErrorFormatTests.connectJSON, body: Array("\"\(codes[index % codes.count])\"".utf8))
+            }
+            try await connection.send(requests.reduce([], +))
+            let responses = try await connection.responses(200)
+            try #require(responses.count == 200, "got \(responses.count) responses")
+            for (index, response) in responses.enumerated() {
+                #expect(response.text.hasPrefix("{\"code\":\"\(codes[index % codes.count])\""), "response \(index): \(response.text)")
+            }
+            #expect(connection.isActive)
+        }
+
         @Test("a client that goes away mid-call cancels its request's task; the handler sees Task.isCancelled")
         func disconnectCancels() async throws {
             let connection = try await EmbeddedConnection.open()

@@ -17,6 +17,23 @@ extension ServerTests {
             }
         }
 
+        @Test("handlers run on their connection's event loop by default, also after suspending; in Swift's pool when configured",
+              arguments: [HandlerExecution.eventLoop, .concurrencyPool])
+        func handlerExecution(_ execution: HandlerExecution) async throws {
+            try await withServer({ $0.handlerExecution = execution }) { server in
+                let manager = try server.manager(.connect)
+                let reply = try await manager.post("/test.Faults/Where", Google_Protobuf_Empty(), as: Google_Protobuf_StringValue.self)
+                let threads = reply.value.split(separator: " ").map(String.init)
+                try #require(threads.count == 2, "\(reply.value)")
+                switch execution {
+                case .eventLoop:
+                    #expect(threads.allSatisfy { $0.hasPrefix("NIO-ELT") }, "\(threads)")
+                case .concurrencyPool:
+                    #expect(!threads.contains { $0.hasPrefix("NIO-ELT") }, "\(threads)")
+                }
+            }
+        }
+
         @Test("shutdown waits for an in-flight handler that finishes within the grace period")
         func shutdownWaits() async throws {
             try await withServer({ $0.shutdownGracePeriod = .seconds(5) }) { server in
