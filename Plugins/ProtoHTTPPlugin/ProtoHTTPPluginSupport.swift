@@ -135,8 +135,8 @@ struct ProtoTarget {
 
     /// The generated files' paths relative to the output directory, as the generator names them:
     /// `<base>.pb.swift` unless `Messages=false`, and for a `.proto` that declares a service
-    /// (``ProtoServiceScanner``) `<base>.client.pb.swift` with `Clients=true` and
-    /// `<base>.server.pb.swift` with `Servers=true`.
+    /// (``ProtoServiceScanner``) `<base>.client.pb.swift` with `Clients=true`,
+    /// `<base>.server.pb.swift` with `Servers=true` and `<base>.mock.pb.swift` with `Mocks=true`.
     func outputPaths(for proto: (file: URL, protoName: String)) throws -> [String] {
         var base = proto.protoName
         if base.hasSuffix(".proto") { base.removeLast(6) }
@@ -147,7 +147,7 @@ struct ProtoTarget {
         }
         let layers = GeneratedLayers(options: config.generatorOptions)
         var paths = layers.messages ? [base + ".pb.swift"] : []
-        guard layers.clients || layers.servers else { return paths }
+        guard layers.clients || layers.servers || layers.mocks else { return paths }
         let text: String
         do {
             text = try String(contentsOf: proto.file, encoding: .utf8)
@@ -157,6 +157,7 @@ struct ProtoTarget {
         guard ProtoServiceScanner.declaresService(text) else { return paths }
         if layers.clients { paths.append(base + ".client.pb.swift") }
         if layers.servers { paths.append(base + ".server.pb.swift") }
+        if layers.mocks { paths.append(base + ".mock.pb.swift") }
         return paths
     }
 
@@ -232,11 +233,12 @@ struct ProtocInvocation {
 }
 
 /// Which files the generator writes per `.proto`, from the `generatorOptions` of the config
-/// (`Messages=`, `Clients=`, `Servers=`; the last occurrence wins, as in the generator).
+/// (`Messages=`, `Clients=`, `Servers=`, `Mocks=`; the last occurrence wins, as in the generator).
 struct GeneratedLayers {
     var messages = true
     var clients = false
     var servers = false
+    var mocks = false
 
     init(options: [String]) {
         for option in options {
@@ -246,6 +248,7 @@ struct GeneratedLayers {
             case "Messages": messages = parts[1] == "true"
             case "Clients": clients = parts[1] == "true"
             case "Servers": servers = parts[1] == "true"
+            case "Mocks": mocks = parts[1] == "true"
             default: break
             }
         }

@@ -1,4 +1,4 @@
-// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, messages, clients, servers).
+// GeneratorOptions.swift: parsing `--protohttp_opt` (visibility, file naming, imports, messages, clients, servers, mocks).
 
 /// Options passed as `--protohttp_opt=Key=Value,Key=Value`, named as in swift-protobuf.
 struct GeneratorOptions {
@@ -23,6 +23,9 @@ struct GeneratorOptions {
     /// `Servers=true` also writes `<base>.server.pb.swift` per `.proto` with services: a handler
     /// protocol per service (see ``ServerEmitter``), importing ProtoHTTPServer.
     var servers = false
+    /// `Mocks=true` also writes `<base>.mock.pb.swift` per `.proto` with services: a client mock
+    /// per service (see ``MockEmitter``) conforming to the client protocol of `Clients=true`.
+    var mocks = false
 
     /// Parses the plugin parameter string; unknown keys or values are errors.
     init(parameter: String) throws(GeneratorError) {
@@ -61,15 +64,20 @@ struct GeneratorOptions {
                     throw GeneratorError("unknown Servers '\(value)'; use Servers=true or Servers=false")
                 }
                 servers = value == "true"
+            case "Mocks":
+                guard value == "true" || value == "false" else {
+                    throw GeneratorError("unknown Mocks '\(value)'; use Mocks=true or Mocks=false")
+                }
+                mocks = value == "true"
             case "ModuleMappings", "ProtoPathModuleMappings":
                 guard !value.isEmpty else { throw GeneratorError("\(key) needs a file path: \(key)=<path>") }
                 try moduleMappings.merge(ModuleMappings.load(path: value), source: value)
             default:
-                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Messages=true|false, Clients=true|false, Servers=true|false and ModuleMappings=<path>")
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Messages=true|false, Clients=true|false, Servers=true|false, Mocks=true|false and ModuleMappings=<path>")
             }
         }
-        if !messages && !clients && !servers {
-            throw GeneratorError("Messages=false leaves nothing to generate: it skips <file>.pb.swift and keeps only the client and server files, so add Clients=true or Servers=true (or drop Messages=false)")
+        if !messages && !clients && !servers && !mocks {
+            throw GeneratorError("Messages=false leaves nothing to generate: it skips <file>.pb.swift and keeps only the client and server files, so add Clients=true, Servers=true or Mocks=true (or drop Messages=false)")
         }
     }
 

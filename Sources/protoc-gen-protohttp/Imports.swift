@@ -11,6 +11,8 @@ import ProtoDescriptors
 ///                          (metadata conforms to RPCMethod); the modules of its dependencies
 /// <base>.client.pb.swift   ProtoHTTP; the modules of the methods' input and output messages
 /// <base>.server.pb.swift   ProtoHTTPServer; the modules of the methods' messages
+/// <base>.mock.pb.swift     ProtoHTTP, Dispatch; the module of the file's own messages (and so of
+///                          its client protocol) when mapped; the modules of the methods' messages
 /// ```
 ///
 /// Never ProtoHTTP or ProtoHTTPServer in `<base>.pb.swift`, never both runtimes in one file.
@@ -98,6 +100,12 @@ struct Imports {
     /// of the messages its methods take and return, ProtoWire first, then sorted.
     func lines(for file: Google_Protobuf_FileDescriptorProto, layer: ServiceLayer, types: TypeTable) throws(GeneratorError) -> [String] {
         var modules: Set<String> = [layer.runtimeModule]
+        if layer == .mock {
+            // The mock names `DispatchQueue`, and conforms to the client protocol, which lives
+            // with the file's messages when they are generated elsewhere (Messages=false).
+            modules.insert("Dispatch")
+            if let m = module(of: file.name) { modules.insert(m) }
+        }
         for service in file.service {
             for method in service.method {
                 for typeName in [method.inputType, method.outputType] {

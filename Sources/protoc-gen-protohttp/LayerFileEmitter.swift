@@ -28,6 +28,7 @@ struct LayerFileEmitter {
             switch layer {
             case .client: ClientEmitter(context: context).emit(model, &p)
             case .server: ServerEmitter(context: context).emit(model, &p)
+            case .mock: MockEmitter(context: context).emit(model, &p)
             }
             p.line()
         }

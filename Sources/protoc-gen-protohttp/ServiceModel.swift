@@ -2,7 +2,7 @@
 
 import ProtoDescriptors
 
-/// What ``ServiceEmitter``, ``ClientEmitter`` and ``ServerEmitter`` need of one service, named
+/// What ``ServiceEmitter``, ``ClientEmitter``, ``MockEmitter`` and ``ServerEmitter`` need of one service, named
 /// once so the metadata, the client and the handler always agree:
 ///
 /// ```
@@ -13,6 +13,7 @@ import ProtoDescriptors
 /// metadata enum                       metadataName        Pkg_GreeterMetadata
 /// typed client                        clientProtocolName  Pkg_GreeterClientProtocol
 ///                                     clientClassName     Pkg_GreeterClient
+/// client mock (Mocks=true)            clientMockName      Pkg_GreeterClientMock
 /// handler protocol                    handlerName         Pkg_GreeterHandler
 /// rpc SayHello                        methods[i]          see ``ServiceModel/Method``
 /// ```
@@ -34,6 +35,8 @@ struct ServiceModel {
     let clientProtocolName: String
     /// `<Prefix><Service>Client`.
     let clientClassName: String
+    /// `<Prefix><Service>ClientMock`.
+    let clientMockName: String
     /// `<Prefix><Service>Handler`.
     let handlerName: String
     /// The methods in declaration order.
@@ -83,6 +86,7 @@ struct ServiceModel {
         metadataName = Naming.sanitizeTypeName(prefix + service.name + "Metadata", disambiguator: "Service")
         clientProtocolName = Naming.sanitizeTypeName(prefix + service.name + "ClientProtocol", disambiguator: "Service")
         clientClassName = Naming.sanitizeTypeName(prefix + service.name + "Client", disambiguator: "Service")
+        clientMockName = Naming.sanitizeTypeName(prefix + service.name + "ClientMock", disambiguator: "Service")
         handlerName = Naming.sanitizeTypeName(prefix + service.name + "Handler", disambiguator: "Service")
         var methods: [Method] = []
         for (i, method) in service.method.enumerated() {

@@ -19,11 +19,11 @@ struct GoldenTests {
         try expectFresh(protoDirectory: "Protos/generator", committedDirectory: "Tests/GeneratorTestSchema")
     }
 
-    @Test("rpc_test.proto → Tests/ProtoHTTPTests/Generated (client tests)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    @Test("rpc_test.proto → Tests/ProtoHTTPTests/Generated (client tests, with the client mock)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func clientTestSchemaIsFresh() throws {
         let generated = try PluginHarness.generate(
-            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/PythonPeers/protos", option: "FileNaming=DropPath,Clients=true")
-        #expect(generated.keys.sorted() == ["rpc_test.client.pb.swift", "rpc_test.pb.swift"])
+            ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/PythonPeers/protos", option: "FileNaming=DropPath,Clients=true,Mocks=true")
+        #expect(generated.keys.sorted() == ["rpc_test.client.pb.swift", "rpc_test.mock.pb.swift", "rpc_test.pb.swift"])
         try expectFresh(generated, committedDirectory: "Tests/ProtoHTTPTests/Generated", script: "scripts/regenerate-test-schema")
     }
 
@@ -31,8 +31,8 @@ struct GoldenTests {
     func clashSchemaIsFresh() throws {
         let generated = try PluginHarness.generate(
             ["clashing_names.proto"], includePath: "Protos/clash",
-            option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true")
-        #expect(generated.keys.sorted() == ["clashing_names.client.pb.swift", "clashing_names.pb.swift", "clashing_names.server.pb.swift"])
+            option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true,Mocks=true")
+        #expect(generated.keys.sorted() == ["clashing_names.client.pb.swift", "clashing_names.mock.pb.swift", "clashing_names.pb.swift", "clashing_names.server.pb.swift"])
         try expectFresh(generated, committedDirectory: "Tests/GeneratorClashSchema", script: "scripts/regenerate-test-schema")
     }
 

@@ -46,12 +46,25 @@ struct OptionsTests {
                 try PluginHarness.generate([file], includePath: ".", option: option)
             }
             #expect(error?.message.contains("Messages=false leaves nothing to generate") == true, "\(option): \(String(describing: error))")
-            #expect(error?.message.contains("add Clients=true or Servers=true") == true, "\(option)")
+            #expect(error?.message.contains("add Clients=true, Servers=true or Mocks=true") == true, "\(option)")
         }
         let bad = #expect(throws: HarnessError.self) {
             try PluginHarness.generate([file], includePath: ".", option: "Messages=no,Clients=true")
         }
         #expect(bad?.message.contains("unknown Messages 'no'; use Messages=true or Messages=false") == true, "\(String(describing: bad))")
+        let badMocks = #expect(throws: HarnessError.self) {
+            try PluginHarness.generate([file], includePath: ".", option: "Mocks=yes")
+        }
+        #expect(badMocks?.message.contains("unknown Mocks 'yes'; use Mocks=true or Mocks=false") == true, "\(String(describing: badMocks))")
+    }
+
+    @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
+    func mocksAreALayerOfTheirOwn() throws {
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=DropPath,Clients=true,Mocks=true").keys.sorted()
+            == ["edge_cases.client.pb.swift", "edge_cases.mock.pb.swift", "edge_cases.pb.swift"])
+        // In a test target: only the mock, conforming to the client protocol of the messages' module.
+        #expect(try PluginHarness.generate([file], includePath: ".", option: "FileNaming=DropPath,Messages=false,Mocks=true").keys.sorted()
+            == ["edge_cases.mock.pb.swift"])
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))

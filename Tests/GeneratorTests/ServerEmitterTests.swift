@@ -167,6 +167,6 @@ struct ServerEmitterTests {
         let unknown = #expect(throws: HarnessError.self) {
             try PluginHarness.generate([file], includePath: ".", option: "Server=true")
         }
-        #expect(unknown?.message.contains("Messages=true|false, Clients=true|false, Servers=true|false and ModuleMappings=<path>") == true, "\(String(describing: unknown))")
+        #expect(unknown?.message.contains("Messages=true|false, Clients=true|false, Servers=true|false, Mocks=true|false and ModuleMappings=<path>") == true, "\(String(describing: unknown))")
     }
 }

@@ -1,0 +1,71 @@
+// MockEmitter.swift: with `Mocks=true`, a client mock per service that tests use in place of the client.
+
+/// Emits into `<base>.mock.pb.swift` (see ``LayerFileEmitter``) the final class
+/// `<Prefix><Service>ClientMock`, which conforms to the service's generated client protocol
+/// (`Clients=true`, in this module or in the module the `.proto` file maps to):
+///
+/// ```swift
+/// let notes = Notes_NotesClientMock()                        // callbacks on a serial queue of its own
+/// notes.getNote.handler = { request in Notes_Note(…) }        // or throw ProtoHTTPError(…)
+/// let reply = try await notes.getNote(Notes_GetNoteRequest())
+/// notes.getNote.requests                                     // every request, in call order
+/// notes.getNote.callCount
+/// ```
+///
+/// Per unary method a `ProtoHTTP.ClientMockMethod` property named like the client method, and
+/// both call forms, each one line handing the call to `ProtoHTTP.ClientMockCalls`, which gives
+/// it the real client's callback order, cancel and deadline behaviour.
+struct MockEmitter {
+    let context: FileContext
+
+    func emit(_ service: ServiceModel, _ p: inout CodePrinter) {
+        let access = context.access
+        let mockName = service.clientMockName
+        let unary = service.methods.filter(\.isUnary)
+        // The machinery's property, renamed in the unlikely case a method takes its name.
+        let callsName = unary.contains { $0.clientName == "mockCalls" } ? "mockCalls_" : "mockCalls"
+
+        p.doc([
+            "A stand-in for ``\(service.clientProtocolName)`` in tests: each call is answered by its method's `handler`",
+            "and recorded in its `requests`, with the real client's callbacks (completion, then exactly one of",
+            "success or failure, on ``\(callsName)``'s callback queue), cancellation and deadlines. No network.",
+        ])
+        p.block("\(access)final class \(mockName): \(service.clientProtocolName), Sendable {") { p in
+            p.doc(["Runs the calls: the callback queue, the live calls."])
+            p.line("\(access)let \(callsName): ProtoHTTP.ClientMockCalls")
+            for method in unary {
+                p.line()
+                p.doc(["`\(method.protoName)`: set its `handler`; read its `requests` and `callCount`."])
+                p.line("\(access)let \(method.clientName) = ProtoHTTP.ClientMockMethod<\(method.metadataType)>()")
+            }
+            p.line()
+            p.doc(["A mock whose callbacks run on `callbackQueue` (default: a serial queue of its own)."])
+            p.block("\(access)init(callbackQueue: Dispatch.DispatchQueue = Dispatch.DispatchQueue(label: \"\(mockName)\")) {") { p in
+                p.line("\(callsName) = ProtoHTTP.ClientMockCalls(callbackQueue: callbackQueue)")
+            }
+            for method in service.methods {
+                p.line()
+                guard method.isUnary else {
+                    p.line("// \(method.protoName) is streaming: not generated (unary only)")
+                    continue
+                }
+                let plain = Naming.trimBackticks(method.clientName)
+                let input = method.input.swiftName
+                let output = method.output.swiftName
+                p.doc(["Records the call and answers it with `\(plain).handler`, as the client's callback form would."])
+                p.line("@discardableResult")
+                p.block("\(access)func \(method.clientName)(_ request: \(input), options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), "
+                        + "completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (\(output), ProtoHTTP.ResponseMetadata) -> Void, "
+                        + "failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {") { p in
+                    p.line("\(callsName).call(\(method.clientName), request, options: options, completion: completion, success: success, failure: failure)")
+                }
+                p.line()
+                p.doc(["Records the call and returns `\(plain).handler`'s answer, as the client's async form would."])
+                p.block("\(access)func \(method.clientName)(_ request: \(input), options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) "
+                        + "async throws(ProtoHTTPCore.ProtoHTTPError) -> \(output) {") { p in
+                    p.line("try await \(callsName).call(\(method.clientName), request, options: options)")
+                }
+            }
+        }
+    }
+}
