@@ -8,7 +8,7 @@ import NIOSSL
 ///
 /// ```
 /// ShutdownGraceHandler → IdleStateHandler → [NIOSSLServerHandler] → ProtocolSelectionHandler
-///   HTTP/1.1:  → HTTP/1.1 codec → pipelining + error handling → RPCChannelHandler
+///   HTTP/1.1:  → HTTP/1.1 codec → RequestAfterCloseGuard → pipelining + error handling → RPCChannelHandler
 ///   HTTP/2:    → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
 ///                  each stream: HTTP/2 ⇄ HTTP/1 codec → RPCChannelHandler
 /// ```
@@ -58,6 +58,8 @@ struct ServerPipeline: Sendable {
     /// The HTTP/1.1 handlers: NIO's codec with pipelining assistance and error handling, then ours.
     func configureHTTP1(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+        let pipelining = try pipeline.handler(type: HTTPServerPipelineHandler.self)
+        try pipeline.addHandler(RequestAfterCloseGuard(), position: .before(pipelining))
         try pipeline.addHandler(makeRPCHandler())
     }
 
