@@ -29,6 +29,10 @@ final class RPCChannelHandler: ChannelInboundHandler {
         case serving(number: Int, task: Task<Void, Never>?)
         /// Answered early (body too large): discarding input until the client stops sending.
         case discarding
+        /// Answered a request that ends the connection (`Connection: close`, HTTP/1.0): the
+        /// connection closes once that answer is written, and nothing after it is served or
+        /// answered (RFC 9112 §9.6).
+        case closing
         case closed
     }
 
@@ -105,7 +109,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
             serve(context: context, head: head, body: body)
         case (.end, .discarding):
             context.close(promise: nil)
-        case (.body, .discarding), (_, .closed):
+        case (.body, .discarding), (_, .closing), (_, .closed):
             break
         default:
             // Parts out of order cannot come from the HTTP decoder; close rather than guess.
@@ -130,8 +134,24 @@ final class RPCChannelHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // Connection-level failures (reset by peer and the like): the client is gone.
-        context.close(promise: nil)
+        switch (error, state) {
+        case (is HTTPParserError, .idle), (is HTTPParserError, .receiving):
+            // Bytes that are not HTTP, and no answer is under way: say so, then close. (While a
+            // request is served, the pipelining handler in front holds the error back until its
+            // answer is written.)
+            state = .closed
+            let headers = HTTPHeaders([("Connection", "close"), ("Content-Length", "0")])
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
+        case (is HTTPParserError, .closing):
+            // The decoder's complaint about what followed the connection's last request:
+            // nobody asked for an answer, and the connection closes after the one it gets.
+            break
+        default:
+            // Connection-level failures (reset by peer and the like): the client is gone.
+            context.close(promise: nil)
+        }
     }
 
     // MARK: Serving
@@ -186,11 +206,11 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private func respond(context: ChannelHandlerContext, number: Int, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome,
                          started: ContinuousClock.Instant) {
         guard case .serving(number, _) = state else { return }  // the connection closed meanwhile
-        // Idle before writing: writing `.end` makes the pipelining handler deliver the next
-        // pipelined request at once, re-entrantly, into `channelRead`.
-        state = .idle
         // An HTTP/2 stream carries one exchange and the connection stays: never `Connection: close`.
         let keepAlive = head.version.major >= 2 || head.isKeepAlive
+        // Idle (or closing) before writing: writing `.end` makes the pipelining handler deliver
+        // the next pipelined request at once, re-entrantly, into `channelRead`.
+        state = keepAlive ? .idle : .closing
         accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
                           started: started, outcome: outcome, remoteAddress: remoteAddress)
         let written = write(context: context, version: head.version, response: response, keepAlive: keepAlive)

@@ -8,7 +8,7 @@ import NIOSSL
 ///
 /// ```
 /// ShutdownGraceHandler → IdleStateHandler → [NIOSSLServerHandler] → ProtocolSelectionHandler
-///   HTTP/1.1:  → HTTP/1.1 codec → RequestAfterCloseGuard → pipelining + error handling → RPCChannelHandler
+///   HTTP/1.1:  → HTTP/1.1 codec → pipelining → RPCChannelHandler (which answers malformed requests 400)
 ///   HTTP/2:    → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
 ///                  each stream: HTTP/2 ⇄ HTTP/1 codec → RPCChannelHandler
 /// ```
@@ -55,11 +55,11 @@ struct ServerPipeline: Sendable {
         })
     }
 
-    /// The HTTP/1.1 handlers: NIO's codec with pipelining assistance and error handling, then ours.
+    /// The HTTP/1.1 handlers: NIO's codec with pipelining assistance, then ours.
     func configureHTTP1(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
-        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-        let pipelining = try pipeline.handler(type: HTTPServerPipelineHandler.self)
-        try pipeline.addHandler(RequestAfterCloseGuard(), position: .before(pipelining))
+        // No NIO error handler: RPCChannelHandler answers malformed requests itself, because it
+        // knows when a response was the connection's last (see its `errorCaught`).
+        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
         try pipeline.addHandler(makeRPCHandler())
     }
 
