@@ -5,7 +5,8 @@ import ProtoWire
 
 /// Every input is decoded as `TestAllTypesProto3` and as `TestAllTypesProto2` (with its
 /// extensions). Decoding may fail, but only by throwing; a message that decodes must
-/// re-encode to its announced size and decode again to the same message.
+/// re-encode to its announced size and decode again to the same message. And merging holds:
+/// the input twice decodes, to what its re-encoding twice decodes to (concatenation is merge).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: size)
@@ -23,4 +24,13 @@ private func roundTrip<M: ProtoMessage>(_: M.Type, _ input: UnsafeRawBufferPoint
         return
     }
     checkBinaryRoundTrip(message, extensions: extensions, "binary \(M.protoMessageName)")
+    let options = DecodingOptions(extensions: extensions)
+    let encoded = message.serializedBytes()
+    do {
+        let twice = try M(serializedBytes: Array(input) + Array(input), options: options)
+        let encodedTwice = try M(serializedBytes: encoded + encoded, options: options)
+        fuzzCheck(sameContent(twice, encodedTwice), "binary \(M.protoMessageName): the input twice and its re-encoding twice decode differently")
+    } catch {
+        fuzzFail("binary \(M.protoMessageName): decodes once but not twice in a row: \(error)")
+    }
 }

@@ -12,7 +12,8 @@ private let registry = TypeRegistry([
 /// Every input is read as JSON for `TestAllTypesProto3` and `TestAllTypesProto2` (with its
 /// extensions), strictly and then ignoring unknown fields. Reading may fail, but only by
 /// throwing; a message that reads must write JSON that reads back to it, and survive the
-/// binary round trip.
+/// binary round trip. The input's length picks the writer's options (proto field names,
+/// fields without presence, enums as numbers), so every combination is read back too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: size)
@@ -31,7 +32,10 @@ private func roundTrip<M: ProtoMessage>(_: M.Type, _ input: UnsafeRawBufferPoint
             fuzzCheck(!error.message.isEmpty, "a \(error.code) error without a message")
             continue
         }
-        checkJSONRoundTrip(message, decoding: options, encoding: JSONEncodingOptions(typeRegistry: registry),
+        let bits = input.count
+        let encoding = JSONEncodingOptions(preserveProtoFieldNames: bits & 1 != 0, alwaysPrintFieldsWithoutPresence: bits & 2 != 0,
+                                           alwaysPrintEnumsAsInts: bits & 4 != 0, typeRegistry: registry)
+        checkJSONRoundTrip(message, decoding: options, encoding: encoding,
                            "JSON \(M.protoMessageName)\(ignoreUnknown ? " (unknown fields ignored)" : "")")
         return
     }
