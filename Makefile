@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: deps demo test bench rpc-bench cache-bench docs clean
+.PHONY: deps demo test fuzz bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -22,7 +22,18 @@ test: deps
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	$(SWIFT) build --build-tests
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
+	FUZZ_SECONDS=3 FUZZ_SMOKE=1 PROTOC_GEN_PROTOHTTP="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp" bash scripts/fuzz
 	$(MAKE) --no-print-directory docs
+
+# Coverage-guided fuzzing (README "Fuzzing"): builds the libFuzzer targets of Tests/Fuzz with
+# ASan out of tree (.build-fuzz) and runs each for FUZZ_SECONDS, printing
+# `RESULT fuzz=<target> execs=<n> crashes=<n> seconds=<s>` per target; fails on any crash, leak,
+# timeout or out-of-memory. `make test` runs the same targets for 3 s each from their seeds
+# alone (the line before `docs` above), so they keep building.
+FUZZ_SECONDS ?= 60
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench
@@ -57,4 +68,4 @@ docs: deps
 	@echo "make docs: no warnings; archives in $(DOCS_OUTPUT)/<Module>.doccarchive"
 
 clean:
-	rm -rf .build .build-docs Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin
+	rm -rf .build .build-docs .build-fuzz Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin

@@ -156,6 +156,17 @@ struct JSONWellKnownTypesTests {
         let e = try Google_Protobuf_Any(message: Google_Protobuf_Empty()).jsonString()
         #expect(e == #"{"@type":"type.googleapis.com/google.protobuf.Empty"}"#)
     }
+
+    /// Met by the json-decode fuzz target (Tests/Fuzz): `{"oneofNullValue": 1}` reads, writes
+    /// `null`, and reads back as 0. Proto3 enums are open, so a NullValue may hold any number;
+    /// its JSON is `null` whatever the number, as in Google's C++ and Python printers.
+    @Test("a NullValue holding a number other than 0 is written as null and reads back as 0")
+    func nullValueNumbers() throws {
+        let odd = try Google_Protobuf_Value(serializedBytes: [0x08, 0x01])
+        #expect(odd.nullValue == .UNRECOGNIZED(1))
+        #expect(try odd.jsonString() == "null")
+        #expect(try Google_Protobuf_Value(jsonString: odd.jsonString()) == .null)
+    }
 }
 
 @Suite("JSON proto2: groups and extensions")
