@@ -120,7 +120,7 @@ enum FuzzedConnection {
         }
         if let close = responses.firstIndex(where: \.closes) {
             let after = responses[(close + 1)...]
-            fuzzCheck(after.isEmpty || KnownIssues.isNIO400AfterClose(after), "the server answered again after a Connection: close response" + written())
+            fuzzCheck(after.isEmpty, "the server answered again after a Connection: close response" + written())
         }
         guard !http2 else { return }
         let finals = responses.filter { $0.status >= 200 }.count
@@ -130,18 +130,6 @@ enum FuzzedConnection {
             fuzzCheck(finals <= counts.heads, "\(finals) responses to \(counts.heads) requests" + written())
             fuzzCheck(finals >= counts.ends, "\(counts.ends) complete requests got only \(finals) responses, and the connection is open" + written())
         }
-    }
-}
-
-/// What the checks tolerate until it is fixed; each has a test in the normal suite, recorded
-/// there with `withKnownIssue`, which fails once the issue is gone: then delete it here too.
-enum KnownIssues {
-    /// NIO's `400 Bad Request` (empty, `Connection: close`) after a `Connection: close`
-    /// response, for bytes that followed the request: `ServerTests.FuzzFindingsTests`
-    /// (Tests/ProtoHTTPServerTests/InProcess/Fuzz/FuzzFindingsTests.swift).
-    static func isNIO400AfterClose(_ responses: ArraySlice<ParsedResponse>) -> Bool {
-        guard responses.count == 1, let response = responses.first else { return false }
-        return response.status == 400 && response.body.isEmpty && response.closes
     }
 }
 
