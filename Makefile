@@ -24,6 +24,15 @@ test: deps
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
 	$(MAKE) --no-print-directory docs
 
+# The codec, vocabulary, client and server suites under ThreadSanitizer, then AddressSanitizer
+# (with LeakSanitizer), each built once in its own scratch path (.build-tsan, .build-asan).
+# Fails on any sanitizer report or test failure; ends with one RESULT line per sanitizer.
+# Suppressions, each with its reason: scripts/tsan-suppressions.txt, scripts/lsan-suppressions.txt.
+.PHONY: sanitize
+sanitize: deps
+	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
+	bash scripts/sanitize
+
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench
 
