@@ -45,12 +45,19 @@ final class EmbeddedConnection: Sendable {
         let connection = try await open(maxRequestBodySize: maxRequestBodySize)
         do {
             let result = try await body(connection)
-            try? await connection.close()
+            await connection.finish()
             return result
         } catch {
-            try? await connection.close()
+            await connection.finish()
             throw error
         }
+    }
+
+    /// Closes the channel and shuts its testing loop down, which runs what is pending and drops
+    /// the scheduled tasks (idle timers) that would otherwise keep the pipeline alive.
+    private func finish() async {
+        try? await channel.close()
+        await channel.testingEventLoop.shutdownGracefully()
     }
 
     /// Feeds `bytes` to the server as if they arrived in one read.
