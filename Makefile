@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: deps demo test fuzz bench rpc-bench cache-bench docs clean
+.PHONY: deps demo test fuzz sanitize bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -34,6 +34,14 @@ FUZZ_SECONDS ?= 60
 
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz
+
+# The codec, vocabulary, client and server suites under ThreadSanitizer, then AddressSanitizer
+# (with LeakSanitizer), each built once in its own scratch path (.build-tsan, .build-asan).
+# Fails on any sanitizer report or test failure; ends with one RESULT line per sanitizer.
+# Suppressions, each with its reason: scripts/tsan-suppressions.txt, scripts/lsan-suppressions.txt.
+sanitize: deps
+	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
+	bash scripts/sanitize
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench

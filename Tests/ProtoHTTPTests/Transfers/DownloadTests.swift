@@ -123,6 +123,32 @@ struct DownloadTests {
         return try #require(fileSize(destination.partialPath))
     }
 
+    /// Regression test for a cancellation race found by `make test` (the test above failed with
+    /// `aborted: another transfer is writing ….partial right now`): a cancelled download's
+    /// `canceled` outcome is delivered before the engine thread has stopped its transfer, and
+    /// until then the transfer's descriptor still holds the destination's lock, so a download
+    /// started at once (as the README's "cancel, then the async call resumes" does) may fail.
+    /// Marked as a known, intermittent issue until the fix; remove `withKnownIssue` with it.
+    @Test("a download started the moment a cancelled one to the same file reports `canceled` resumes it")
+    func downloadRightAfterCancel() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeTransferFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("again.bin"), bytes: 8 << 20)
+        let expected = try sha256sum(server.filePath("again.bin"))
+        let manager = try manager(server)
+        for round in 0..<5 {
+            let destination = DownloadDestination(folder + "/again-\(round).bin", sha256: expected)
+            _ = try await interrupt(manager, "/files/again.bin", to: destination, after: 1 << 20)
+            await withKnownIssue("the cancelled transfer still holds the destination's lock until the engine thread stops it", isIntermittent: true) {
+                let result = try await manager.download("/files/again.bin", to: destination)
+                #expect(result.bytes == 8 << 20 && result.sha256 == expected, "round \(round)")
+            }
+        }
+        await expectNoLeaks(manager.transport)
+    }
+
     @Test("a server that ignores Range answers 200 to the resumed request: the download starts over and ends correct")
     func serverIgnoresRange() async throws {
         let server = try await NginxFileServer.start()

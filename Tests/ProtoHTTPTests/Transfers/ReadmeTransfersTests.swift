@@ -1,5 +1,6 @@
 // ReadmeTransfersTests.swift: the README's "Multipart upload", "Progress" and "Downloading a file (with resume)" examples, compiled and run.
 import Foundation
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
@@ -75,7 +76,9 @@ struct ReadmeTransfersTests {
         try writeRandomFile(server.filePath("big.bin"), bytes: 8 << 20)
         let expectedHex = try sha256sum(server.filePath("big.bin"))
         var configuration = ManagerConfiguration(baseURL: server.url(""))
-        configuration.headers = [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))]  // slow enough to cancel mid-body
+        // Slow enough to cancel mid-body; slower still under a sanitizer, where the 300 ms sleep
+        // below can stretch to seconds on a busy pool.
+        configuration.headers = [HTTPHeader(name: "X-Limit-Rate", value: String((4 << 20) / Sanitizer.slowdown))]
         let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
         let outcome = Mutex<String?>(nil)
 
