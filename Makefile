@@ -76,4 +76,4 @@ docs: deps
 	@echo "make docs: no warnings; archives in $(DOCS_OUTPUT)/<Module>.doccarchive"
 
 clean:
-	rm -rf .build .build-docs .build-fuzz Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin
+	rm -rf .build .build-docs .build-fuzz .build-tsan .build-asan Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin
