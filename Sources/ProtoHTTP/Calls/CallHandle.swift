@@ -157,21 +157,25 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Transition + delivery
 
-    /// Applies one event under the lock and performs its action. Queue deliveries are
-    /// enqueued under the lock, so on a serial callback queue `completion` precedes the
-    /// result; `DispatchQueue.async` runs no user code, so none runs under the lock.
+    /// Applies one event under the lock and performs its action. `completion` is enqueued
+    /// under the lock; the outcome is enqueued after it (the lifecycle has finished by then,
+    /// so nothing can be enqueued between), and only once the transfer it ends has been told
+    /// to stop: a caller that reacts to a `canceled` failure by starting the same download
+    /// again finds the old transfer's abort ahead of its own submission in the engine's inbox,
+    /// so the old file is closed (and unlocked) first. `DispatchQueue.async` runs no user code,
+    /// so none runs under the lock.
     @discardableResult
     private func apply(_ event: (inout CallLifecycle<Delivery>) -> CallLifecycle<Delivery>.Action) -> CallLifecycle<Delivery>.Action {
-        let (action, direct, stop): (CallLifecycle<Delivery>.Action, Delivery?, TransportCall?) = state.withLock { state in
+        let (action, direct, stop, queued): (CallLifecycle<Delivery>.Action, Delivery?, TransportCall?, (DispatchQueue, Delivery)?) = state.withLock { state in
             let action = event(&state.lifecycle)
             let delivery: Delivery
             var stop: TransportCall?
             switch action {
             case .startTransfer:
-                guard let sink = state.sink, let completion = sink.completion else { return (action, nil, nil) }
-                guard let queue = sink.queue else { return (action, completion, nil) }
+                guard let sink = state.sink, let completion = sink.completion else { return (action, nil, nil, nil) }
+                guard let queue = sink.queue else { return (action, completion, nil, nil) }
                 queue.async(execute: completion)
-                return (action, nil, nil)
+                return (action, nil, nil, nil)
             case .fireSuccess(let deliver):
                 delivery = observed(deliver, error: nil, finished: state.sink?.finished)
             case .fireFailure(let error, _):
@@ -180,7 +184,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
                 // Stop a transfer still queued or running, whatever stage the call is in.
                 stop = state.transportCall
             case .none, .enqueue, .discardTransfer:
-                return (action, nil, nil)
+                return (action, nil, nil, nil)
             }
             let queue = state.sink?.queue
             let finishProgress = state.sink?.progress?.finish  // ends a progress stream, after the outcome
@@ -196,11 +200,11 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
                     finishProgress()
                 }
             }
-            guard let queue else { return (action, outcome, stop) }
-            queue.async(execute: outcome)
-            return (action, nil, stop)
+            guard let queue else { return (action, outcome, stop, nil) }
+            return (action, nil, stop, (queue, outcome))
         }
         stop?.cancel()
+        if let (queue, outcome) = queued { queue.async(execute: outcome) }
         direct?()
         return action
     }

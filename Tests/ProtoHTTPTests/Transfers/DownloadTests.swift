@@ -125,10 +125,11 @@ struct DownloadTests {
 
     /// Regression test for a cancellation race found by `make test` (the test above failed with
     /// `aborted: another transfer is writing ….partial right now`): a cancelled download's
-    /// `canceled` outcome is delivered before the engine thread has stopped its transfer, and
-    /// until then the transfer's descriptor still holds the destination's lock, so a download
-    /// started at once (as the README's "cancel, then the async call resumes" does) may fail.
-    /// Marked as a known, intermittent issue until the fix; remove `withKnownIssue` with it.
+    /// `canceled` outcome was delivered before its transfer's abort reached the engine's inbox,
+    /// and until the engine stopped that transfer its descriptor still held the destination's
+    /// lock, so a download started at once (as the README's "cancel, then the async call
+    /// resumes" does) could start first and fail. The handle now tells the transfer to stop
+    /// before it enqueues the outcome, so the abort is always ahead of the new submission.
     @Test("a download started the moment a cancelled one to the same file reports `canceled` resumes it")
     func downloadRightAfterCancel() async throws {
         let server = try await NginxFileServer.start()
@@ -141,10 +142,8 @@ struct DownloadTests {
         for round in 0..<5 {
             let destination = DownloadDestination(folder + "/again-\(round).bin", sha256: expected)
             _ = try await interrupt(manager, "/files/again.bin", to: destination, after: 1 << 20)
-            await withKnownIssue("the cancelled transfer still holds the destination's lock until the engine thread stops it", isIntermittent: true) {
-                let result = try await manager.download("/files/again.bin", to: destination)
-                #expect(result.bytes == 8 << 20 && result.sha256 == expected, "round \(round)")
-            }
+            let result = try await manager.download("/files/again.bin", to: destination)
+            #expect(result.bytes == 8 << 20 && result.sha256 == expected, "round \(round)")
         }
         await expectNoLeaks(manager.transport)
     }
