@@ -68,8 +68,8 @@ struct ClientEmitter {
         }
     }
 
-    /// What the emitter prints of one method.
-    private struct Method {
+    /// What the emitter prints of one method (its signatures are the mock's too: ``MockEmitter``).
+    struct Method {
         let name: String
         let input: String
         let output: String

@@ -43,27 +43,23 @@ struct MockEmitter {
             p.block("\(access)init(callbackQueue: Dispatch.DispatchQueue = Dispatch.DispatchQueue(label: \"\(mockName)\")) {") { p in
                 p.line("\(callsName) = ProtoHTTP.ClientMockCalls(callbackQueue: callbackQueue)")
             }
-            for method in service.methods {
+            for model in service.methods {
+                let method = ClientEmitter.Method(model, context: context)
                 p.line()
                 guard method.isUnary else {
-                    p.line("// \(method.protoName) is streaming: not generated (unary only)")
+                    p.line(method.streamingComment)
                     continue
                 }
-                let plain = Naming.trimBackticks(method.clientName)
-                let input = method.input.swiftName
-                let output = method.output.swiftName
+                let plain = Naming.trimBackticks(method.name)
                 p.doc(["Records the call and answers it with `\(plain).handler`, as the client's callback form would."])
                 p.line("@discardableResult")
-                p.block("\(access)func \(method.clientName)(_ request: \(input), options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), "
-                        + "completion: (@Sendable () -> Void)? = nil, success: @escaping @Sendable (\(output), ProtoHTTP.ResponseMetadata) -> Void, "
-                        + "failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {") { p in
-                    p.line("\(callsName).call(\(method.clientName), request, options: options, completion: completion, success: success, failure: failure)")
+                p.block("\(access)func \(method.name)(\(method.callbackParameters(defaults: true))) -> ProtoHTTP.CallHandle {") { p in
+                    p.line("\(callsName).call(\(method.name), request, options: options, completion: completion, success: success, failure: failure)")
                 }
                 p.line()
                 p.doc(["Records the call and returns `\(plain).handler`'s answer, as the client's async form would."])
-                p.block("\(access)func \(method.clientName)(_ request: \(input), options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) "
-                        + "async throws(ProtoHTTPCore.ProtoHTTPError) -> \(output) {") { p in
-                    p.line("try await \(callsName).call(\(method.clientName), request, options: options)")
+                p.block("\(access)func \(method.name)(\(method.asyncParameters(defaults: true))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(method.output) {") { p in
+                    p.line("try await \(callsName).call(\(method.name), request, options: options)")
                 }
             }
         }

@@ -18,19 +18,16 @@ struct Dispatcher: Sendable {
         self.logger = logger
         self.maxRequestBodySize = maxRequestBodySize
         self.responseCompression = responseCompression
-        var methodLoggers: [String: Logger] = [:]
-        for path in router.methodPaths {
-            var methodLogger = logger
-            methodLogger[metadataKey: "rpc"] = "\(path)"
-            methodLoggers[path] = methodLogger
-        }
-        self.methodLoggers = methodLoggers
+        methodLoggers = Dictionary(uniqueKeysWithValues: router.methodPaths.map { ($0, Self.logger(logger, forMethod: $0)) })
     }
 
     /// The logger a handler of the method at `path` gets: ``logger`` with the path as `rpc`.
     func logger(forMethod path: String) -> Logger {
-        if let made = methodLoggers[path] { return made }
-        var methodLogger = logger
+        methodLoggers[path] ?? Self.logger(logger, forMethod: path)
+    }
+
+    private static func logger(_ base: Logger, forMethod path: String) -> Logger {
+        var methodLogger = base
         methodLogger[metadataKey: "rpc"] = "\(path)"
         return methodLogger
     }
