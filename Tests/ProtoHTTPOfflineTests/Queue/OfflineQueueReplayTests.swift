@@ -45,8 +45,15 @@ struct OfflineQueueReplayTests {
             let queue = try testbed.queue()
             for title in ["queued-1", "queued-2", "queued-3"] { _ = await testbed.create(title) }
             testbed.goOnline()
-            testbed.notes.beforeAnswer { sighting in
-                if sighting.title.hasPrefix("queued") { try? await Task.sleep(for: .milliseconds(100)) }
+            // The replay's first call is held until the other category's call has reached the
+            // server (or 20 s have passed), so a loaded machine cannot reorder them by timing alone.
+            let notes = testbed.notes
+            notes.beforeAnswer { sighting in
+                guard sighting.title == "queued-1" else { return }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while ContinuousClock.now < deadline, !notes.sightings.contains(where: { $0.title == "new-other-category" }) {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
             }
             let replayed = QueueRecorder<ReplaySummary>()
             queue.resumeQueued(category: "notes") { replayed.append($0) }
