@@ -3,7 +3,8 @@
 // Usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b] [--concurrency 1,64]
 //                  [--server nginx|protohttp|all] [--server-threads N]
 //                  [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
-// (`rpc-bench --serve-protohttp --threads N` is the server child rpc-bench starts itself.)
+// (`rpc-bench --serve-protohttp --threads N` is the server child rpc-bench starts itself;
+//  `rpc-bench --soak MINUTES` is the long run of 64 clients against it, see SoakCommand.)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,6 +13,9 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == ServeCommand.flag {
     exit(await ServeCommand.run(Array(arguments.dropFirst())))
+}
+if arguments.first == SoakCommand.flag {
+    exit(await SoakCommand.run(Array(arguments.dropFirst())))
 }
 let options = Options.parse(arguments)
 
