@@ -13,13 +13,13 @@ import Testing
 struct ConformanceSchemaTextTests {
     @Test("every message of test_messages_proto2/3.proto, field by field",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: DescriptorSchemaTests.protocMissing)))
-    func generatorMatchesDescriptors() throws {
+    func generatorMatchesDescriptors() async throws {
         let files = ["test_messages_proto3.proto", "test_messages_proto2.proto"]
         let include = DescriptorSchemaTests.conformance.path
-        let generated = try PluginHarness.generate(files, includePath: include, option: "Visibility=Public,FileNaming=DropPath")
+        let generated = try await PluginHarness.generate(files, includePath: include, option: "Visibility=Public,FileNaming=DropPath")
         let text = generated.keys.sorted().compactMap { generated[$0] }.joined(separator: "\n")
         let fromText = SchemaText.parse(text)
-        let registry = try SchemaRegistry(fileDescriptorSet: try DescriptorSchemaTests.descriptorSet(
+        let registry = try SchemaRegistry(fileDescriptorSet: try await DescriptorSchemaTests.descriptorSet(
             files, includes: [include, PluginHarness.protoInclude]))
         let built = registry.allMessages.filter { !$0.fullName.hasPrefix("google.protobuf.") }
         #expect(built.count >= 17 && fromText.count == built.count, "\(built.count) built, \(fromText.count) in the text")

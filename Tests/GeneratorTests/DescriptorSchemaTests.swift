@@ -16,10 +16,10 @@ struct DescriptorSchemaTests {
     static let conformance = PluginHarness.packageRoot.appendingPathComponent("../shared/conformance").standardized
 
     /// protoc's `--include_imports` descriptor set of `files`.
-    static func descriptorSet(_ files: [String], includes: [String]) throws -> Google_Protobuf_FileDescriptorSet {
+    static func descriptorSet(_ files: [String], includes: [String]) async throws -> Google_Protobuf_FileDescriptorSet {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-set-\(UUID().uuidString).pb")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try PluginHarness.run(PluginHarness.protocPath ?? "protoc",
+        let result = try await PluginHarness.run(PluginHarness.protocPath ?? "protoc",
                                            ["--include_imports", "--descriptor_set_out=\(out.path)"]
                                                + includes.flatMap { ["-I", $0] } + files)
         guard result.status == 0 else { throw HarnessError(message: "protoc failed: \(result.stderr)") }
@@ -28,9 +28,9 @@ struct DescriptorSchemaTests {
 
     @Test("Protos/test and Protos/generator: every message and extension equals the generated schema",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func repositoryProtos() throws {
+    func repositoryProtos() async throws {
         let files = try PluginHarness.protos(in: "Protos/test") + PluginHarness.protos(in: "Protos/generator")
-        let registry = try SchemaRegistry(fileDescriptorSet: try Self.descriptorSet(files, includes: [".", PluginHarness.protoInclude]))
+        let registry = try SchemaRegistry(fileDescriptorSet: try await Self.descriptorSet(files, includes: [".", PluginHarness.protoInclude]))
         let roots: [any ProtoMessage.Type] = [
             Protohttp_Test_TestAllTypes3.self, Protohttp_Test_Nested3.self, Protohttp_Test_Presence3.self,
             Protohttp_Test2_TestAllTypes2.self, Protohttp_Test2_Nested2.self, Protohttp_Test2_Required2.self,
@@ -57,8 +57,8 @@ struct DescriptorSchemaTests {
     @Test("descriptor.proto and plugin.proto (the generator's bootstrap) equal ProtoDescriptors' schemas",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
           .enabled(if: PluginHarness.descriptorProtosAvailable, "descriptor.proto or compiler/plugin.proto missing"))
-    func descriptorProtos() throws {
-        let set = try Self.descriptorSet(["google/protobuf/compiler/plugin.proto"], includes: [PluginHarness.protoInclude])
+    func descriptorProtos() async throws {
+        let set = try await Self.descriptorSet(["google/protobuf/compiler/plugin.proto"], includes: [PluginHarness.protoInclude])
         let registry = try SchemaRegistry(fileDescriptorSet: set)
         let generated = SchemaComparison.reachable([
             Google_Protobuf_FileDescriptorSet._protoSchema, Google_Protobuf_Compiler_CodeGeneratorRequest._protoSchema,
@@ -74,8 +74,8 @@ struct DescriptorSchemaTests {
 
     @Test("the conformance schemas: every type resolves, with proto2 and proto3 rules where protoc puts them",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func conformanceSchemas() throws {
-        let set = try Self.descriptorSet(["test_messages_proto3.proto", "test_messages_proto2.proto"],
+    func conformanceSchemas() async throws {
+        let set = try await Self.descriptorSet(["test_messages_proto3.proto", "test_messages_proto2.proto"],
                                          includes: [Self.conformance.path, PluginHarness.protoInclude])
         let registry = try SchemaRegistry(fileDescriptorSet: set)
         // The well-known types arrive through --include_imports and equal ProtoWire's.
