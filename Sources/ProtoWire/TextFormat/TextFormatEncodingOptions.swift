@@ -14,6 +14,9 @@ public struct TextFormatEncodingOptions: Sendable {
     /// (`[type.googleapis.com/pkg.Msg] { ... }`); extensions and `Any` payloads it does not
     /// know print as unknown fields and as `type_url`/`value`.
     public var registry: SchemaRegistry
+    /// Generated extensions to print as `[pkg.ext]` (added to ``registry``): pass the file's
+    /// `<File>_Extensions` registry.
+    public var extensions: ExtensionRegistry
     /// Whether fields the schema does not know print as `<number>: <value>` (as protoc
     /// `--decode` and C++'s printer do); off by default, as in C++ and Python.
     public var printUnknownFields: Bool
@@ -24,11 +27,21 @@ public struct TextFormatEncodingOptions: Sendable {
     public var maxDepth: Int
 
     /// Creates options; the defaults print known fields, one per line.
-    public init(registry: SchemaRegistry = SchemaRegistry(), printUnknownFields: Bool = false,
-                singleLine: Bool = false, maxDepth: Int = 100) {
+    public init(registry: SchemaRegistry = SchemaRegistry(), extensions: ExtensionRegistry = ExtensionRegistry(),
+                printUnknownFields: Bool = false, singleLine: Bool = false, maxDepth: Int = 100) {
         self.registry = registry
+        self.extensions = extensions
         self.printUnknownFields = printUnknownFields
         self.singleLine = singleLine
         self.maxDepth = maxDepth
+    }
+}
+
+extension SchemaRegistry {
+    /// This registry plus the schemas of the generated extensions in `extensions`.
+    func adding(_ extensions: ExtensionRegistry) -> SchemaRegistry {
+        var registry = self
+        for field in extensions.fieldSchemas { registry.register(extension: field) }
+        return registry
     }
 }

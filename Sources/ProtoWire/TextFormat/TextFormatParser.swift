@@ -18,11 +18,14 @@ struct TextFormatParser {
     var scanner: TextFormatScanner
     var token: TextFormatToken
     let options: TextFormatDecodingOptions
+    /// ``TextFormatDecodingOptions/registry`` with the options' generated extensions.
+    let registry: SchemaRegistry
     var depth = 0
 
     init(_ input: [UInt8], options: TextFormatDecodingOptions) throws(WireError) {
         scanner = TextFormatScanner(input)
         self.options = options
+        registry = options.extensions.isEmpty ? options.registry : options.registry.adding(options.extensions)
         token = try scanner.next()
     }
 
@@ -120,7 +123,7 @@ struct TextFormatParser {
                 try parseExpandedAny(url: name, at: nameToken, into: &output, schema, &seen)
                 return
             }
-            guard let found = options.registry.extensionField(named: name) else {
+            guard let found = registry.extensionField(named: name) else {
                 throw error(.unknownTextField, at: nameToken,
                             "[\(name)] is not a known extension; register it in TextFormatDecodingOptions.registry")
             }
@@ -242,7 +245,7 @@ struct TextFormatParser {
             throw error(.unknownTextField, at: nameToken,
                         "[\(url)] is a type URL, which only google.protobuf.Any may hold, not \(schema.fullName)")
         }
-        guard let inner = options.registry.message(named: url) else {
+        guard let inner = registry.message(named: url) else {
             throw error(.invalidTextValue, at: nameToken,
                         "the Any type \(url) is not known; register its schema in TextFormatDecodingOptions.registry")
         }

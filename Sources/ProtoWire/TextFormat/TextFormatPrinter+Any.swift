@@ -16,7 +16,7 @@ extension TextFormatPrinter {
         }
         guard let typeURL, UTF8Validation.isValid(typeURL) else { return false }
         let url = String(decoding: typeURL, as: UTF8.self)
-        guard url.contains("/"), let schema = options.registry.message(named: url) else { return false }
+        guard url.contains("/"), let schema = registry.message(named: url) else { return false }
         var inner = TextFormatPrinter(options: options, input: input)
         inner.indent = indent + 1
         inner.depth = depth

@@ -18,6 +18,8 @@
 struct TextFormatPrinter {
     var output: [UInt8] = []
     let options: TextFormatEncodingOptions
+    /// ``TextFormatEncodingOptions/registry`` with the options' generated extensions.
+    let registry: SchemaRegistry
     /// The whole input, to turn payload positions into byte offsets in errors.
     let input: UnsafeRawBufferPointer
     var indent = 0
@@ -25,6 +27,7 @@ struct TextFormatPrinter {
 
     init(options: TextFormatEncodingOptions, input: UnsafeRawBufferPointer) {
         self.options = options
+        self.registry = options.extensions.isEmpty ? options.registry : options.registry.adding(options.extensions)
         self.input = input
     }
 
@@ -90,7 +93,7 @@ struct TextFormatPrinter {
 
     private func extensionField(of schema: MessageSchema, _ number: Int32) -> FieldSchema? {
         guard schema.isExtensionNumber(number) else { return nil }
-        return options.registry.extensionField(of: schema.fullName, number: number)
+        return registry.extensionField(of: schema.fullName, number: number)
     }
 
     /// The values `raw` holds for `field` (a packed run unpacked), or `nil` when its wire type
