@@ -16,7 +16,7 @@ extension TextFormatPrinter {
         }
         guard let typeURL, UTF8Validation.isValid(typeURL) else { return false }
         let url = String(decoding: typeURL, as: UTF8.self)
-        guard url.contains("/"), let schema = registry.message(named: url) else { return false }
+        guard url.contains("/"), Self.isBracketable(url), let schema = registry.message(named: url) else { return false }
         var inner = TextFormatPrinter(options: options, input: input)
         inner.indent = indent + 1
         inner.depth = depth
@@ -33,5 +33,22 @@ extension TextFormatPrinter {
         append("}")
         endLine()
         return true
+    }
+
+    /// Whether `url` reads back inside `[...]`: identifiers joined by `.` and `/`
+    /// (`type.googleapis.com/pkg.Msg`). Other URLs print as plain `type_url`/`value`.
+    static func isBracketable(_ url: String) -> Bool {
+        var expectIdentifierStart = true
+        for byte in url.utf8 {
+            if byte == 0x2E || byte == 0x2F {
+                if expectIdentifierStart { return false }
+                expectIdentifierStart = true
+            } else if TextFormatScanner.isLetter(byte) || (!expectIdentifierStart && TextFormatScanner.isDigit(byte)) {
+                expectIdentifierStart = false
+            } else {
+                return false
+            }
+        }
+        return !expectIdentifierStart
     }
 }

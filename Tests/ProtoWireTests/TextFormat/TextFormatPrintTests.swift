@@ -168,6 +168,11 @@ struct TextFormatPrintTests {
         let unknownType = W.bytes(27, W.string(1, "type.googleapis.com/t.Other") + W.bytes(2, [0x08, 0x01]))
         #expect(try schemas.print(unknownType, singleLine: true)
             == #"any { type_url: "type.googleapis.com/t.Other" value: "\010\001" }"#)
+        // A URL that would not read back inside [...] prints plain even when its type is known
+        // (the registry looks types up by the part after the last '/').
+        let odd = W.bytes(27, W.string(1, "type.google-apis.com/t.Nested") + W.bytes(2, [0x08, 0x01]))
+        #expect(try schemas.print(odd, singleLine: true)
+            == #"any { type_url: "type.google-apis.com/t.Nested" value: "\010\001" }"#)
     }
 
     @Test func unknownFieldsPrintAsCPlusPlusPrintsThem() throws {
