@@ -39,27 +39,22 @@ struct TextFormatMessageOutput {
             Self.write(value, into: &packed[field.number, default: []])
             return
         }
-        var bytes = fields[field.number] ?? []
-        Self.writeTag(field.number, wireType(of: value), into: &bytes)
-        Self.write(value, into: &bytes)
-        fields[field.number] = bytes
+        // Appending through the dictionary's subscript mutates the stored array in place.
+        Self.writeTag(field.number, wireType(of: value), into: &fields[field.number, default: []])
+        Self.write(value, into: &fields[field.number, default: []])
     }
 
     /// Appends a group: start tag, body, end tag.
     mutating func appendGroup(_ body: [UInt8], number: Int32) {
-        var bytes = fields[number] ?? []
-        Self.writeTag(number, .startGroup, into: &bytes)
-        bytes.append(contentsOf: body)
-        Self.writeTag(number, .endGroup, into: &bytes)
-        fields[number] = bytes
+        Self.writeTag(number, .startGroup, into: &fields[number, default: []])
+        fields[number, default: []].append(contentsOf: body)
+        Self.writeTag(number, .endGroup, into: &fields[number, default: []])
     }
 
     /// Appends a length-delimited value under `number` (strings, bytes, submessages).
     mutating func appendLengthDelimited(_ payload: [UInt8], number: Int32) {
-        var bytes = fields[number] ?? []
-        Self.writeTag(number, .lengthDelimited, into: &bytes)
-        Self.write(.bytes(payload), into: &bytes)
-        fields[number] = bytes
+        Self.writeTag(number, .lengthDelimited, into: &fields[number, default: []])
+        Self.write(.bytes(payload), into: &fields[number, default: []])
     }
 
     /// The message's bytes, fields in number order.

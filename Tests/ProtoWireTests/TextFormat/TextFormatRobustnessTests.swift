@@ -74,3 +74,17 @@ struct TextFormatRobustnessTests {
         }
     }
 }
+
+@Suite("Text format large input")
+struct TextFormatLargeInputTests {
+    @Test func manyRepeatedValuesAndMessagesParseAndPrint() throws {
+        let count = 50_000
+        let text = String(repeating: "r_int32: 300 r_string: 'ab' r_nested { a: 1 }\n", count: count)
+        let bytes = try TextFormatTestSchemas.parse(text)
+        // A packed run of 2-byte varints (2-byte tag, 3-byte length), then each string and message (5 bytes).
+        #expect(bytes.count == 2 + 3 + count * 2 + count * 5 + count * 5)
+        let printed = try TextFormatTestSchemas.print(bytes)
+        #expect(printed.utf8.count > count * 30)
+        #expect(try TextFormatTestSchemas.parse(printed) == bytes)
+    }
+}
