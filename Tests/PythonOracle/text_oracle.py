@@ -49,6 +49,7 @@ class Figures:
     def __init__(self):
         self.messages = 0        # random messages sent both ways
         self.identical = 0       # texts equal to Python's byte for byte
+        self.lines = 0           # lines of our text compared with Python's
         self.form_lines = 0      # lines differing only in a defined form (float spelling, escapes)
         self.mismatches = 0      # text lines that differ in meaning, or failed round trips
         self.cases = 0
@@ -91,6 +92,7 @@ def compare_text(ours, python, fig, title):
     entry we print a default key or value (`key: 0`) as C++ does, Python's printer leaves it
     out; such extra lines count as form differences."""
     la, lb = ours.split("\n"), python.split("\n")
+    fig.lines += len(la) - 1
     if ours == python:
         fig.identical += 1
         return
@@ -298,7 +300,7 @@ def main():
     if testee.crashes:
         log(f"the testee died {len(testee.crashes)} times")
     log(f"\ntext-oracle: seed {seed}, {time.monotonic() - started:.1f}s")
-    log(f"RESULT text-oracle messages={fig.messages} identical_texts={fig.identical} form_difference_lines={fig.form_lines} "
+    log(f"RESULT text-oracle messages={fig.messages} identical_texts={fig.identical} lines={fig.lines} form_difference_lines={fig.form_lines} "
         f"mismatches={fig.mismatches} cases={fig.cases} cases_passed={fig.cases_passed} failures={len(fig.failed)}")
     return 1 if fig.failed or testee.crashes else 0
 
