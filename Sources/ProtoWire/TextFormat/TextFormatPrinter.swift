@@ -111,10 +111,32 @@ struct TextFormatPrinter {
         } else {
             return nil
         }
+        if field.isMap, let entry = field.messageSchema, let valueField = entry.field(number: 2),
+           case .enumeration(let names, isClosed: true) = valueField.kind {
+            // A map entry whose closed-enum value the enum does not declare is an unknown
+            // field as a whole, as the binary decoder keeps it.
+            var kept: [RawWireField.Value] = []
+            for value in values {
+                guard case .bytes(let payload) = value else { continue }
+                let entryFields = try WireFieldList.read(payload, base: base(of: payload), maxDepth: options.maxDepth - depth)
+                let undeclared = entryFields.contains { raw in
+                    guard raw.number == 2, case .varint(let bits) = raw.value else { return false }
+                    return names.name(of: Int(Int32(truncatingIfNeeded: bits))) == nil
+                }
+                if undeclared {
+                    unknown.append(RawWireField(number: field.number, value: value))
+                } else {
+                    kept.append(value)
+                }
+            }
+            return kept
+        }
         if case .enumeration(let names, isClosed: true) = field.kind {
             values = values.filter { value in
                 guard case .varint(let bits) = value, names.name(of: Int(Int32(truncatingIfNeeded: bits))) == nil else { return true }
-                unknown.append(RawWireField(number: field.number, value: value))
+                // The decoder keeps the number as an int32 sign-extended to 64 bits, as C++ does.
+                let kept = RawWireField.Value.varint(UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: bits))))
+                unknown.append(RawWireField(number: field.number, value: kept))
                 return false
             }
         }

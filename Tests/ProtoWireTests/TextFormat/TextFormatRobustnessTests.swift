@@ -1,6 +1,7 @@
 // TextFormatRobustnessTests.swift: random binary to the printer and mutated text to the parser never crash, and what parses round-trips.
 
 import ProtoWire
+import ProtoWireTestSchema
 import Testing
 
 @Suite("Text format robustness")
@@ -86,5 +87,45 @@ struct TextFormatLargeInputTests {
         let printed = try TextFormatTestSchemas.print(bytes)
         #expect(printed.utf8.count > count * 30)
         #expect(try TextFormatTestSchemas.parse(printed) == bytes)
+    }
+}
+
+@Suite("Text format printer against the generated decoder")
+struct TextFormatPrinterDecoderAgreementTests {
+    /// For mutated binaries that both the generated decoder and the schema printer accept, the
+    /// printer's text of the bytes (unknown fields included) is the decoded message's text:
+    /// the printer merges repeats, drops superseded oneof members and keeps unknown fields
+    /// (closed-enum values and map entries included) exactly as decoding does.
+    @Test func schemaPrinterAgreesWithDecodeThenPrint() throws {
+        try check(Protohttp_Test2_TestAllTypes2.self, """
+            o_int32: 1 o_string: 'x' o_shade: 1 o_nested { a: 2 } r_int32: [1, 2] p_shade: [1, 1] r_nested { a: 3 }
+            m_string_level { key: 'k' value: 1 } m_int32_nested { key: -1 value { a: 4 } } c_nested { a: 5 } p_double: [1.5]
+            """)
+        try check(Protohttp_Test_TestAllTypes3.self, """
+            f_int32: -1 f_string: 'é' f_enum: COLOR_RED f_nested { a: 1 b: 'x' } r_int32: [1, 300] r_nested { a: 2 }
+            m_int32_int32 { key: 1 value: 2 } f_double: -0 r_string: ['a', 'b']
+            """)
+    }
+
+    private func check<M: ProtoMessage>(_: M.Type, _ seedText: String) throws {
+        let seed = try M(textFormatString: seedText).serializedBytes()
+        var rng = TextFormatRobustnessTests.SplitMix(state: 99)
+        let options = TextFormatEncodingOptions(printUnknownFields: true)
+        var agreed = 0
+        for _ in 0..<3000 {
+            var bytes = seed
+            for _ in 0..<(1 + rng.below(3)) {
+                switch rng.below(3) {
+                case 0: bytes[rng.below(bytes.count)] = UInt8(truncatingIfNeeded: rng.next())
+                case 1: bytes.insert(contentsOf: bytes[rng.below(bytes.count)...].prefix(6), at: rng.below(bytes.count))
+                default: bytes.insert(UInt8(truncatingIfNeeded: rng.next()), at: rng.below(bytes.count + 1))
+                }
+            }
+            guard let decoded = try? M(serializedBytes: bytes, options: DecodingOptions(allowPartial: true)),
+                  let printed = try? TextFormat.print(bytes, schema: M._protoSchema, options: options) else { continue }
+            agreed += 1
+            #expect(printed == decoded.textFormatString(options: options), "\(bytes)")
+        }
+        #expect(agreed > 150)
     }
 }
