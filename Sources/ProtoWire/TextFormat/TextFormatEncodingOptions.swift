@@ -20,6 +20,11 @@ public struct TextFormatEncodingOptions: Sendable {
     /// Whether fields the schema does not know print as `<number>: <value>` (as protoc
     /// `--decode` and C++'s printer do); off by default, as in C++ and Python.
     public var printUnknownFields: Bool
+    /// Whether `string` values escape their non-ASCII bytes in octal (`"h\303\251llo"`), as
+    /// protoc 3.x `--decode` and C++'s default printer do (byte-for-byte protoc output, e.g.
+    /// for the CLI); off by default, so valid UTF-8 prints as it is (`"héllo"`), readable, as
+    /// Python's `as_utf8=True` prints it. Both forms parse to the same bytes.
+    public var escapeNonASCII: Bool
     /// Whether the output is one line (`a: 1 b { c: 2 }`) instead of one field per line with
     /// two-space indentation.
     public var singleLine: Bool
@@ -28,11 +33,13 @@ public struct TextFormatEncodingOptions: Sendable {
 
     /// Creates options; the defaults print known fields, one per line.
     public init(registry: SchemaRegistry = SchemaRegistry(), extensions: ExtensionRegistry = ExtensionRegistry(),
-                printUnknownFields: Bool = false, singleLine: Bool = false, maxDepth: Int = 100) {
+                printUnknownFields: Bool = false, singleLine: Bool = false, escapeNonASCII: Bool = false,
+                maxDepth: Int = 100) {
         self.registry = registry
         self.extensions = extensions
         self.printUnknownFields = printUnknownFields
         self.singleLine = singleLine
+        self.escapeNonASCII = escapeNonASCII
         self.maxDepth = maxDepth
     }
 }

@@ -2,10 +2,11 @@
 
 extension TextFormatParser {
     /// Parses one scalar value of `field` and appends it (leaving out proto3 implicit fields
-    /// at their default, as serializing the parsed message would).
-    mutating func parseScalar(of field: FieldSchema, into output: inout TextFormatMessageOutput) throws(WireError) {
+    /// at their default, as serializing the parsed message would; a map entry's key and
+    /// value are always written, as protoc writes them).
+    mutating func parseScalar(of field: FieldSchema, inMapEntry: Bool, into output: inout TextFormatMessageOutput) throws(WireError) {
         let value = try parseScalarValue(of: field)
-        if field.label == .singular(hasPresence: false) && value.isDefault { return }
+        if !inMapEntry && field.label == .singular(hasPresence: false) && value.isDefault { return }
         output.append(value, of: field)
     }
 

@@ -143,7 +143,7 @@ struct TextFormatParser {
             throw expected("a field name")
         }
         try checkNotSeen(field, at: nameToken, &seen)
-        try parseValue(of: field, into: &output)
+        try parseValue(of: field, inMapEntry: schema.isMapEntry, into: &output)
     }
 
     /// The field `name` refers to: its own name, or a group's type name (`OptionalGroup` for
@@ -189,7 +189,7 @@ struct TextFormatParser {
     }
 
     /// Parses what follows a field's name: `: value`, `: [values]`, or a message.
-    mutating func parseValue(of field: FieldSchema, into output: inout TextFormatMessageOutput) throws(WireError) {
+    mutating func parseValue(of field: FieldSchema, inMapEntry: Bool, into output: inout TextFormatMessageOutput) throws(WireError) {
         let name = TextFormatPrinter.displayName(of: field)
         if let schema = field.messageSchema {
             _ = try consume(0x3A)
@@ -208,10 +208,10 @@ struct TextFormatParser {
                 throw error(.invalidTextValue, at: token, "field '\(name)' is not repeated; a list [...] is only for repeated fields")
             }
             try parseList { (parser: inout TextFormatParser) throws(WireError) in
-                try parser.parseScalar(of: field, into: &output)
+                try parser.parseScalar(of: field, inMapEntry: inMapEntry, into: &output)
             }
         } else {
-            try parseScalar(of: field, into: &output)
+            try parseScalar(of: field, inMapEntry: inMapEntry, into: &output)
         }
     }
 

@@ -286,7 +286,7 @@ struct TextFormatPrinter {
                 throw WireError(.invalidUTF8, offset: base(of: payload),
                                 "a string field holds bytes that are not valid UTF-8; use a bytes field for binary data")
             }
-            appendQuoted(payload, keepUTF8: true)
+            appendQuoted(payload, keepUTF8: !options.escapeNonASCII)
         case (.bytes, .bytes(let payload)): appendQuoted(payload, keepUTF8: false)
         default:
             // Wire types are checked against the kind before values get here.

@@ -113,6 +113,11 @@ struct TextFormatParseTests {
             == W.bytes(27, W.string(1, "type.googleapis.com/t.Nested") + W.bytes(2, [8, 1])))
     }
 
+    @Test func mapEntriesKeepDefaultKeysAndValuesAsProtocWritesThem() throws {
+        #expect(try schemas.parse("m_string_int32 { key: 'zero' value: 0 } m_string_int32 { key: '' }")
+            == W.bytes(23, W.string(1, "zero") + W.varint(2, 0)) + W.bytes(23, W.string(1, "")))
+    }
+
     @Test func requiredFieldsAndAllowPartial() throws {
         let schema = TextFormatTestSchemas.required
         #expect(try TextFormat.parse("id: 1 child { id: 2 }", schema: schema) == W.varint(1, 1) + W.bytes(2, W.varint(1, 2)))

@@ -72,6 +72,11 @@ struct TextFormatPrintTests {
             """#)
     }
 
+    @Test func nonASCIIEscapesAsProtocDoesOnRequest() throws {
+        let options = TextFormatEncodingOptions(escapeNonASCII: true)
+        #expect(try TextFormat.print(W.string(14, "héllo\n"), schema: schemas.msg, options: options) == #"str: "h\303\251llo\n""# + "\n")
+    }
+
     @Test func invalidUTF8InAStringFieldThrows() {
         #expect(throws: WireError.self) { try schemas.print(W.bytes(14, [0xC0])) }
     }
