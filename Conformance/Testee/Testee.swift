@@ -18,8 +18,9 @@ import ProtoWire
 /// ```
 ///
 /// JSON follows the proto3 JSON mapping; the `JSON_IGNORE_UNKNOWN_PARSING_TEST` category
-/// parses with `ignoreUnknownFields`. `Any` payloads may hold either test message or any
-/// well-known type. JSPB and text-format payloads or outputs get `skipped`. A payload that
+/// parses with `ignoreUnknownFields`. The text format is read and written through the
+/// messages' schemas, `print_unknown_fields` honoured. `Any` payloads may hold either test
+/// message or any well-known type. JSPB payloads or outputs get `skipped`. A payload that
 /// does not decode gets `parse_error` with the decoder's message; a message that cannot be
 /// written as JSON gets `serialize_error`.
 enum Testee {
@@ -31,10 +32,14 @@ enum Testee {
         ProtobufTestMessages_Proto2_TestAllTypesProto2.self,
     ])
 
+    /// The same types as schemas, for `Any` in the text format.
+    static let schemaRegistry = SchemaRegistry(typeRegistry)
+
     /// The input forms the testee reads.
     enum Payload {
         case protobuf(Data)
         case json(String)
+        case text(String)
     }
 
     /// Answers `request`.
@@ -57,18 +62,16 @@ enum Testee {
             payload = .json(text)
         case .jspbPayload?:
             return .skipped("JSPB input is not supported")
-        case .textPayload?:
-            return .skipped("text-format input is not supported")
+        case .textPayload(let text)?:
+            payload = .text(text)
         case nil:
             return .runtimeError("the request has no payload")
         }
         switch request.requestedOutputFormat {
-        case .protobuf, .json:
+        case .protobuf, .json, .textFormat:
             break
         case .jspb:
             return .skipped("JSPB output is not supported")
-        case .textFormat:
-            return .skipped("text-format output is not supported")
         default:
             return .runtimeError("unspecified or unknown requested_output_format \(request.requestedOutputFormat.rawValue)")
         }
@@ -76,17 +79,20 @@ enum Testee {
         switch request.messageType {
         case ProtobufTestMessages_Proto3_TestAllTypesProto3.protoMessageName:
             return roundTrip(ProtobufTestMessages_Proto3_TestAllTypesProto3.self, payload, request.requestedOutputFormat,
-                             extensions: ExtensionRegistry(), ignoreUnknown: ignoreUnknown)
+                             extensions: ExtensionRegistry(), ignoreUnknown: ignoreUnknown,
+                             printUnknown: request.printUnknownFields)
         case ProtobufTestMessages_Proto2_TestAllTypesProto2.protoMessageName:
             return roundTrip(ProtobufTestMessages_Proto2_TestAllTypesProto2.self, payload, request.requestedOutputFormat,
-                             extensions: ProtobufTestMessages_Proto2_TestMessagesProto2_Extensions, ignoreUnknown: ignoreUnknown)
+                             extensions: ProtobufTestMessages_Proto2_TestMessagesProto2_Extensions, ignoreUnknown: ignoreUnknown,
+                             printUnknown: request.printUnknownFields)
         default:
             return .runtimeError("message type '\(request.messageType)' is not served by this testee")
         }
     }
 
     private static func roundTrip<M: ProtoMessage>(
-        _: M.Type, _ payload: Payload, _ output: Conformance_WireFormat, extensions: ExtensionRegistry, ignoreUnknown: Bool
+        _: M.Type, _ payload: Payload, _ output: Conformance_WireFormat, extensions: ExtensionRegistry, ignoreUnknown: Bool,
+        printUnknown: Bool
     ) -> Conformance_ConformanceResponse.OneOf_Result {
         let message: M
         do {
@@ -96,9 +102,16 @@ enum Testee {
             case .json(let text):
                 message = try M(jsonString: text, options: JSONDecodingOptions(
                     ignoreUnknownFields: ignoreUnknown, typeRegistry: typeRegistry, extensions: extensions))
+            case .text(let text):
+                message = try M(textFormatString: text, options: TextFormatDecodingOptions(
+                    registry: schemaRegistry, extensions: extensions))
             }
         } catch {
             return .parseError("\(error)")
+        }
+        if output == .textFormat {
+            return .textPayload(message.textFormatString(options: TextFormatEncodingOptions(
+                registry: schemaRegistry, extensions: extensions, printUnknownFields: printUnknown)))
         }
         if output == .json {
             do {

@@ -30,6 +30,29 @@ struct PythonOracleTests {
     }
 }
 
+/// Runs `Tests/PythonOracle/text_oracle.py` the same way: random messages through the
+/// testee's text format both ways against Python's `text_format`, the conformance suite's text
+/// format cases (text_cases.py) and the unknown-field printing cases.
+@Suite("Python text format oracle", .enabled(if: PythonOracle.available, Comment(rawValue: PythonOracle.unavailableReason)))
+struct PythonTextOracleTests {
+    @Test func swiftTextFormatAgreesWithGooglesPythonProtobuf() async throws { try await offThePool { try self.swiftTextFormatAgreesWithGooglesPythonProtobufBody() } }
+    func swiftTextFormatAgreesWithGooglesPythonProtobufBody() throws {
+        let python = try PythonOracle.environment.python()
+        let testee = try ConformanceTestee.path()
+        let run = try PythonOracle.execute(python, [
+            PythonOracle.directory.appendingPathComponent("text_oracle.py").path,
+            "--testee", testee, "--conformance", ConformanceTestee.schemas.path,
+        ])
+        let summary = run.output.split(separator: "\n").last { $0.hasPrefix("RESULT text-oracle") }.map(String.init)
+        if run.status != 0 || run.timedOut {
+            Issue.record("the Python text oracle found mismatches (\(summary ?? "no summary line")):\n\(run.output.suffix(20_000))")
+        } else {
+            #expect(summary?.contains(" mismatches=0 ") == true && summary?.hasSuffix(" failures=0") == true,
+                    "no clean summary line:\n\(run.output.suffix(4000))")
+        }
+    }
+}
+
 /// Finds Python, prepares the oracle's virtualenv once per test process, and runs scripts.
 enum PythonOracle {
     static let directory = TesteeTools.packageRoot.appendingPathComponent("Tests/PythonOracle")

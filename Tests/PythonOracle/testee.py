@@ -47,11 +47,16 @@ class Testee:
             data += chunk
         return data
 
-    def request(self, message_type, output, json=None, protobuf=None, category=None):
-        """Sends one request; `output` is "JSON" or "PROTOBUF"; exactly one of json/protobuf."""
+    def request(self, message_type, output, json=None, protobuf=None, category=None, text=None, print_unknown=False):
+        """Sends one request; `output` is "JSON", "PROTOBUF" or "TEXT_FORMAT"; exactly one of
+        json/protobuf/text."""
         req = self.pb.ConformanceRequest(message_type=message_type,
-                                         requested_output_format=self.pb.WireFormat.Value(output))
-        if json is not None:
+                                         requested_output_format=self.pb.WireFormat.Value(output),
+                                         print_unknown_fields=print_unknown)
+        if text is not None:
+            req.text_payload = text
+            req.test_category = self.pb.TestCategory.Value(category or "TEXT_FORMAT_TEST")
+        elif json is not None:
             req.json_payload = json
             req.test_category = self.pb.TestCategory.Value(category or "JSON_TEST")
         else:

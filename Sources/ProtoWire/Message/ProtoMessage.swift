@@ -7,7 +7,8 @@
 /// five underscored requirements (binary size, write and merge; JSON write and merge). Users call
 /// the public API in the extensions: ``init(serializedBytes:options:)``,
 /// ``merge(serializedBytes:options:)``, ``serializedBytes(options:)``, ``serializedSize``,
-/// `init(jsonString:options:)` and `jsonString(options:)`.
+/// `init(jsonString:options:)` and `jsonString(options:)`, `init(textFormatString:options:)` and
+/// `textFormatString(options:)`. `debugDescription` is the message in the text format.
 ///
 /// ```swift
 /// var point = Demo_Point()
@@ -15,7 +16,7 @@
 /// let bytes = point.serializedBytes()
 /// let back = try Demo_Point(serializedBytes: bytes)
 /// ```
-public protocol ProtoMessage: Sendable, Hashable {
+public protocol ProtoMessage: Sendable, Hashable, CustomDebugStringConvertible {
     /// Creates a message with every field at its default and nothing present.
     init()
 

@@ -1,0 +1,54 @@
+// TextFormatEncodingOptions.swift: what the text format printer prints and how it lays it out.
+
+/// Options of the text format printer (``TextFormat/print(_:schema:options:)``,
+/// `ProtoMessage.textFormatString(options:)`).
+///
+/// ```swift
+/// var registry = SchemaRegistry()
+/// registry.register(Demo_Point._protoSchema)
+/// let text = try TextFormat.print(bytes, schema: Demo_Shape._protoSchema,
+///                                 options: TextFormatEncodingOptions(registry: registry, singleLine: true))
+/// ```
+public struct TextFormatEncodingOptions: Sendable {
+    /// The extensions printed as `[pkg.ext]` and the message types an `Any` is expanded with
+    /// (`[type.googleapis.com/pkg.Msg] { ... }`); extensions and `Any` payloads it does not
+    /// know print as unknown fields and as `type_url`/`value`.
+    public var registry: SchemaRegistry
+    /// Generated extensions to print as `[pkg.ext]` (added to ``registry``): pass the file's
+    /// `<File>_Extensions` registry.
+    public var extensions: ExtensionRegistry
+    /// Whether fields the schema does not know print as `<number>: <value>` (as protoc
+    /// `--decode` and C++'s printer do); off by default, as in C++ and Python.
+    public var printUnknownFields: Bool
+    /// Whether `string` values escape their non-ASCII bytes in octal (`"h\303\251llo"`), as
+    /// protoc 3.x `--decode` and C++'s default printer do (byte-for-byte protoc output, e.g.
+    /// for the CLI); off by default, so valid UTF-8 prints as it is (`"héllo"`), readable, as
+    /// Python's `as_utf8=True` prints it. Both forms parse to the same bytes.
+    public var escapeNonASCII: Bool
+    /// Whether the output is one line (`a: 1 b { c: 2 }`) instead of one field per line with
+    /// two-space indentation.
+    public var singleLine: Bool
+    /// The deepest nesting of messages and groups printed; deeper input throws.
+    public var maxDepth: Int
+
+    /// Creates options; the defaults print known fields, one per line.
+    public init(registry: SchemaRegistry = SchemaRegistry(), extensions: ExtensionRegistry = ExtensionRegistry(),
+                printUnknownFields: Bool = false, singleLine: Bool = false, escapeNonASCII: Bool = false,
+                maxDepth: Int = 100) {
+        self.registry = registry
+        self.extensions = extensions
+        self.printUnknownFields = printUnknownFields
+        self.singleLine = singleLine
+        self.escapeNonASCII = escapeNonASCII
+        self.maxDepth = maxDepth
+    }
+}
+
+extension SchemaRegistry {
+    /// This registry plus the schemas of the generated extensions in `extensions`.
+    func adding(_ extensions: ExtensionRegistry) -> SchemaRegistry {
+        var registry = self
+        for field in extensions.fieldSchemas { registry.register(extension: field) }
+        return registry
+    }
+}
