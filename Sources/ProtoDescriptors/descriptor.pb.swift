@@ -2020,6 +2020,10 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
 extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FileDescriptorSet"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FileDescriptorSet", fields: [
+        .init(number: 1, name: "file", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FileDescriptorProto._protoSchema }), label: .repeated),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         for v in file where !v.isInitialized { return false }
@@ -2076,6 +2080,21 @@ extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FileDescriptorProto"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FileDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "package", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "dependency", kind: .string, label: .repeated),
+        .init(number: 4, name: "message_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 5, name: "enum_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 6, name: "service", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ServiceDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 7, name: "extension", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 8, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FileOptions._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 9, name: "source_code_info", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_SourceCodeInfo._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 10, name: "public_dependency", kind: .int32, label: .repeated),
+        .init(number: 11, name: "weak_dependency", kind: .int32, label: .repeated),
+        .init(number: 12, name: "syntax", kind: .string, label: .singular(hasPresence: true)),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -2256,6 +2275,19 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
 extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.DescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "field", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 3, name: "nested_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 4, name: "enum_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 5, name: "extension_range", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto.ExtensionRange._protoSchema }), label: .repeated),
+        .init(number: 6, name: "extension", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 7, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_MessageOptions._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 8, name: "oneof_decl", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_OneofDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 9, name: "reserved_range", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto.ReservedRange._protoSchema }), label: .repeated),
+        .init(number: 10, name: "reserved_name", kind: .string, label: .repeated),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         for v in field where !v.isInitialized { return false }
@@ -2408,6 +2440,12 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
 extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto.ExtensionRange"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.DescriptorProto.ExtensionRange", fields: [
+        .init(number: 1, name: "start", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "end", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ExtensionRangeOptions._protoSchema }), label: .singular(hasPresence: true)),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if let v = _options, !v.isInitialized { return false }
@@ -2494,6 +2532,11 @@ extension Google_Protobuf_DescriptorProto.ExtensionRange: ProtoWire.ProtoMessage
 extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto.ReservedRange"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.DescriptorProto.ReservedRange", fields: [
+        .init(number: 1, name: "start", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "end", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _start { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -2560,6 +2603,10 @@ extension Google_Protobuf_DescriptorProto.ReservedRange: ProtoWire.ProtoMessage 
 extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ExtensionRangeOptions"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ExtensionRangeOptions", fields: [
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
@@ -2621,6 +2668,20 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
 
 extension Google_Protobuf_FieldDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FieldDescriptorProto"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FieldDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "extendee", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "number", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "label", kind: .enumeration(Google_Protobuf_FieldDescriptorProto.Label._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "type", kind: .enumeration(Google_Protobuf_FieldDescriptorProto.TypeEnum._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 6, name: "type_name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "default_value", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldOptions._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 9, name: "oneof_index", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 10, name: "json_name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 17, name: "proto3_optional", kind: .bool, label: .singular(hasPresence: true)),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -2806,6 +2867,11 @@ extension Google_Protobuf_FieldDescriptorProto: ProtoWire.ProtoMessage {
 extension Google_Protobuf_OneofDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.OneofDescriptorProto"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.OneofDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_OneofOptions._protoSchema }), label: .singular(hasPresence: true)),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if let v = _options, !v.isInitialized { return false }
@@ -2879,6 +2945,14 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumDescriptorProto"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumValueDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumOptions._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 4, name: "reserved_range", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumDescriptorProto.EnumReservedRange._protoSchema }), label: .repeated),
+        .init(number: 5, name: "reserved_name", kind: .string, label: .repeated),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -2982,6 +3056,11 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
 extension Google_Protobuf_EnumDescriptorProto.EnumReservedRange: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumDescriptorProto.EnumReservedRange"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumDescriptorProto.EnumReservedRange", fields: [
+        .init(number: 1, name: "start", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "end", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _start { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -3047,6 +3126,12 @@ extension Google_Protobuf_EnumDescriptorProto.EnumReservedRange: ProtoWire.Proto
 
 extension Google_Protobuf_EnumValueDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumValueDescriptorProto"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumValueDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "number", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumValueOptions._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -3134,6 +3219,12 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoWire.ProtoMessage {
 extension Google_Protobuf_ServiceDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.ServiceDescriptorProto"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ServiceDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "method", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_MethodDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ServiceOptions._protoSchema }), label: .singular(hasPresence: true)),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         for v in method where !v.isInitialized { return false }
@@ -3217,6 +3308,15 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_MethodDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.MethodDescriptorProto"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.MethodDescriptorProto", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "input_type", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "output_type", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_MethodOptions._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "client_streaming", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "server_streaming", kind: .bool, label: .singular(hasPresence: true)),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -3339,6 +3439,30 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FileOptions"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FileOptions", fields: [
+        .init(number: 1, name: "java_package", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "java_outer_classname", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 9, name: "optimize_for", kind: .enumeration(Google_Protobuf_FileOptions.OptimizeMode._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 10, name: "java_multiple_files", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 11, name: "go_package", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 16, name: "cc_generic_services", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 17, name: "java_generic_services", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 18, name: "py_generic_services", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 20, name: "java_generate_equals_and_hash", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 23, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 27, name: "java_string_check_utf8", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 31, name: "cc_enable_arenas", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 36, name: "objc_class_prefix", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 37, name: "csharp_namespace", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 39, name: "swift_prefix", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 40, name: "php_class_prefix", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 41, name: "php_namespace", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 42, name: "php_generic_services", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 44, name: "php_metadata_namespace", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 45, name: "ruby_package", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -3643,6 +3767,14 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
 extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.MessageOptions"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.MessageOptions", fields: [
+        .init(number: 1, name: "message_set_wire_format", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "no_standard_descriptor_accessor", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "map_entry", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
@@ -3752,6 +3884,17 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
 
 extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FieldOptions"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FieldOptions", fields: [
+        .init(number: 1, name: "ctype", kind: .enumeration(Google_Protobuf_FieldOptions.CType._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "packed", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "lazy", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "jstype", kind: .enumeration(Google_Protobuf_FieldOptions.JSType._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 10, name: "weak", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 15, name: "unverified_lazy", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -3901,6 +4044,10 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
 extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.OneofOptions"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.OneofOptions", fields: [
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
@@ -3962,6 +4109,12 @@ extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
 
 extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.EnumOptions"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumOptions", fields: [
+        .init(number: 2, name: "allow_alias", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -4049,6 +4202,11 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
 extension Google_Protobuf_EnumValueOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.EnumValueOptions"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumValueOptions", fields: [
+        .init(number: 1, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
@@ -4123,6 +4281,11 @@ extension Google_Protobuf_EnumValueOptions: ProtoWire.ExtensibleMessage {
 extension Google_Protobuf_ServiceOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ServiceOptions"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ServiceOptions", fields: [
+        .init(number: 33, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
@@ -4196,6 +4359,12 @@ extension Google_Protobuf_ServiceOptions: ProtoWire.ExtensibleMessage {
 
 extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.MethodOptions"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.MethodOptions", fields: [
+        .init(number: 33, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 34, name: "idempotency_level", kind: .enumeration(Google_Protobuf_MethodOptions.IdempotencyLevel._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -4283,6 +4452,16 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
 
 extension Google_Protobuf_UninterpretedOption: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UninterpretedOption"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.UninterpretedOption", fields: [
+        .init(number: 2, name: "name", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption.NamePart._protoSchema }), label: .repeated),
+        .init(number: 3, name: "identifier_value", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "positive_int_value", kind: .uint64, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "negative_int_value", kind: .int64, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "double_value", kind: .double, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "string_value", kind: .bytes, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "aggregate_value", kind: .string, label: .singular(hasPresence: true)),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -4413,6 +4592,11 @@ extension Google_Protobuf_UninterpretedOption: ProtoWire.ProtoMessage {
 extension Google_Protobuf_UninterpretedOption.NamePart: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UninterpretedOption.NamePart"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.UninterpretedOption.NamePart", fields: [
+        .init(number: 1, name: "name_part", kind: .string, label: .required),
+        .init(number: 2, name: "is_extension", kind: .bool, label: .required),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if _namePart == nil { return false }
@@ -4486,6 +4670,10 @@ extension Google_Protobuf_UninterpretedOption.NamePart: ProtoWire.ProtoMessage {
 extension Google_Protobuf_SourceCodeInfo: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.SourceCodeInfo"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.SourceCodeInfo", fields: [
+        .init(number: 1, name: "location", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_SourceCodeInfo.Location._protoSchema }), label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tagSize: 1, &cache)
@@ -4536,6 +4724,14 @@ extension Google_Protobuf_SourceCodeInfo: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_SourceCodeInfo.Location: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.SourceCodeInfo.Location"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.SourceCodeInfo.Location", fields: [
+        .init(number: 1, name: "path", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 2, name: "span", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 3, name: "leading_comments", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "trailing_comments", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "leading_detached_comments", kind: .string, label: .repeated),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -4630,6 +4826,10 @@ extension Google_Protobuf_SourceCodeInfo.Location: ProtoWire.ProtoMessage {
 extension Google_Protobuf_GeneratedCodeInfo: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.GeneratedCodeInfo"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.GeneratedCodeInfo", fields: [
+        .init(number: 1, name: "annotation", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_GeneratedCodeInfo.Annotation._protoSchema }), label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_GeneratedCodeInfo.Annotation>.self, annotation, tagSize: 1, &cache)
@@ -4680,6 +4880,13 @@ extension Google_Protobuf_GeneratedCodeInfo: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.GeneratedCodeInfo.Annotation"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.GeneratedCodeInfo.Annotation", fields: [
+        .init(number: 1, name: "path", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 2, name: "source_file", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "begin", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "end", kind: .int32, label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

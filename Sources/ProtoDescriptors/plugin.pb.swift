@@ -290,6 +290,13 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
 extension Google_Protobuf_Compiler_Version: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.Version"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.Version", fields: [
+        .init(number: 1, name: "major", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "minor", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "patch", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "suffix", kind: .string, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _major { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -379,6 +386,13 @@ extension Google_Protobuf_Compiler_Version: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorRequest"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.CodeGeneratorRequest", fields: [
+        .init(number: 1, name: "file_to_generate", kind: .string, label: .repeated),
+        .init(number: 2, name: "parameter", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "compiler_version", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Compiler_Version._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 15, name: "proto_file", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FileDescriptorProto._protoSchema }), label: .repeated),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -472,6 +486,12 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
 extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorResponse"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.CodeGeneratorResponse", fields: [
+        .init(number: 1, name: "error", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "supported_features", kind: .uint64, label: .singular(hasPresence: true)),
+        .init(number: 15, name: "file", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Compiler_CodeGeneratorResponse.File._protoSchema }), label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _error { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
@@ -546,6 +566,13 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
 
 extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorResponse.File"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.CodeGeneratorResponse.File", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "insertion_point", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 15, name: "content", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 16, name: "generated_code_info", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_GeneratedCodeInfo._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

@@ -100,6 +100,7 @@ struct ExtensionEmitter {
         if ext.descriptor.hasDefaultValue && !ext.isRepeated {
             arguments += ", defaultValue: " + (try Proto2Defaults.literal(ext.descriptor.defaultValue, for: ext.value))
         }
+        arguments += ", kind: " + SchemaEmitter.kind(ext.value) + (ext.isPacked ? ", isPacked: true" : "")
         let keyword = isStatic ? "static let" : "let"
         p.line("\(context.access)\(keyword) \(ext.declarationName) = ProtoWire.MessageExtension<\(ext.fieldType), \(ext.extendee.swiftName)>(")
         p.indent()

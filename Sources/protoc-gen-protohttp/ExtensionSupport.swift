@@ -18,6 +18,8 @@ struct ExtensionModel {
     /// The message the `extend` block is nested in, or `nil` at file level.
     let scope: MessageType?
     let isRepeated: Bool
+    /// Whether the repeated field is written packed.
+    let isPacked: Bool
     /// The `ExtensionFieldType` expression, e.g. `OptionalExtensionField<WireInt32>`.
     let fieldType: String
     /// The declaration's name where it is declared: `Pkg_Extensions_foo` at file level,
@@ -42,6 +44,7 @@ struct ExtensionModel {
         self.sourcePath = sourcePath
         let packed = value.isPackable && (isProto2 ? (f.options.hasPacked && f.options.packed)
                                                    : !(f.options.hasPacked && !f.options.packed))
+        isPacked = isRepeated && packed
         switch (value.kind, isRepeated) {
         case (.group(let m), false): fieldType = "ProtoWire.OptionalGroupExtensionField<\(m.swiftName)>"
         case (.group(let m), true): fieldType = "ProtoWire.RepeatedGroupExtensionField<\(m.swiftName)>"

@@ -217,3 +217,23 @@ extension FieldModel {
         }
     }
 }
+
+extension FieldModel {
+    /// The declared `json_name` (protoc always fills it in), else protoc's own rule.
+    var jsonName: String {
+        if descriptor.hasJsonName && !descriptor.jsonName.isEmpty { return descriptor.jsonName }
+        return FieldModel.defaultJSONName(descriptor.name)
+    }
+
+    /// protoc's default JSON name: underscores dropped, the letter after each one upper-cased.
+    static func defaultJSONName(_ name: String) -> String {
+        var out = ""
+        var upper = false
+        for c in name {
+            if c == "_" { upper = true; continue }
+            out += upper ? c.uppercased() : String(c)
+            upper = false
+        }
+        return out
+    }
+}

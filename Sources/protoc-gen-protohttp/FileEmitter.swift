@@ -22,7 +22,7 @@ struct FileContext {
 ///                                 when the file has services; modules of imported files
 ///                                 mapped elsewhere, see ``Imports``)
 /// enum ... / struct ... { }      top-level enums, then messages with nested types inside
-/// extension X: ProtoMessage      one per message, pre-order
+/// extension X: ProtoMessage      one per message, pre-order (its schema, see ``SchemaEmitter``)
 /// extensions                     declarations, accessors, registry (``ExtensionEmitter``)
 /// enum Pkg_ServiceMetadata       one per service (``ServiceEmitter``)
 /// ```
@@ -68,7 +68,7 @@ struct FileEmitter {
         }
         let wire = MessageWireEmitter(context: context)
         for model in models {
-            wire.emit(model, &p)
+            try wire.emit(model, &p)
             p.line()
         }
         try ExtensionEmitter(context: context).emit(&p)

@@ -34,7 +34,7 @@ struct JSONEmitter {
         let index = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.number, $0) })
         let extensible = model.type.isExtensible
         p.line()
-        let names = fields.map { "(\(Proto2Defaults.swiftStringLiteral(jsonName($0))), \(Proto2Defaults.swiftStringLiteral($0.descriptor.name)))" }
+        let names = fields.map { "(\(Proto2Defaults.swiftStringLiteral($0.jsonName)), \(Proto2Defaults.swiftStringLiteral($0.descriptor.name)))" }
         let extensibleArgument = extensible ? ", isExtensible: true" : ""
         if names.isEmpty {
             p.line("static let _protoJSONFields = ProtoWire.JSONFieldTable(\"\(model.type.protoName)\", []\(extensibleArgument))")
@@ -77,19 +77,6 @@ struct JSONEmitter {
                 }
             }
         }
-    }
-
-    /// The declared `json_name` (protoc always fills it in), else protoc's own rule.
-    private func jsonName(_ f: FieldModel) -> String {
-        if f.descriptor.hasJsonName && !f.descriptor.jsonName.isEmpty { return f.descriptor.jsonName }
-        var out = ""
-        var upper = false
-        for c in f.descriptor.name {
-            if c == "_" { upper = true; continue }
-            out += upper ? c.uppercased() : String(c)
-            upper = false
-        }
-        return out
     }
 
     /// The codec used for JSON (groups are written as messages).

@@ -9,11 +9,13 @@
 struct MessageWireEmitter {
     let context: FileContext
 
-    func emit(_ model: MessageModel, _ p: inout CodePrinter) {
+    func emit(_ model: MessageModel, _ p: inout CodePrinter) throws(GeneratorError) {
         let access = context.access
         let conformance = model.type.isExtensible ? "ProtoWire.ExtensibleMessage" : "ProtoWire.ProtoMessage"
-        p.block("extension \(model.type.swiftName): \(conformance) {") { p in
+        try p.blockThrowing("extension \(model.type.swiftName): \(conformance) {") { p throws(GeneratorError) in
             p.line("\(access)static let protoMessageName = \"\(model.type.protoName)\"")
+            p.line()
+            try SchemaEmitter(context: context).emit(model, &p)
             p.line()
             Proto2Support.emitIsInitialized(model, context: context, &p)
             let order = writeOrder(model)

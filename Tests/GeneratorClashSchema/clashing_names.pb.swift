@@ -391,6 +391,10 @@ public struct Service: Sendable, Hashable {
 extension CallOptions: ProtoWire.ProtoMessage {
     public static let protoMessageName = "CallOptions"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "CallOptions", fields: [
+        .init(number: 1, name: "note", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !note.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: note, &cache) }
@@ -444,6 +448,11 @@ extension CallOptions: ProtoWire.ProtoMessage {
 
 extension JSONReader: ProtoWire.ProtoMessage {
     public static let protoMessageName = "JSONReader"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "JSONReader", fields: [
+        .init(number: 1, name: "depth", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "options", kind: .message(ProtoWire.MessageSchemaReference { CallOptions._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -513,6 +522,10 @@ extension JSONReader: ProtoWire.ProtoMessage {
 extension ProtoHTTPServerMessage: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ProtoHTTPServer"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ProtoHTTPServer", fields: [
+        .init(number: 1, name: "host", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !host.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: host, &cache) }
@@ -566,6 +579,15 @@ extension ProtoHTTPServerMessage: ProtoWire.ProtoMessage {
 
 extension WireReader: ProtoWire.ProtoMessage {
     public static let protoMessageName = "WireReader"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "WireReader", fields: [
+        .init(number: 1, name: "data", kind: .bytes, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "readers", kind: .message(ProtoWire.MessageSchemaReference { JSONReader._protoSchema }), label: .repeated),
+        .init(number: 3, name: "children", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "WireReader.ChildrenEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { WireReader._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 4, name: "kind", kind: .enumeration(ProtoEnum._protoNames, isClosed: false), label: .singular(hasPresence: false)),
+        .init(number: 5, name: "writer", kind: .message(ProtoWire.MessageSchemaReference { WireWriter._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 6, name: "text", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+    ], oneofNames: ["choice"])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -695,6 +717,10 @@ extension WireReader: ProtoWire.ProtoMessage {
 extension WireWriter: ProtoWire.ProtoMessage {
     public static let protoMessageName = "WireWriter"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "WireWriter", fields: [
+        .init(number: 1, name: "reader", kind: .message(ProtoWire.MessageSchemaReference { WireReader._protoSchema }), label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _reader { n &+= 1 &+ ProtoWire.WireMessage<WireReader>.size(ofBoxed: v, &cache) }
@@ -750,6 +776,11 @@ extension WireWriter: ProtoWire.ProtoMessage {
 
 extension RPCMethod: ProtoWire.ProtoMessage {
     public static let protoMessageName = "RPCMethod"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "RPCMethod", fields: [
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "server", kind: .message(ProtoWire.MessageSchemaReference { ProtoHTTPServerMessage._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -819,6 +850,10 @@ extension RPCMethod: ProtoWire.ProtoMessage {
 extension ProtoMessage: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ProtoMessage"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ProtoMessage", fields: [
+        .init(number: 1, name: "unknown", kind: .message(ProtoWire.MessageSchemaReference { UnknownFields._protoSchema }), label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _unknown { n &+= 1 &+ ProtoWire.WireMessage<UnknownFields>.size(of: v, &cache) }
@@ -875,6 +910,10 @@ extension ProtoMessage: ProtoWire.ProtoMessage {
 extension UnknownFields: ProtoWire.ProtoMessage {
     public static let protoMessageName = "UnknownFields"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "UnknownFields", fields: [
+        .init(number: 1, name: "caches", kind: .message(ProtoWire.MessageSchemaReference { SizeCache._protoSchema }), label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<SizeCache>.self, caches, tagSize: 1, &cache)
@@ -925,6 +964,10 @@ extension UnknownFields: ProtoWire.ProtoMessage {
 
 extension SizeCache: ProtoWire.ProtoMessage {
     public static let protoMessageName = "SizeCache"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "SizeCache", fields: [
+        .init(number: 1, name: "size", kind: .message(ProtoWire.MessageSchemaReference { FieldSize._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -982,6 +1025,10 @@ extension SizeCache: ProtoWire.ProtoMessage {
 extension FieldSize: ProtoWire.ProtoMessage {
     public static let protoMessageName = "FieldSize"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "FieldSize", fields: [
+        .init(number: 1, name: "n", kind: .int64, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if self.n != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: self.n, &cache) }
@@ -1036,6 +1083,8 @@ extension FieldSize: ProtoWire.ProtoMessage {
 extension JSONWriter: ProtoWire.ProtoMessage {
     public static let protoMessageName = "JSONWriter"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "JSONWriter", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1072,6 +1121,8 @@ extension JSONWriter: ProtoWire.ProtoMessage {
 extension WireError: ProtoWire.ProtoMessage {
     public static let protoMessageName = "WireError"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "WireError", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1107,6 +1158,10 @@ extension WireError: ProtoWire.ProtoMessage {
 
 extension ProtoBox: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ProtoBox"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ProtoBox", fields: [
+        .init(number: 1, name: "next", kind: .message(ProtoWire.MessageSchemaReference { ProtoBox._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1164,6 +1219,8 @@ extension ProtoBox: ProtoWire.ProtoMessage {
 extension CallHandle: ProtoWire.ProtoMessage {
     public static let protoMessageName = "CallHandle"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "CallHandle", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1199,6 +1256,8 @@ extension CallHandle: ProtoWire.ProtoMessage {
 
 extension ProtoHTTPManager: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ProtoHTTPManager"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ProtoHTTPManager", fields: [])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1236,6 +1295,8 @@ extension ProtoHTTPManager: ProtoWire.ProtoMessage {
 extension ProtoHTTPError: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ProtoHTTPError"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ProtoHTTPError", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1271,6 +1332,8 @@ extension ProtoHTTPError: ProtoWire.ProtoMessage {
 
 extension ResponseMetadata: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ResponseMetadata"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ResponseMetadata", fields: [])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1308,6 +1371,8 @@ extension ResponseMetadata: ProtoWire.ProtoMessage {
 extension WireProtocol: ProtoWire.ProtoMessage {
     public static let protoMessageName = "WireProtocol"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "WireProtocol", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1343,6 +1408,8 @@ extension WireProtocol: ProtoWire.ProtoMessage {
 
 extension ServerContext: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ServerContext"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ServerContext", fields: [])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1380,6 +1447,8 @@ extension ServerContext: ProtoWire.ProtoMessage {
 extension ServiceDefinition: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ServiceDefinition"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ServiceDefinition", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1415,6 +1484,8 @@ extension ServiceDefinition: ProtoWire.ProtoMessage {
 
 extension ProtoHTTPService: ProtoWire.ProtoMessage {
     public static let protoMessageName = "ProtoHTTPService"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "ProtoHTTPService", fields: [])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1452,6 +1523,8 @@ extension ProtoHTTPService: ProtoWire.ProtoMessage {
 extension Context: ProtoWire.ProtoMessage {
     public static let protoMessageName = "Context"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "Context", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1488,6 +1561,8 @@ extension Context: ProtoWire.ProtoMessage {
 extension Definition: ProtoWire.ProtoMessage {
     public static let protoMessageName = "Definition"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "Definition", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -1523,6 +1598,8 @@ extension Definition: ProtoWire.ProtoMessage {
 
 extension Service: ProtoWire.ProtoMessage {
     public static let protoMessageName = "Service"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "Service", fields: [])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

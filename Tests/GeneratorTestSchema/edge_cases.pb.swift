@@ -528,6 +528,25 @@ public struct Protohttp_GenTest_Pong: Sendable, Hashable {
 extension Protohttp_GenTest_Names: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Names"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Names", fields: [
+        .init(number: 1, name: "unknown_fields", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "init", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "self", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "description", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "class", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "has_value", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "value", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "n", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 9, name: "tag", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 10, name: "w", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 11, name: "base_url", kind: .double, label: .singular(hasPresence: true)),
+        .init(number: 12, name: "r", kind: .int32, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 13, name: "k", kind: .enumeration(Protohttp_GenTest_Keyword._protoNames, isClosed: true), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 14, name: "nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Names._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 15, name: "t", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Names.TypeMessage._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 16, name: "p", kind: .enumeration(Protohttp_GenTest_Names.ProtocolEnum._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+    ], oneofNames: ["default"])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _unknownFields_p { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -785,6 +804,10 @@ extension Protohttp_GenTest_Names: ProtoWire.ProtoMessage {
 extension Protohttp_GenTest_Names.TypeMessage: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Names.Type"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Names.Type", fields: [
+        .init(number: 1, name: "x", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _x { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -838,6 +861,23 @@ extension Protohttp_GenTest_Names.TypeMessage: ProtoWire.ProtoMessage {
 
 extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Defaults"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Defaults", fields: [
+        .init(number: 1, name: "f_inf", kind: .float, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "f_ninf", kind: .float, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "d_nan", kind: .double, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "s", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "b", kind: .bytes, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "min64", kind: .int64, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "k", kind: .enumeration(Protohttp_GenTest_Keyword._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 8, name: "k_alias", kind: .enumeration(Protohttp_GenTest_Keyword._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 9, name: "d_exp", kind: .double, label: .singular(hasPresence: true)),
+        .init(number: 10, name: "f_neg", kind: .float, label: .singular(hasPresence: true)),
+        .init(number: 11, name: "max64", kind: .uint64, label: .singular(hasPresence: true)),
+        .init(number: 12, name: "min32", kind: .sint32, label: .singular(hasPresence: true)),
+        .init(number: 13, name: "flag", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 14, name: "empty", kind: .string, label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1051,6 +1091,11 @@ extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
 extension Protohttp_GenTest_Ping: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Ping"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Ping", fields: [
+        .init(number: 1, name: "pong", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Pong._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "id", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if let v = _pong, !v.value.isInitialized { return false }
@@ -1124,6 +1169,12 @@ extension Protohttp_GenTest_Ping: ProtoWire.ProtoMessage {
 
 extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Pong"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Pong", fields: [
+        .init(number: 1, name: "ping", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Ping._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "id", kind: .int32, label: .required),
+        .init(number: 3, name: "children", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.gen_test.Pong.ChildrenEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: true)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Pong._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {

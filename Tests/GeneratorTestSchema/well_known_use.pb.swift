@@ -150,6 +150,22 @@ public struct Protohttp_GenTest_Event: Sendable, Hashable {
 extension Protohttp_GenTest_Event: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.gen_test.Event"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Event", fields: [
+        .init(number: 1, name: "at", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Timestamp._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "took", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Duration._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 3, name: "detail", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Any._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 4, name: "attributes", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Struct._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "extra", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Value._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 6, name: "tags", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ListValue._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 7, name: "mask", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldMask._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 8, name: "retries", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Int32Value._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 9, name: "note", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_StringValue._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 10, name: "history", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Timestamp._protoSchema }), label: .repeated),
+        .init(number: 11, name: "timings", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.gen_test.Event.TimingsEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Duration._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 12, name: "raw", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_BytesValue._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 13, name: "nothing", kind: .enumeration(Google_Protobuf_NullValue._protoNames, isClosed: false), label: .singular(hasPresence: true), oneofIndex: 0),
+    ], oneofNames: ["payload"])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _at { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Timestamp>.size(of: v, &cache) }

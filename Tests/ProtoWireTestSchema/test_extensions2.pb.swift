@@ -267,6 +267,12 @@ public struct Protohttp_Ext2_HasContainer: Sendable, Hashable {
 extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "protohttp.ext2.Extendable"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.Extendable", fields: [
+        .init(number: 1, name: "a", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 20, name: "b", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 30, name: "child", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_Extendable._protoSchema }), label: .singular(hasPresence: true)),
+    ], extensionRanges: [10...19, 100...536870911])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
@@ -360,6 +366,11 @@ extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
 extension Protohttp_Ext2_Payload: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.Payload"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.Payload", fields: [
+        .init(number: 1, name: "n", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "s", kind: .string, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _n { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -426,6 +437,10 @@ extension Protohttp_Ext2_Payload: ProtoWire.ProtoMessage {
 extension Protohttp_Ext2_NeedsInit: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.NeedsInit"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.NeedsInit", fields: [
+        .init(number: 1, name: "id", kind: .int32, label: .required),
+    ])
+
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if _id == nil { return false }
@@ -486,6 +501,10 @@ extension Protohttp_Ext2_NeedsInit: ProtoWire.ProtoMessage {
 extension Protohttp_Ext2_OptGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.OptGroup"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.OptGroup", fields: [
+        .init(number: 1, name: "g", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _g { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -539,6 +558,10 @@ extension Protohttp_Ext2_OptGroup: ProtoWire.ProtoMessage {
 
 extension Protohttp_Ext2_RepGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.RepGroup"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.RepGroup", fields: [
+        .init(number: 1, name: "h", kind: .string, label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -594,6 +617,8 @@ extension Protohttp_Ext2_RepGroup: ProtoWire.ProtoMessage {
 extension Protohttp_Ext2_Scope: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.Scope"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.Scope", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count
@@ -629,6 +654,8 @@ extension Protohttp_Ext2_Scope: ProtoWire.ProtoMessage {
 
 extension Protohttp_Ext2_Container: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "protohttp.ext2.Container"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.Container", fields: [], extensionRanges: [4...2147483646])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -679,6 +706,10 @@ extension Protohttp_Ext2_Container: ProtoWire.ExtensibleMessage {
 
 extension Protohttp_Ext2_ItemA: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.ItemA"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.ItemA", fields: [
+        .init(number: 1, name: "text", kind: .string, label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -734,6 +765,10 @@ extension Protohttp_Ext2_ItemA: ProtoWire.ProtoMessage {
 extension Protohttp_Ext2_ItemB: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.ItemB"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.ItemB", fields: [
+        .init(number: 1, name: "value", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _value { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -787,6 +822,10 @@ extension Protohttp_Ext2_ItemB: ProtoWire.ProtoMessage {
 
 extension Protohttp_Ext2_HasContainer: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.HasContainer"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.HasContainer", fields: [
+        .init(number: 1, name: "set", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_Container._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -849,74 +888,74 @@ extension Protohttp_Ext2_HasContainer: ProtoWire.ProtoMessage {
 
 /// A singular scalar with a declared default.
 public let Protohttp_Ext2_Extensions_opt_int32 = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireInt32>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 10, fieldName: "protohttp.ext2.opt_int32", defaultValue: 42)
+    fieldNumber: 10, fieldName: "protohttp.ext2.opt_int32", defaultValue: 42, kind: .int32)
 
 /// Extension `protohttp.ext2.opt_string`: field 11 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_opt_string = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireString>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 11, fieldName: "protohttp.ext2.opt_string")
+    fieldNumber: 11, fieldName: "protohttp.ext2.opt_string", kind: .string)
 
 /// Extension `protohttp.ext2.opt_bytes`: field 12 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_opt_bytes = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireBytes>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 12, fieldName: "protohttp.ext2.opt_bytes")
+    fieldNumber: 12, fieldName: "protohttp.ext2.opt_bytes", kind: .bytes)
 
 /// Extension `protohttp.ext2.opt_color`: field 13 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_opt_color = ProtoWire.MessageExtension<ProtoWire.OptionalEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 13, fieldName: "protohttp.ext2.opt_color", defaultValue: .green)
+    fieldNumber: 13, fieldName: "protohttp.ext2.opt_color", defaultValue: .green, kind: .enumeration(Protohttp_Ext2_Color._protoNames, isClosed: true))
 
 /// Extension `protohttp.ext2.rep_sint32`: field 14 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_rep_sint32 = ProtoWire.MessageExtension<ProtoWire.RepeatedExtensionField<ProtoWire.WireSInt32>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 14, fieldName: "protohttp.ext2.rep_sint32")
+    fieldNumber: 14, fieldName: "protohttp.ext2.rep_sint32", kind: .sint32)
 
 /// Extension `protohttp.ext2.packed_fixed64`: field 15 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_packed_fixed64 = ProtoWire.MessageExtension<ProtoWire.PackedExtensionField<ProtoWire.WireFixed64>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 15, fieldName: "protohttp.ext2.packed_fixed64")
+    fieldNumber: 15, fieldName: "protohttp.ext2.packed_fixed64", kind: .fixed64, isPacked: true)
 
 /// Extension `protohttp.ext2.rep_color`: field 16 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_rep_color = ProtoWire.MessageExtension<ProtoWire.RepeatedEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 16, fieldName: "protohttp.ext2.rep_color")
+    fieldNumber: 16, fieldName: "protohttp.ext2.rep_color", kind: .enumeration(Protohttp_Ext2_Color._protoNames, isClosed: true))
 
 /// Extension `protohttp.ext2.packed_color`: field 17 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_packed_color = ProtoWire.MessageExtension<ProtoWire.PackedEnumExtensionField<Protohttp_Ext2_Color>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 17, fieldName: "protohttp.ext2.packed_color")
+    fieldNumber: 17, fieldName: "protohttp.ext2.packed_color", kind: .enumeration(Protohttp_Ext2_Color._protoNames, isClosed: true), isPacked: true)
 
 /// Extension `protohttp.ext2.opt_payload`: field 100 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_opt_payload = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_Payload>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 100, fieldName: "protohttp.ext2.opt_payload")
+    fieldNumber: 100, fieldName: "protohttp.ext2.opt_payload", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_Payload._protoSchema }))
 
 /// Extension `protohttp.ext2.rep_payload`: field 101 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_rep_payload = ProtoWire.MessageExtension<ProtoWire.RepeatedMessageExtensionField<Protohttp_Ext2_Payload>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 101, fieldName: "protohttp.ext2.rep_payload")
+    fieldNumber: 101, fieldName: "protohttp.ext2.rep_payload", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_Payload._protoSchema }))
 
 /// Extension `protohttp.ext2.optgroup`: field 102 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_optgroup = ProtoWire.MessageExtension<ProtoWire.OptionalGroupExtensionField<Protohttp_Ext2_OptGroup>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 102, fieldName: "protohttp.ext2.optgroup")
+    fieldNumber: 102, fieldName: "protohttp.ext2.optgroup", kind: .group(ProtoWire.MessageSchemaReference { Protohttp_Ext2_OptGroup._protoSchema }))
 
 /// Extension `protohttp.ext2.repgroup`: field 103 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_repgroup = ProtoWire.MessageExtension<ProtoWire.RepeatedGroupExtensionField<Protohttp_Ext2_RepGroup>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 103, fieldName: "protohttp.ext2.repgroup")
+    fieldNumber: 103, fieldName: "protohttp.ext2.repgroup", kind: .group(ProtoWire.MessageSchemaReference { Protohttp_Ext2_RepGroup._protoSchema }))
 
 /// Extension `protohttp.ext2.needs_init`: field 104 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_needs_init = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_NeedsInit>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 104, fieldName: "protohttp.ext2.needs_init")
+    fieldNumber: 104, fieldName: "protohttp.ext2.needs_init", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_NeedsInit._protoSchema }))
 
 /// Extension `protohttp.ext2.packed_uint64`: field 536870911 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_packed_uint64 = ProtoWire.MessageExtension<ProtoWire.PackedExtensionField<ProtoWire.WireUInt64>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 536870911, fieldName: "protohttp.ext2.packed_uint64")
+    fieldNumber: 536870911, fieldName: "protohttp.ext2.packed_uint64", kind: .uint64, isPacked: true)
 
 extension Protohttp_Ext2_Scope {
     /// The extensions declared inside this message.
     public enum Extensions {
         /// Extension `protohttp.ext2.Scope.nested_double`: field 110 of `protohttp.ext2.Extendable`.
         public static let nested_double = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireDouble>, Protohttp_Ext2_Extendable>(
-            fieldNumber: 110, fieldName: "protohttp.ext2.Scope.nested_double")
+            fieldNumber: 110, fieldName: "protohttp.ext2.Scope.nested_double", kind: .double)
 
         /// Extension `protohttp.ext2.Scope.default`: field 111 of `protohttp.ext2.Extendable`.
         public static let `default` = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireBool>, Protohttp_Ext2_Extendable>(
-            fieldNumber: 111, fieldName: "protohttp.ext2.Scope.default")
+            fieldNumber: 111, fieldName: "protohttp.ext2.Scope.default", kind: .bool)
 
         /// Extension `protohttp.ext2.Scope.nested_strings`: field 112 of `protohttp.ext2.Extendable`.
         public static let nested_strings = ProtoWire.MessageExtension<ProtoWire.RepeatedExtensionField<ProtoWire.WireString>, Protohttp_Ext2_Extendable>(
-            fieldNumber: 112, fieldName: "protohttp.ext2.Scope.nested_strings")
+            fieldNumber: 112, fieldName: "protohttp.ext2.Scope.nested_strings", kind: .string)
     }
 }
 
@@ -925,7 +964,7 @@ extension Protohttp_Ext2_ItemA {
     public enum Extensions {
         /// Extension `protohttp.ext2.ItemA.item_a`: field 1000 of `protohttp.ext2.Container`.
         public static let item_a = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_ItemA>, Protohttp_Ext2_Container>(
-            fieldNumber: 1000, fieldName: "protohttp.ext2.ItemA.item_a")
+            fieldNumber: 1000, fieldName: "protohttp.ext2.ItemA.item_a", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_ItemA._protoSchema }))
     }
 }
 
@@ -934,7 +973,7 @@ extension Protohttp_Ext2_ItemB {
     public enum Extensions {
         /// Extension `protohttp.ext2.ItemB.item_b`: field 2000 of `protohttp.ext2.Container`.
         public static let item_b = ProtoWire.MessageExtension<ProtoWire.OptionalMessageExtensionField<Protohttp_Ext2_ItemB>, Protohttp_Ext2_Container>(
-            fieldNumber: 2000, fieldName: "protohttp.ext2.ItemB.item_b")
+            fieldNumber: 2000, fieldName: "protohttp.ext2.ItemB.item_b", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_ItemB._protoSchema }))
     }
 }
 

@@ -133,6 +133,12 @@ public struct Protohttp_Test2_Groups2: Sendable, Hashable {
 extension Protohttp_Test2_Groups2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Groups2", fields: [
+        .init(number: 1, name: "optgroup", kind: .group(ProtoWire.MessageSchemaReference { Protohttp_Test2_Groups2.OptGroup._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 10, name: "repgroup", kind: .group(ProtoWire.MessageSchemaReference { Protohttp_Test2_Groups2.RepGroup._protoSchema }), label: .repeated),
+        .init(number: 20, name: "after", kind: .int32, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _optGroup { n &+= ProtoWire.FieldSize.group(v, tagSize: 1, &cache) }
@@ -206,6 +212,12 @@ extension Protohttp_Test2_Groups2: ProtoWire.ProtoMessage {
 
 extension Protohttp_Test2_Groups2.OptGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2.OptGroup"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Groups2.OptGroup", fields: [
+        .init(number: 2, name: "a", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "b", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "inner", kind: .group(ProtoWire.MessageSchemaReference { Protohttp_Test2_Groups2.OptGroup.Inner._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -284,6 +296,10 @@ extension Protohttp_Test2_Groups2.OptGroup: ProtoWire.ProtoMessage {
 extension Protohttp_Test2_Groups2.OptGroup.Inner: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2.OptGroup.Inner"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Groups2.OptGroup.Inner", fields: [
+        .init(number: 5, name: "c", kind: .sint64, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _c { n &+= 1 &+ ProtoWire.WireSInt64.size(of: v, &cache) }
@@ -337,6 +353,11 @@ extension Protohttp_Test2_Groups2.OptGroup.Inner: ProtoWire.ProtoMessage {
 
 extension Protohttp_Test2_Groups2.RepGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Groups2.RepGroup"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Groups2.RepGroup", fields: [
+        .init(number: 11, name: "d", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 12, name: "child", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Groups2._protoSchema }), label: .singular(hasPresence: true)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

@@ -171,6 +171,20 @@ public struct Protohttp_Test_Presence3: Sendable, Hashable {
 extension Protohttp_Test_Presence3: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test.Presence3"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test.Presence3", fields: [
+        .init(number: 1, name: "p_int32", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "p_uint64", kind: .uint64, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "p_sint32", kind: .sint32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "p_double", kind: .double, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "p_float", kind: .float, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "p_bool", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "p_string", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "p_bytes", kind: .bytes, label: .singular(hasPresence: true)),
+        .init(number: 9, name: "p_enum", kind: .enumeration(Protohttp_Test_PresenceEnum._protoNames, isClosed: false), label: .singular(hasPresence: true)),
+        .init(number: 10, name: "p_child", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_Presence3._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 11, name: "implicit_int32", kind: .int32, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _pInt32 { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }

@@ -544,6 +544,11 @@ public struct Protohttp_Test2_TestAllTypes2: Sendable, Hashable {
 extension Protohttp_Test2_Nested2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Nested2"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Nested2", fields: [
+        .init(number: 1, name: "a", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "b", kind: .string, label: .singular(hasPresence: true)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _a { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
@@ -609,6 +614,12 @@ extension Protohttp_Test2_Nested2: ProtoWire.ProtoMessage {
 
 extension Protohttp_Test2_Required2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.Required2"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Required2", fields: [
+        .init(number: 1, name: "id", kind: .int32, label: .required),
+        .init(number: 2, name: "note", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "inner", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .required),
+    ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
@@ -696,6 +707,67 @@ extension Protohttp_Test2_Required2: ProtoWire.ProtoMessage {
 
 extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test2.TestAllTypes2"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.TestAllTypes2", fields: [
+        .init(number: 1, name: "o_int32", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "o_int64", kind: .int64, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "o_uint32", kind: .uint32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "o_uint64", kind: .uint64, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "o_sint32", kind: .sint32, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "o_sint64", kind: .sint64, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "o_fixed32", kind: .fixed32, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "o_fixed64", kind: .fixed64, label: .singular(hasPresence: true)),
+        .init(number: 9, name: "o_sfixed32", kind: .sfixed32, label: .singular(hasPresence: true)),
+        .init(number: 10, name: "o_sfixed64", kind: .sfixed64, label: .singular(hasPresence: true)),
+        .init(number: 11, name: "o_float", kind: .float, label: .singular(hasPresence: true)),
+        .init(number: 12, name: "o_double", kind: .double, label: .singular(hasPresence: true)),
+        .init(number: 13, name: "o_bool", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 14, name: "o_string", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 15, name: "o_bytes", kind: .bytes, label: .singular(hasPresence: true)),
+        .init(number: 16, name: "o_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 17, name: "o_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 18, name: "o_shade_nodefault", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 31, name: "r_int32", kind: .int32, label: .repeated),
+        .init(number: 32, name: "r_int64", kind: .int64, label: .repeated),
+        .init(number: 33, name: "r_uint32", kind: .uint32, label: .repeated),
+        .init(number: 34, name: "r_uint64", kind: .uint64, label: .repeated),
+        .init(number: 35, name: "r_sint32", kind: .sint32, label: .repeated),
+        .init(number: 36, name: "r_sint64", kind: .sint64, label: .repeated),
+        .init(number: 37, name: "r_fixed32", kind: .fixed32, label: .repeated),
+        .init(number: 38, name: "r_fixed64", kind: .fixed64, label: .repeated),
+        .init(number: 39, name: "r_sfixed32", kind: .sfixed32, label: .repeated),
+        .init(number: 40, name: "r_sfixed64", kind: .sfixed64, label: .repeated),
+        .init(number: 41, name: "r_float", kind: .float, label: .repeated),
+        .init(number: 42, name: "r_double", kind: .double, label: .repeated),
+        .init(number: 43, name: "r_bool", kind: .bool, label: .repeated),
+        .init(number: 44, name: "r_string", kind: .string, label: .repeated),
+        .init(number: 45, name: "r_bytes", kind: .bytes, label: .repeated),
+        .init(number: 46, name: "r_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .repeated),
+        .init(number: 47, name: "r_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .repeated),
+        .init(number: 61, name: "p_int32", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 62, name: "p_int64", kind: .int64, label: .repeated, isPacked: true),
+        .init(number: 63, name: "p_uint32", kind: .uint32, label: .repeated, isPacked: true),
+        .init(number: 64, name: "p_uint64", kind: .uint64, label: .repeated, isPacked: true),
+        .init(number: 65, name: "p_sint32", kind: .sint32, label: .repeated, isPacked: true),
+        .init(number: 66, name: "p_sint64", kind: .sint64, label: .repeated, isPacked: true),
+        .init(number: 67, name: "p_fixed32", kind: .fixed32, label: .repeated, isPacked: true),
+        .init(number: 68, name: "p_fixed64", kind: .fixed64, label: .repeated, isPacked: true),
+        .init(number: 69, name: "p_sfixed32", kind: .sfixed32, label: .repeated, isPacked: true),
+        .init(number: 70, name: "p_sfixed64", kind: .sfixed64, label: .repeated, isPacked: true),
+        .init(number: 71, name: "p_float", kind: .float, label: .repeated, isPacked: true),
+        .init(number: 72, name: "p_double", kind: .double, label: .repeated, isPacked: true),
+        .init(number: 73, name: "p_bool", kind: .bool, label: .repeated, isPacked: true),
+        .init(number: 74, name: "p_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .repeated, isPacked: true),
+        .init(number: 81, name: "m_string_level", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test2.TestAllTypes2.MStringLevelEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: true)), .init(number: 2, name: "value", kind: .enumeration(Protohttp_Test2_Level._protoNames, isClosed: true), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 82, name: "m_int32_nested", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test2.TestAllTypes2.MInt32NestedEntry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: true)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 91, name: "c_int64", kind: .int64, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 92, name: "c_string", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 93, name: "c_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 94, name: "c_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 100, name: "recursive", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_TestAllTypes2._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 101, name: "req", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Required2._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 102, name: "r_req", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Required2._protoSchema }), label: .repeated),
+    ], oneofNames: ["choice"])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {

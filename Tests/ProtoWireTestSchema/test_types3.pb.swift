@@ -342,6 +342,11 @@ public struct Protohttp_Test_TestAllTypes3: Sendable, Hashable {
 extension Protohttp_Test_Nested3: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test.Nested3"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test.Nested3", fields: [
+        .init(number: 1, name: "a", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "b", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if a != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: a, &cache) }
@@ -407,6 +412,71 @@ extension Protohttp_Test_Nested3: ProtoWire.ProtoMessage {
 
 extension Protohttp_Test_TestAllTypes3: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.test.TestAllTypes3"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test.TestAllTypes3", fields: [
+        .init(number: 1, name: "f_int32", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "f_int64", kind: .int64, label: .singular(hasPresence: false)),
+        .init(number: 3, name: "f_uint32", kind: .uint32, label: .singular(hasPresence: false)),
+        .init(number: 4, name: "f_uint64", kind: .uint64, label: .singular(hasPresence: false)),
+        .init(number: 5, name: "f_sint32", kind: .sint32, label: .singular(hasPresence: false)),
+        .init(number: 6, name: "f_sint64", kind: .sint64, label: .singular(hasPresence: false)),
+        .init(number: 7, name: "f_fixed32", kind: .fixed32, label: .singular(hasPresence: false)),
+        .init(number: 8, name: "f_fixed64", kind: .fixed64, label: .singular(hasPresence: false)),
+        .init(number: 9, name: "f_sfixed32", kind: .sfixed32, label: .singular(hasPresence: false)),
+        .init(number: 10, name: "f_sfixed64", kind: .sfixed64, label: .singular(hasPresence: false)),
+        .init(number: 11, name: "f_float", kind: .float, label: .singular(hasPresence: false)),
+        .init(number: 12, name: "f_double", kind: .double, label: .singular(hasPresence: false)),
+        .init(number: 13, name: "f_bool", kind: .bool, label: .singular(hasPresence: false)),
+        .init(number: 14, name: "f_string", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 15, name: "f_bytes", kind: .bytes, label: .singular(hasPresence: false)),
+        .init(number: 16, name: "f_enum", kind: .enumeration(Protohttp_Test_Color._protoNames, isClosed: false), label: .singular(hasPresence: false)),
+        .init(number: 17, name: "f_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_Nested3._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 31, name: "r_int32", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 32, name: "r_int64", kind: .int64, label: .repeated, isPacked: true),
+        .init(number: 33, name: "r_uint32", kind: .uint32, label: .repeated, isPacked: true),
+        .init(number: 34, name: "r_uint64", kind: .uint64, label: .repeated, isPacked: true),
+        .init(number: 35, name: "r_sint32", kind: .sint32, label: .repeated, isPacked: true),
+        .init(number: 36, name: "r_sint64", kind: .sint64, label: .repeated, isPacked: true),
+        .init(number: 37, name: "r_fixed32", kind: .fixed32, label: .repeated, isPacked: true),
+        .init(number: 38, name: "r_fixed64", kind: .fixed64, label: .repeated, isPacked: true),
+        .init(number: 39, name: "r_sfixed32", kind: .sfixed32, label: .repeated, isPacked: true),
+        .init(number: 40, name: "r_sfixed64", kind: .sfixed64, label: .repeated, isPacked: true),
+        .init(number: 41, name: "r_float", kind: .float, label: .repeated, isPacked: true),
+        .init(number: 42, name: "r_double", kind: .double, label: .repeated, isPacked: true),
+        .init(number: 43, name: "r_bool", kind: .bool, label: .repeated, isPacked: true),
+        .init(number: 44, name: "r_string", kind: .string, label: .repeated),
+        .init(number: 45, name: "r_bytes", kind: .bytes, label: .repeated),
+        .init(number: 46, name: "r_enum", kind: .enumeration(Protohttp_Test_Color._protoNames, isClosed: false), label: .repeated, isPacked: true),
+        .init(number: 47, name: "r_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_Nested3._protoSchema }), label: .repeated),
+        .init(number: 61, name: "u_int32", kind: .int32, label: .repeated),
+        .init(number: 62, name: "u_sint64", kind: .sint64, label: .repeated),
+        .init(number: 63, name: "u_fixed32", kind: .fixed32, label: .repeated),
+        .init(number: 64, name: "u_double", kind: .double, label: .repeated),
+        .init(number: 65, name: "u_bool", kind: .bool, label: .repeated),
+        .init(number: 66, name: "u_enum", kind: .enumeration(Protohttp_Test_Color._protoNames, isClosed: false), label: .repeated),
+        .init(number: 71, name: "m_int32_int32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MInt32Int32Entry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .int32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 72, name: "m_int64_string", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MInt64StringEntry", fields: [.init(number: 1, name: "key", kind: .int64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .string, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 73, name: "m_uint32_bytes", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MUint32BytesEntry", fields: [.init(number: 1, name: "key", kind: .uint32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .bytes, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 74, name: "m_uint64_double", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MUint64DoubleEntry", fields: [.init(number: 1, name: "key", kind: .uint64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .double, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 75, name: "m_sint32_float", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MSint32FloatEntry", fields: [.init(number: 1, name: "key", kind: .sint32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .float, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 76, name: "m_sint64_enum", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MSint64EnumEntry", fields: [.init(number: 1, name: "key", kind: .sint64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .enumeration(Protohttp_Test_Color._protoNames, isClosed: false), label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 77, name: "m_fixed32_nested", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MFixed32NestedEntry", fields: [.init(number: 1, name: "key", kind: .fixed32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_Nested3._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 78, name: "m_fixed64_uint64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MFixed64Uint64Entry", fields: [.init(number: 1, name: "key", kind: .fixed64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .uint64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 79, name: "m_sfixed32_sint32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MSfixed32Sint32Entry", fields: [.init(number: 1, name: "key", kind: .sfixed32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .sint32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 80, name: "m_sfixed64_bool", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MSfixed64BoolEntry", fields: [.init(number: 1, name: "key", kind: .sfixed64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .bool, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 81, name: "m_bool_int64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MBoolInt64Entry", fields: [.init(number: 1, name: "key", kind: .bool, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .int64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 82, name: "m_string_string", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MStringStringEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .string, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 83, name: "m_string_nested", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test.TestAllTypes3.MStringNestedEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_Nested3._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 111, name: "o_uint32", kind: .uint32, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 112, name: "o_string", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 113, name: "o_bytes", kind: .bytes, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 114, name: "o_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_Nested3._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 115, name: "o_enum", kind: .enumeration(Protohttp_Test_Color._protoNames, isClosed: false), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 116, name: "o_double", kind: .double, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 120, name: "recursive", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_TestAllTypes3._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 121, name: "r_recursive", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test_TestAllTypes3._protoSchema }), label: .repeated),
+        .init(number: 536870911, name: "f_max_number", kind: .int32, label: .singular(hasPresence: false)),
+    ], oneofNames: ["choice"])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

@@ -708,6 +708,13 @@ public struct Protohttp_Bench_Sparse: Sendable, Hashable {
 extension Protohttp_Bench_Small: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Small"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.bench.Small", fields: [
+        .init(number: 1, name: "id", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "name", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 3, name: "active", kind: .bool, label: .singular(hasPresence: false)),
+        .init(number: 4, name: "score", kind: .double, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if id != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: id, &cache) }
@@ -798,6 +805,11 @@ extension Protohttp_Bench_Small: ProtoWire.ProtoMessage {
 extension Protohttp_Bench_Item: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Item"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.bench.Item", fields: [
+        .init(number: 1, name: "id", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "label", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if id != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: id, &cache) }
@@ -863,6 +875,39 @@ extension Protohttp_Bench_Item: ProtoWire.ProtoMessage {
 
 extension Protohttp_Bench_Medium: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Medium"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.bench.Medium", fields: [
+        .init(number: 1, name: "f_int32", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "f_int64", kind: .int64, label: .singular(hasPresence: false)),
+        .init(number: 3, name: "f_uint32", kind: .uint32, label: .singular(hasPresence: false)),
+        .init(number: 4, name: "f_uint64", kind: .uint64, label: .singular(hasPresence: false)),
+        .init(number: 5, name: "f_sint32", kind: .sint32, label: .singular(hasPresence: false)),
+        .init(number: 6, name: "f_sint64", kind: .sint64, label: .singular(hasPresence: false)),
+        .init(number: 7, name: "f_fixed32", kind: .fixed32, label: .singular(hasPresence: false)),
+        .init(number: 8, name: "f_fixed64", kind: .fixed64, label: .singular(hasPresence: false)),
+        .init(number: 9, name: "f_sfixed32", kind: .sfixed32, label: .singular(hasPresence: false)),
+        .init(number: 10, name: "f_sfixed64", kind: .sfixed64, label: .singular(hasPresence: false)),
+        .init(number: 11, name: "f_float", kind: .float, label: .singular(hasPresence: false)),
+        .init(number: 12, name: "f_double", kind: .double, label: .singular(hasPresence: false)),
+        .init(number: 13, name: "f_bool", kind: .bool, label: .singular(hasPresence: false)),
+        .init(number: 14, name: "f_string", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 15, name: "f_bytes", kind: .bytes, label: .singular(hasPresence: false)),
+        .init(number: 16, name: "f_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .singular(hasPresence: false)),
+        .init(number: 17, name: "f_item", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 20, name: "r_int32", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 21, name: "r_int64", kind: .int64, label: .repeated, isPacked: true),
+        .init(number: 22, name: "r_sint32", kind: .sint32, label: .repeated, isPacked: true),
+        .init(number: 23, name: "r_fixed32", kind: .fixed32, label: .repeated, isPacked: true),
+        .init(number: 24, name: "r_double", kind: .double, label: .repeated, isPacked: true),
+        .init(number: 25, name: "r_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .repeated, isPacked: true),
+        .init(number: 26, name: "r_string", kind: .string, label: .repeated),
+        .init(number: 27, name: "r_item", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .repeated),
+        .init(number: 30, name: "m_counts", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Medium.MCountsEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .int32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 31, name: "m_items", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Medium.MItemsEntry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 40, name: "o_text", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 41, name: "o_item", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 42, name: "o_number", kind: .int64, label: .singular(hasPresence: true), oneofIndex: 0),
+    ], oneofNames: ["choice"])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -1260,6 +1305,12 @@ extension Protohttp_Bench_Medium: ProtoWire.ProtoMessage {
 extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Deep"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.bench.Deep", fields: [
+        .init(number: 1, name: "payload", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Medium._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "child", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Deep._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 3, name: "level", kind: .int32, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if let v = _payload { n &+= 1 &+ ProtoWire.WireMessage<Protohttp_Bench_Medium>.size(of: v, &cache) }
@@ -1342,6 +1393,11 @@ extension Protohttp_Bench_Deep: ProtoWire.ProtoMessage {
 extension Protohttp_Bench_Large: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Large"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.bench.Large", fields: [
+        .init(number: 1, name: "blob", kind: .bytes, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "values", kind: .int64, label: .repeated, isPacked: true),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !blob.isEmpty { n &+= 1 &+ ProtoWire.WireBytes.size(of: blob, &cache) }
@@ -1404,6 +1460,113 @@ extension Protohttp_Bench_Large: ProtoWire.ProtoMessage {
 
 extension Protohttp_Bench_Sparse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.bench.Sparse"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.bench.Sparse", fields: [
+        .init(number: 1, name: "optional_int32", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "optional_int64", kind: .int64, label: .singular(hasPresence: false)),
+        .init(number: 3, name: "optional_uint32", kind: .uint32, label: .singular(hasPresence: false)),
+        .init(number: 4, name: "optional_uint64", kind: .uint64, label: .singular(hasPresence: false)),
+        .init(number: 5, name: "optional_sint32", kind: .sint32, label: .singular(hasPresence: false)),
+        .init(number: 6, name: "optional_sint64", kind: .sint64, label: .singular(hasPresence: false)),
+        .init(number: 7, name: "optional_fixed32", kind: .fixed32, label: .singular(hasPresence: false)),
+        .init(number: 8, name: "optional_fixed64", kind: .fixed64, label: .singular(hasPresence: false)),
+        .init(number: 9, name: "optional_sfixed32", kind: .sfixed32, label: .singular(hasPresence: false)),
+        .init(number: 10, name: "optional_sfixed64", kind: .sfixed64, label: .singular(hasPresence: false)),
+        .init(number: 11, name: "optional_float", kind: .float, label: .singular(hasPresence: false)),
+        .init(number: 12, name: "optional_double", kind: .double, label: .singular(hasPresence: false)),
+        .init(number: 13, name: "optional_bool", kind: .bool, label: .singular(hasPresence: false)),
+        .init(number: 14, name: "optional_string", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 15, name: "optional_bytes", kind: .bytes, label: .singular(hasPresence: false)),
+        .init(number: 18, name: "optional_item", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 19, name: "optional_small", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Small._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 21, name: "optional_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .singular(hasPresence: false)),
+        .init(number: 24, name: "optional_string_piece", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 25, name: "optional_cord", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 27, name: "recursive_message", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Sparse._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 31, name: "repeated_int32", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 32, name: "repeated_int64", kind: .int64, label: .repeated, isPacked: true),
+        .init(number: 33, name: "repeated_uint32", kind: .uint32, label: .repeated, isPacked: true),
+        .init(number: 34, name: "repeated_uint64", kind: .uint64, label: .repeated, isPacked: true),
+        .init(number: 35, name: "repeated_sint32", kind: .sint32, label: .repeated, isPacked: true),
+        .init(number: 36, name: "repeated_sint64", kind: .sint64, label: .repeated, isPacked: true),
+        .init(number: 37, name: "repeated_fixed32", kind: .fixed32, label: .repeated, isPacked: true),
+        .init(number: 38, name: "repeated_fixed64", kind: .fixed64, label: .repeated, isPacked: true),
+        .init(number: 39, name: "repeated_sfixed32", kind: .sfixed32, label: .repeated, isPacked: true),
+        .init(number: 40, name: "repeated_sfixed64", kind: .sfixed64, label: .repeated, isPacked: true),
+        .init(number: 41, name: "repeated_float", kind: .float, label: .repeated, isPacked: true),
+        .init(number: 42, name: "repeated_double", kind: .double, label: .repeated, isPacked: true),
+        .init(number: 43, name: "repeated_bool", kind: .bool, label: .repeated, isPacked: true),
+        .init(number: 44, name: "repeated_string", kind: .string, label: .repeated),
+        .init(number: 45, name: "repeated_bytes", kind: .bytes, label: .repeated),
+        .init(number: 48, name: "repeated_item", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .repeated),
+        .init(number: 49, name: "repeated_small", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Small._protoSchema }), label: .repeated),
+        .init(number: 51, name: "repeated_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .repeated, isPacked: true),
+        .init(number: 56, name: "map_int32_int32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapInt32Int32Entry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .int32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 57, name: "map_int64_int64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapInt64Int64Entry", fields: [.init(number: 1, name: "key", kind: .int64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .int64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 58, name: "map_uint32_uint32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapUint32Uint32Entry", fields: [.init(number: 1, name: "key", kind: .uint32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .uint32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 59, name: "map_uint64_uint64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapUint64Uint64Entry", fields: [.init(number: 1, name: "key", kind: .uint64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .uint64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 60, name: "map_sint32_sint32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapSint32Sint32Entry", fields: [.init(number: 1, name: "key", kind: .sint32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .sint32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 61, name: "map_sint64_sint64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapSint64Sint64Entry", fields: [.init(number: 1, name: "key", kind: .sint64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .sint64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 62, name: "map_fixed32_fixed32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapFixed32Fixed32Entry", fields: [.init(number: 1, name: "key", kind: .fixed32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .fixed32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 63, name: "map_fixed64_fixed64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapFixed64Fixed64Entry", fields: [.init(number: 1, name: "key", kind: .fixed64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .fixed64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 64, name: "map_sfixed32_sfixed32", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapSfixed32Sfixed32Entry", fields: [.init(number: 1, name: "key", kind: .sfixed32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .sfixed32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 65, name: "map_sfixed64_sfixed64", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapSfixed64Sfixed64Entry", fields: [.init(number: 1, name: "key", kind: .sfixed64, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .sfixed64, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 66, name: "map_int32_float", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapInt32FloatEntry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .float, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 67, name: "map_int32_double", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapInt32DoubleEntry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .double, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 68, name: "map_bool_bool", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapBoolBoolEntry", fields: [.init(number: 1, name: "key", kind: .bool, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .bool, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 69, name: "map_string_string", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapStringStringEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .string, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 70, name: "map_string_bytes", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapStringBytesEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .bytes, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 71, name: "map_string_item", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapStringItemEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 72, name: "map_string_small", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapStringSmallEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Small._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 73, name: "map_string_kind", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.bench.Sparse.MapStringKindEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 75, name: "packed_int32", kind: .int32, label: .repeated, isPacked: true),
+        .init(number: 76, name: "packed_int64", kind: .int64, label: .repeated, isPacked: true),
+        .init(number: 77, name: "packed_uint32", kind: .uint32, label: .repeated, isPacked: true),
+        .init(number: 78, name: "packed_uint64", kind: .uint64, label: .repeated, isPacked: true),
+        .init(number: 79, name: "packed_sint32", kind: .sint32, label: .repeated, isPacked: true),
+        .init(number: 80, name: "packed_sint64", kind: .sint64, label: .repeated, isPacked: true),
+        .init(number: 81, name: "packed_fixed32", kind: .fixed32, label: .repeated, isPacked: true),
+        .init(number: 82, name: "packed_fixed64", kind: .fixed64, label: .repeated, isPacked: true),
+        .init(number: 83, name: "packed_sfixed32", kind: .sfixed32, label: .repeated, isPacked: true),
+        .init(number: 84, name: "packed_sfixed64", kind: .sfixed64, label: .repeated, isPacked: true),
+        .init(number: 85, name: "packed_float", kind: .float, label: .repeated, isPacked: true),
+        .init(number: 86, name: "packed_double", kind: .double, label: .repeated, isPacked: true),
+        .init(number: 87, name: "packed_bool", kind: .bool, label: .repeated, isPacked: true),
+        .init(number: 88, name: "packed_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .repeated, isPacked: true),
+        .init(number: 89, name: "unpacked_int32", kind: .int32, label: .repeated),
+        .init(number: 90, name: "unpacked_int64", kind: .int64, label: .repeated),
+        .init(number: 91, name: "unpacked_uint32", kind: .uint32, label: .repeated),
+        .init(number: 92, name: "unpacked_uint64", kind: .uint64, label: .repeated),
+        .init(number: 93, name: "unpacked_sint32", kind: .sint32, label: .repeated),
+        .init(number: 94, name: "unpacked_sint64", kind: .sint64, label: .repeated),
+        .init(number: 95, name: "unpacked_fixed32", kind: .fixed32, label: .repeated),
+        .init(number: 96, name: "unpacked_fixed64", kind: .fixed64, label: .repeated),
+        .init(number: 97, name: "unpacked_sfixed32", kind: .sfixed32, label: .repeated),
+        .init(number: 98, name: "unpacked_sfixed64", kind: .sfixed64, label: .repeated),
+        .init(number: 99, name: "unpacked_float", kind: .float, label: .repeated),
+        .init(number: 100, name: "unpacked_double", kind: .double, label: .repeated),
+        .init(number: 101, name: "unpacked_bool", kind: .bool, label: .repeated),
+        .init(number: 102, name: "unpacked_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .repeated),
+        .init(number: 111, name: "oneof_uint32", kind: .uint32, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 112, name: "oneof_item", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Bench_Item._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 113, name: "oneof_string", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 114, name: "oneof_bytes", kind: .bytes, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 115, name: "oneof_bool", kind: .bool, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 116, name: "oneof_uint64", kind: .uint64, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 117, name: "oneof_float", kind: .float, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 118, name: "oneof_double", kind: .double, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 119, name: "oneof_kind", kind: .enumeration(Protohttp_Bench_Kind._protoNames, isClosed: false), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 401, name: "extra_int32", kind: .int32, label: .singular(hasPresence: false)),
+        .init(number: 402, name: "extra_int64", kind: .int64, label: .singular(hasPresence: false)),
+        .init(number: 403, name: "extra_uint32", kind: .uint32, label: .singular(hasPresence: false)),
+        .init(number: 404, name: "extra_uint64", kind: .uint64, label: .singular(hasPresence: false)),
+        .init(number: 405, name: "extra_sint32", kind: .sint32, label: .singular(hasPresence: false)),
+        .init(number: 406, name: "extra_sint64", kind: .sint64, label: .singular(hasPresence: false)),
+        .init(number: 407, name: "extra_fixed32", kind: .fixed32, label: .singular(hasPresence: false)),
+        .init(number: 408, name: "extra_fixed64", kind: .fixed64, label: .singular(hasPresence: false)),
+        .init(number: 409, name: "extra_sfixed32", kind: .sfixed32, label: .singular(hasPresence: false)),
+        .init(number: 410, name: "extra_sfixed64", kind: .sfixed64, label: .singular(hasPresence: false)),
+    ], oneofNames: ["oneof_field"])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

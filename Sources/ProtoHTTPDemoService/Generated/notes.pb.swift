@@ -264,6 +264,10 @@ public struct Notes_DeleteNoteResponse: Sendable, Hashable {
 extension Notes_Checklist: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.Checklist"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.Checklist", fields: [
+        .init(number: 1, name: "items", kind: .message(ProtoWire.MessageSchemaReference { Notes_Checklist.Item._protoSchema }), label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Notes_Checklist.Item>.self, items, tagSize: 1, &cache)
@@ -314,6 +318,11 @@ extension Notes_Checklist: ProtoWire.ProtoMessage {
 
 extension Notes_Checklist.Item: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.Checklist.Item"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.Checklist.Item", fields: [
+        .init(number: 1, name: "text", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "done", kind: .bool, label: .singular(hasPresence: false)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -380,6 +389,17 @@ extension Notes_Checklist.Item: ProtoWire.ProtoMessage {
 
 extension Notes_Note: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.Note"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.Note", fields: [
+        .init(number: 1, name: "id", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "title", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 3, name: "tags", kind: .string, label: .repeated),
+        .init(number: 4, name: "labels", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "notes.Note.LabelsEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .string, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 5, name: "text", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 6, name: "checklist", kind: .message(ProtoWire.MessageSchemaReference { Notes_Checklist._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 7, name: "priority", kind: .enumeration(Notes_Priority._protoNames, isClosed: false), label: .singular(hasPresence: false)),
+        .init(number: 8, name: "created_at", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Timestamp._protoSchema }), label: .singular(hasPresence: true)),
+    ], oneofNames: ["content"])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -535,6 +555,15 @@ extension Notes_Note: ProtoWire.ProtoMessage {
 extension Notes_CreateNoteRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.CreateNoteRequest"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.CreateNoteRequest", fields: [
+        .init(number: 1, name: "title", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "tags", kind: .string, label: .repeated),
+        .init(number: 3, name: "labels", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "notes.CreateNoteRequest.LabelsEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .string, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+        .init(number: 4, name: "text", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 5, name: "checklist", kind: .message(ProtoWire.MessageSchemaReference { Notes_Checklist._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 6, name: "priority", kind: .enumeration(Notes_Priority._protoNames, isClosed: false), label: .singular(hasPresence: false)),
+    ], oneofNames: ["content"])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !title.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: title, &cache) }
@@ -663,6 +692,10 @@ extension Notes_CreateNoteRequest: ProtoWire.ProtoMessage {
 extension Notes_GetNoteRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.GetNoteRequest"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.GetNoteRequest", fields: [
+        .init(number: 1, name: "id", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !id.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: id, &cache) }
@@ -717,6 +750,10 @@ extension Notes_GetNoteRequest: ProtoWire.ProtoMessage {
 extension Notes_ListNotesRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.ListNotesRequest"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.ListNotesRequest", fields: [
+        .init(number: 1, name: "tag", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !self.tag.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: self.tag, &cache) }
@@ -770,6 +807,11 @@ extension Notes_ListNotesRequest: ProtoWire.ProtoMessage {
 
 extension Notes_ListNotesResponse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.ListNotesResponse"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.ListNotesResponse", fields: [
+        .init(number: 1, name: "notes", kind: .message(ProtoWire.MessageSchemaReference { Notes_Note._protoSchema }), label: .repeated),
+        .init(number: 2, name: "tag_counts", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "notes.ListNotesResponse.TagCountsEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .int32, label: .singular(hasPresence: false))], isMapEntry: true))), label: .repeated),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -831,6 +873,10 @@ extension Notes_ListNotesResponse: ProtoWire.ProtoMessage {
 extension Notes_DeleteNoteRequest: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.DeleteNoteRequest"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.DeleteNoteRequest", fields: [
+        .init(number: 1, name: "id", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !id.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: id, &cache) }
@@ -884,6 +930,11 @@ extension Notes_DeleteNoteRequest: ProtoWire.ProtoMessage {
 
 extension Notes_DeleteNoteResponse: ProtoWire.ProtoMessage {
     public static let protoMessageName = "notes.DeleteNoteResponse"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "notes.DeleteNoteResponse", fields: [
+        .init(number: 1, name: "deleted", kind: .message(ProtoWire.MessageSchemaReference { Notes_Note._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "remaining", kind: .int32, label: .singular(hasPresence: false)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

@@ -78,6 +78,12 @@ public struct ExtensionRegistry: Sendable, Hashable, ExpressibleByArrayLiteral {
         return copy
     }
 
+    /// The schema fields of every registered extension, sorted by extendee and number; build
+    /// a ``SchemaRegistry`` from them with ``SchemaRegistry/init(_:extensions:)``.
+    public var fieldSchemas: [FieldSchema] {
+        byKey.values.map(\.fieldSchema).sorted { ($0.extendee ?? "", $0.number) < ($1.extendee ?? "", $1.number) }
+    }
+
     /// The declaration for field `fieldNumber` of `messageType`, if registered.
     public func declaration(for messageType: any ExtensibleMessage.Type, fieldNumber: Int) -> (any AnyMessageExtension)? {
         byKey[Key(message: ObjectIdentifier(messageType), fieldNumber: fieldNumber)]

@@ -11,6 +11,10 @@ public protocol AnyMessageExtension: Sendable {
     var fieldName: String { get }
     /// The message type this extension extends.
     var extendedMessageType: any ExtensibleMessage.Type { get }
+    /// The extension as a schema field: its full name as ``FieldSchema/name``, `"[pkg.ext]"`
+    /// (its JSON key) as ``FieldSchema/jsonName``, and the extended message's full name as
+    /// ``FieldSchema/extendee``; what a ``SchemaRegistry`` is built from.
+    var fieldSchema: FieldSchema { get }
 }
 
 /// A typed extension field: generated code declares one per field of an `extend` block.
@@ -24,7 +28,7 @@ public protocol AnyMessageExtension: Sendable {
 ///
 /// ```swift
 /// let Pkg_Extensions_weight = MessageExtension<OptionalExtensionField<WireInt32>, Pkg_Base>(
-///     fieldNumber: 100, fieldName: "pkg.weight", defaultValue: 7)
+///     fieldNumber: 100, fieldName: "pkg.weight", defaultValue: 7, kind: .int32)
 /// ```
 ///
 /// and is used as `base[extension: Pkg_Extensions_weight] = 3`, or decoded typed by passing it
@@ -37,12 +41,21 @@ public struct MessageExtension<FieldType: ExtensionFieldType, Extended: Extensib
     /// The value read while the extension is absent: the declared `[default = ...]`, else the
     /// field type's zero (empty for repeated fields, an empty message for messages).
     public let defaultValue: FieldType.Value
+    /// The extension as a schema field (see ``AnyMessageExtension/fieldSchema``).
+    public let fieldSchema: FieldSchema
 
-    /// Declares an extension; generated code calls this.
-    public init(fieldNumber: Int, fieldName: String, defaultValue: FieldType.Value = FieldType.defaultValue) {
+    /// Declares an extension; generated code calls this. `kind` is the schema kind of one
+    /// value and `isPacked` whether a repeated field is written packed; the label follows from
+    /// `FieldType` (extensions always track presence) and the extendee from `Extended`.
+    public init(fieldNumber: Int, fieldName: String, defaultValue: FieldType.Value = FieldType.defaultValue,
+                kind: FieldSchema.Kind, isPacked: Bool = false) {
         self.fieldNumber = fieldNumber
         self.fieldName = fieldName
         self.defaultValue = defaultValue
+        self.fieldSchema = FieldSchema(
+            number: Int32(truncatingIfNeeded: fieldNumber), name: fieldName, jsonName: "[\(fieldName)]", kind: kind,
+            label: FieldType.isRepeated ? .repeated : .singular(hasPresence: true), isPacked: isPacked,
+            extendee: Extended.protoMessageName)
     }
 
     /// `Extended.self`.

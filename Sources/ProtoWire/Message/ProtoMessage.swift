@@ -22,6 +22,11 @@ public protocol ProtoMessage: Sendable, Hashable {
     /// The fully qualified protobuf name, e.g. `"protohttp.test.TestAllTypes"`.
     static var protoMessageName: String { get }
 
+    /// Generated: the message described at run time (fields with numbers, names, kinds and
+    /// labels, oneofs, extension ranges), which the text format and dynamic messages read the
+    /// message through; its ``MessageSchema/fullName`` is ``protoMessageName``.
+    static var _protoSchema: MessageSchema { get }
+
     /// Fields the decoder did not recognise, kept byte-exact and written back on encode.
     var unknownFields: UnknownFields { get set }
 

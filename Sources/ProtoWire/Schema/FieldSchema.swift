@@ -33,7 +33,8 @@ public struct FieldSchema: Sendable {
     public let number: Int32
     /// The name as written in the `.proto` file; for an extension, its full name (`pkg.ext`).
     public let name: String
-    /// The proto3 JSON name (lowerCamelCase unless `json_name` says otherwise).
+    /// The proto3 JSON name (lowerCamelCase unless `json_name` says otherwise); for an
+    /// extension, its JSON key `"[pkg.ext]"`.
     public let jsonName: String
     /// The type of the values.
     public let kind: Kind

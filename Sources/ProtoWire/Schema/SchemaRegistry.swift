@@ -36,14 +36,16 @@ public struct SchemaRegistry: Sendable {
         extensionsByName[field.name] = field
     }
 
-    /// Every message schema registered, in no particular order.
+    /// Every message schema registered, in no particular order (the always-known well-known
+    /// types only when registered explicitly).
     public var allMessages: [MessageSchema] { Array(messages.values) }
 
     /// The schema of the message named `name`; a type URL (`type.googleapis.com/pkg.Msg`)
-    /// is looked up by the part after its last `/`.
+    /// is looked up by the part after its last `/`. The well-known types
+    /// (``wellKnownTypes``) are always found, unless a registered schema replaces one.
     public func message(named name: String) -> MessageSchema? {
         let bare = name.lastIndex(of: "/").map { String(name[name.index(after: $0)...]) } ?? name
-        return messages[bare]
+        return messages[bare] ?? SchemaRegistry.wellKnownByName[bare]
     }
 
     /// The extension numbered `number` of the message named `extendee`, or `nil`.

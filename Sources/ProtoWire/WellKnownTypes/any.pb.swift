@@ -132,6 +132,11 @@ public struct Google_Protobuf_Any: Sendable, Hashable {
 extension Google_Protobuf_Any: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Any"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Any", fields: [
+        .init(number: 1, name: "type_url", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "value", kind: .bytes, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !typeURL.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: typeURL, &cache) }

@@ -83,6 +83,11 @@ public struct Google_Protobuf_Duration: Sendable, Hashable {
 extension Google_Protobuf_Duration: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Duration"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Duration", fields: [
+        .init(number: 1, name: "seconds", kind: .int64, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "nanos", kind: .int32, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if seconds != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: seconds, &cache) }

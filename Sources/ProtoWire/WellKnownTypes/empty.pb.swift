@@ -19,6 +19,8 @@ public struct Google_Protobuf_Empty: Sendable, Hashable {
 extension Google_Protobuf_Empty: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Empty"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Empty", fields: [])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= unknownFields.count

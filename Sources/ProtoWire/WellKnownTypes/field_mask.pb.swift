@@ -214,6 +214,10 @@ public struct Google_Protobuf_FieldMask: Sendable, Hashable {
 extension Google_Protobuf_FieldMask: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FieldMask"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FieldMask", fields: [
+        .init(number: 1, name: "paths", kind: .string, label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, paths, tagSize: 1, &cache)

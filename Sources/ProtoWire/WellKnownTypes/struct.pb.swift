@@ -161,6 +161,10 @@ public struct Google_Protobuf_ListValue: Sendable, Hashable {
 extension Google_Protobuf_Struct: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Struct"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Struct", fields: [
+        .init(number: 1, name: "fields", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "google.protobuf.Struct.FieldsEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: false)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Value._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.map(ProtoWire.WireString.self, ProtoWire.WireMessage<Google_Protobuf_Value>.self, fields, tagSize: 1, &cache)
@@ -185,6 +189,15 @@ extension Google_Protobuf_Struct: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Value"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Value", fields: [
+        .init(number: 1, name: "null_value", kind: .enumeration(Google_Protobuf_NullValue._protoNames, isClosed: false), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 2, name: "number_value", kind: .double, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 3, name: "string_value", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 4, name: "bool_value", kind: .bool, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 5, name: "struct_value", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Struct._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 6, name: "list_value", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ListValue._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
+    ], oneofNames: ["kind"])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -257,6 +270,10 @@ extension Google_Protobuf_Value: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_ListValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.ListValue"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ListValue", fields: [
+        .init(number: 1, name: "values", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Value._protoSchema }), label: .repeated),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

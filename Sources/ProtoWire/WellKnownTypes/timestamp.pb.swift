@@ -114,6 +114,11 @@ public struct Google_Protobuf_Timestamp: Sendable, Hashable {
 extension Google_Protobuf_Timestamp: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Timestamp"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Timestamp", fields: [
+        .init(number: 1, name: "seconds", kind: .int64, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "nanos", kind: .int32, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if seconds != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: seconds, &cache) }

@@ -136,6 +136,10 @@ public struct Google_Protobuf_BytesValue: Sendable, Hashable {
 extension Google_Protobuf_DoubleValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DoubleValue"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.DoubleValue", fields: [
+        .init(number: 1, name: "value", kind: .double, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if value.bitPattern != 0 { n &+= 1 &+ ProtoWire.WireDouble.size(of: value, &cache) }
@@ -163,6 +167,10 @@ extension Google_Protobuf_DoubleValue: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_FloatValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FloatValue"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FloatValue", fields: [
+        .init(number: 1, name: "value", kind: .float, label: .singular(hasPresence: false)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -192,6 +200,10 @@ extension Google_Protobuf_FloatValue: ProtoWire.ProtoMessage {
 extension Google_Protobuf_Int64Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Int64Value"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Int64Value", fields: [
+        .init(number: 1, name: "value", kind: .int64, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if value != 0 { n &+= 1 &+ ProtoWire.WireInt64.size(of: value, &cache) }
@@ -219,6 +231,10 @@ extension Google_Protobuf_Int64Value: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_UInt64Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UInt64Value"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.UInt64Value", fields: [
+        .init(number: 1, name: "value", kind: .uint64, label: .singular(hasPresence: false)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -248,6 +264,10 @@ extension Google_Protobuf_UInt64Value: ProtoWire.ProtoMessage {
 extension Google_Protobuf_Int32Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.Int32Value"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.Int32Value", fields: [
+        .init(number: 1, name: "value", kind: .int32, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if value != 0 { n &+= 1 &+ ProtoWire.WireInt32.size(of: value, &cache) }
@@ -275,6 +295,10 @@ extension Google_Protobuf_Int32Value: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_UInt32Value: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UInt32Value"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.UInt32Value", fields: [
+        .init(number: 1, name: "value", kind: .uint32, label: .singular(hasPresence: false)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
@@ -304,6 +328,10 @@ extension Google_Protobuf_UInt32Value: ProtoWire.ProtoMessage {
 extension Google_Protobuf_BoolValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.BoolValue"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.BoolValue", fields: [
+        .init(number: 1, name: "value", kind: .bool, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if value { n &+= 1 &+ ProtoWire.WireBool.size(of: value, &cache) }
@@ -332,6 +360,10 @@ extension Google_Protobuf_BoolValue: ProtoWire.ProtoMessage {
 extension Google_Protobuf_StringValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.StringValue"
 
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.StringValue", fields: [
+        .init(number: 1, name: "value", kind: .string, label: .singular(hasPresence: false)),
+    ])
+
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !value.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: value, &cache) }
@@ -359,6 +391,10 @@ extension Google_Protobuf_StringValue: ProtoWire.ProtoMessage {
 
 extension Google_Protobuf_BytesValue: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.BytesValue"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.BytesValue", fields: [
+        .init(number: 1, name: "value", kind: .bytes, label: .singular(hasPresence: false)),
+    ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

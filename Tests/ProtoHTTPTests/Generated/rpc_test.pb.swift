@@ -37,6 +37,11 @@ struct Protohttp_Rpctest_PingResponse: Sendable, Hashable {
 extension Protohttp_Rpctest_PingRequest: ProtoWire.ProtoMessage {
     static let protoMessageName = "protohttp.rpctest.PingRequest"
 
+    static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.rpctest.PingRequest", fields: [
+        .init(number: 1, name: "text", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "number", kind: .int32, label: .singular(hasPresence: false)),
+    ])
+
     func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         if !text.isEmpty { n &+= 1 &+ ProtoWire.WireString.size(of: text, &cache) }
@@ -102,6 +107,11 @@ extension Protohttp_Rpctest_PingRequest: ProtoWire.ProtoMessage {
 
 extension Protohttp_Rpctest_PingResponse: ProtoWire.ProtoMessage {
     static let protoMessageName = "protohttp.rpctest.PingResponse"
+
+    static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.rpctest.PingResponse", fields: [
+        .init(number: 1, name: "text", kind: .string, label: .singular(hasPresence: false)),
+        .init(number: 2, name: "number", kind: .int32, label: .singular(hasPresence: false)),
+    ])
 
     func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0

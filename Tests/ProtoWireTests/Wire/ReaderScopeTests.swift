@@ -12,6 +12,7 @@ private struct Probe: ProtoMessage {
     var children = 0
 
     static let protoMessageName = "test.Probe"
+    static let _protoSchema = MessageSchema(fullName: "test.Probe", fields: [])
 
     func _protoSize(_ cache: inout SizeCache) -> Int { 0 }
     func _protoWrite(_ writer: inout WireWriter) {}
