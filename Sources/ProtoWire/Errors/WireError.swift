@@ -1,6 +1,7 @@
 // WireError.swift: the one error type of ProtoWire, with a code, a byte offset and a message.
 
-/// An error thrown while decoding protobuf data (binary or JSON), or while encoding JSON.
+/// An error thrown while decoding protobuf data (binary, JSON or text format), or while
+/// encoding JSON.
 ///
 /// Every failure names what went wrong (``code``), where it went wrong (``offset``, the byte
 /// offset from the start of the input handed to the decoder) and a sentence that explains the
@@ -33,6 +34,10 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
             case unknownJSONField = "unknown JSON field"
             case duplicateJSONKey = "duplicate JSON key"
             case notRepresentableInJSON = "not representable in JSON"
+            case malformedText = "malformed text format"
+            case invalidTextValue = "invalid text format value"
+            case unknownTextField = "unknown text format field"
+            case duplicateTextField = "duplicate text format field"
         }
         private let raw: Raw
         private init(_ raw: Raw) { self.raw = raw }
@@ -75,6 +80,17 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A message cannot be written as proto3 JSON: a timestamp or duration out of range, a
         /// field mask path that does not round-trip, or an `Any` of an unregistered type.
         public static let notRepresentableInJSON = Code(.notRepresentableInJSON)
+        /// Text format input broke the text format's grammar: an unexpected token, an
+        /// unterminated string, a bad escape or number, a missing `:` or closing bracket.
+        public static let malformedText = Code(.malformedText)
+        /// A well-formed text format value did not fit its field: an integer out of range, a
+        /// float for an integer field, an unknown enum name or number, a list for a singular
+        /// field, or an `Any` type or extension the registry does not know.
+        public static let invalidTextValue = Code(.invalidTextValue)
+        /// Text format input named a field the message does not have.
+        public static let unknownTextField = Code(.unknownTextField)
+        /// Text format input gave a non-repeated field twice, or two members of one `oneof`.
+        public static let duplicateTextField = Code(.duplicateTextField)
 
         /// A short human-readable name of the code.
         public var description: String { raw.rawValue }
@@ -86,11 +102,22 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     public let offset: Int?
     /// What happened and how to fix it.
     public let message: String
+    /// The 1-based line of ``offset`` in text format input; `nil` for other inputs.
+    public let line: Int?
+    /// The 1-based column (in bytes) of ``offset`` in text format input; `nil` for other inputs.
+    public let column: Int?
 
     /// Creates an error; ProtoWire and generated code throw these, users rarely need to.
     public init(_ code: Code, offset: Int?, _ message: String) {
+        self.init(code, offset: offset, line: nil, column: nil, message)
+    }
+
+    /// Creates an error at a line and column of text input (the message should name them too).
+    public init(_ code: Code, offset: Int?, line: Int?, column: Int?, _ message: String) {
         self.code = code
         self.offset = offset
+        self.line = line
+        self.column = column
         self.message = message
     }
 
