@@ -38,6 +38,9 @@ struct SchemaCatalog {
     private(set) var methods: [Method] = []
     /// The full names of every message type (nested ones included).
     private(set) var messageNames: Set<String> = []
+    /// Every extension declared (at file level or inside a message): the extended message's
+    /// full name and the field number.
+    private(set) var extensions: [(extendee: String, number: Int32)] = []
 
     init(_ set: Google_Protobuf_FileDescriptorSet) {
         self.set = set
@@ -54,12 +57,14 @@ struct SchemaCatalog {
                 }
             }
             for message in file.messageType { collect(message, prefix: prefix) }
+            extensions += file.extension.map { (Self.bare($0.extendee), $0.number) }
         }
     }
 
     private mutating func collect(_ message: Google_Protobuf_DescriptorProto, prefix: String) {
         let name = prefix + message.name
         messageNames.insert(name)
+        extensions += message.extension.map { (Self.bare($0.extendee), $0.number) }
         for nested in message.nestedType { collect(nested, prefix: name + ".") }
     }
 
