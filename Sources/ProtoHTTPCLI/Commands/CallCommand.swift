@@ -89,7 +89,7 @@ struct CallCommand: AsyncParsableCommand {
             let reply = try await send(body, method: method, url: url, headers: headers, conversion: conversion)
             let json: [UInt8]
             if reply.encoding == .json {
-                json = try conversion.canonicalJSON(reply.bytes, type: method.outputType, source: "the response")
+                json = try conversion.canonicalJSON(reply.bytes, type: method.outputType, source: "the response", lenient: true)
             } else {
                 json = try conversion.json(fromBinary: reply.bytes, type: method.outputType, source: "the response")
             }

@@ -35,17 +35,36 @@ struct MessageConversion {
 
     /// `json` (proto3 JSON of `type`) as binary protobuf. Bad JSON is a usage error (it is an argument).
     func binary(fromJSON json: [UInt8], type: String, source: String) throws(CLIError) -> [UInt8] {
-        throw Self.noDynamicMessages
+        try dynamic(fromJSON: json, type: type, source: source, lenient: false).serializedBytes()
     }
 
-    /// `json` re-written as canonical compact proto3 JSON of `type`.
-    func canonicalJSON(_ json: [UInt8], type: String, source: String) throws(CLIError) -> [UInt8] {
-        throw Self.noDynamicMessages
+    /// `json` re-written as canonical compact proto3 JSON of `type`. A request (`lenient`
+    /// false) must name only fields the schema has, and bad JSON is a usage error; a response
+    /// (`lenient`) may carry fields a newer schema added, which are dropped, and bad JSON is a
+    /// data error.
+    func canonicalJSON(_ json: [UInt8], type: String, source: String, lenient: Bool = false) throws(CLIError) -> [UInt8] {
+        try write(dynamic(fromJSON: json, type: type, source: source, lenient: lenient), type: type, source: source)
     }
 
     /// Binary `bytes` of `type` as canonical compact proto3 JSON; bad bytes are a data error.
     func json(fromBinary bytes: [UInt8], type: String, source: String) throws(CLIError) -> [UInt8] {
-        throw Self.noDynamicMessages
+        let schema = try schema(type)
+        let message: DynamicMessage
+        do {
+            message = try DynamicMessage(schema: schema, serializedBytes: bytes, extensions: registry)
+        } catch {
+            throw CLIError(.data, "\(source) is not a valid binary \(type): \(error)")
+        }
+        return try write(message, type: type, source: source)
+    }
+
+    /// `message` as compact proto3 JSON, `Any` payloads resolved through the schema.
+    private func write(_ message: DynamicMessage, type: String, source: String) throws(CLIError) -> [UInt8] {
+        do {
+            return Array(try message.jsonString(registry: registry).utf8)
+        } catch {
+            throw CLIError(.data, "\(source) (a \(type)) cannot be written as proto3 JSON: \(error)")
+        }
     }
 
     /// Text format of `type` as binary protobuf.
@@ -68,7 +87,14 @@ struct MessageConversion {
         }
     }
 
-    private static var noDynamicMessages: CLIError {
-        CLIError(.usage, "proto3 JSON of descriptor-only types needs dynamic messages, which this build does not have yet.")
+    private func dynamic(fromJSON json: [UInt8], type: String, source: String, lenient: Bool) throws(CLIError) -> DynamicMessage {
+        let schema = try schema(type)
+        var options = JSONDecodingOptions()
+        options.ignoreUnknownFields = lenient
+        do {
+            return try DynamicMessage(schema: schema, jsonString: String(decoding: json, as: UTF8.self), registry: registry, options: options)
+        } catch {
+            throw CLIError(lenient ? .data : .usage, "\(source) is not valid proto3 JSON for \(type): \(error)")
+        }
     }
 }
