@@ -7,14 +7,14 @@ import ProtoHTTP
 /// ```
 /// not_found: no note has the id "n404"
 /// detail pkg.Type: {"field":"value"}
-/// detail other.Type: 12 bytes (not in the schema)
+/// detail other.Type: 12 bytes (not in the schema)        (neither declared nor a well-known type)
 /// meta reason: asked
 /// ```
 enum RPCErrorReport {
     static func lines(_ error: ProtoHTTPError, conversion: MessageConversion) -> [String] {
         var lines = ["\(error.code): \(error.message)"]
         for detail in error.details {
-            if conversion.catalog.messageNames.contains(detail.type),
+            if conversion.registry.message(named: detail.type) != nil,
                let json = try? conversion.json(fromBinary: detail.value, type: detail.type, source: "the detail") {
                 lines.append("detail \(detail.type): \(String(decoding: json, as: UTF8.self))")
             } else {

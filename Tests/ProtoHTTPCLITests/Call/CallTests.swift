@@ -77,6 +77,19 @@ struct CallTests {
             ? "permission_denied: asked to fail\ndetail protohttp.rpctest.PingResponse: {\"text\":\"detail\"}\n"
             : "permission_denied: asked to fail\nmeta reason: asked\n"), "\(failed.stderr)")
         if protocolName == "connect" {
+            // The same method under a schema that lacks the detail's type: named, with its size.
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            let other = try folder.write("other.proto", """
+            syntax = "proto3";
+            package protohttp.rpctest;
+            message Req { string text = 1; }
+            message Resp { string text = 1; int32 number = 2; }
+            service PingService { rpc Ping(Req) returns (Resp); }
+            """)
+            let unknownDetail = try await CLI.run(["call", url + "Ping", "--proto", other, "-d", #"{"text": "fail:aborted"}"#])
+            #expect(unknownDetail.status == 1)
+            #expect(unknownDetail.stderr == "aborted: asked to fail\ndetail protohttp.rpctest.PingResponse: 8 bytes (not in the schema)\n", "\(unknownDetail.stderr)")
             let viaGet = try await CLI.run(["call", url + "Lookup", "--proto", CLI.rpcTestProto, "--get", "-d", #"{"text": "find"}"#])
             #expect(viaGet.stdout == "{\n  \"text\": \"find via GET\",\n  \"number\": 1\n}\n", "\(viaGet.stderr)")
         }
