@@ -9,7 +9,7 @@ extension ProtoHTTPManager {
     /// (the call's, else the manager's, else Connect) routes `method.path`, adds its headers and
     /// sets the `Content-Type` for `body.encoding`; Connect GET applies when the protocol asks for
     /// it and `method.idempotencyLevel` is `.noSideEffects`; deadlines, retries, interceptors and
-    /// validation apply as configured. Error responses become the protocol's ``ProtoHTTPError``
+    /// validation apply as configured. Error responses become the protocol's `ProtoHTTPError`
     /// (Connect's `code`, `message` and `details`, Twirp's `code`, `msg` and `meta`).
     ///
     /// ```swift
@@ -21,7 +21,7 @@ extension ProtoHTTPManager {
     ///
     /// - Returns: the response body with the encoding its `Content-Type` names (see
     ///   ``EncodedMessageResponseSerializer``), and the status and headers.
-    /// - Throws: the call's ``ProtoHTTPError``: an RPC error the server sent, or a transport,
+    /// - Throws: the call's `ProtoHTTPError`: an RPC error the server sent, or a transport,
     ///   deadline or validation failure.
     public func unaryEncoded(
         _ method: MethodDescriptor, _ body: EncodedMessage, options: CallOptions = CallOptions()
