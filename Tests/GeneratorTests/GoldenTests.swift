@@ -10,26 +10,26 @@ struct GoldenTests {
     static let protocMissing = "protoc is not installed; run scripts/install-deps (make test does)"
 
     @Test("Protos/test → Tests/ProtoWireTestSchema", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func testSchemaIsFresh() throws {
-        try expectFresh(protoDirectory: "Protos/test", committedDirectory: "Tests/ProtoWireTestSchema")
+    func testSchemaIsFresh() async throws {
+        try await expectFresh(protoDirectory: "Protos/test", committedDirectory: "Tests/ProtoWireTestSchema")
     }
 
     @Test("Protos/generator → Tests/GeneratorTestSchema", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func generatorSchemaIsFresh() throws {
-        try expectFresh(protoDirectory: "Protos/generator", committedDirectory: "Tests/GeneratorTestSchema")
+    func generatorSchemaIsFresh() async throws {
+        try await expectFresh(protoDirectory: "Protos/generator", committedDirectory: "Tests/GeneratorTestSchema")
     }
 
     @Test("rpc_test.proto → Tests/ProtoHTTPTests/Generated (client tests, with the client mock)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func clientTestSchemaIsFresh() throws {
-        let generated = try PluginHarness.generate(
+    func clientTestSchemaIsFresh() async throws {
+        let generated = try await PluginHarness.generate(
             ["rpc_test.proto"], includePath: "Tests/ProtoHTTPTests/PythonPeers/protos", option: "FileNaming=DropPath,Clients=true,Mocks=true")
         #expect(generated.keys.sorted() == ["rpc_test.client.pb.swift", "rpc_test.mock.pb.swift", "rpc_test.pb.swift"])
         try expectFresh(generated, committedDirectory: "Tests/ProtoHTTPTests/Generated", script: "scripts/regenerate-test-schema")
     }
 
     @Test("clashing_names.proto → Tests/GeneratorClashSchema (runtime-named types)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func clashSchemaIsFresh() throws {
-        let generated = try PluginHarness.generate(
+    func clashSchemaIsFresh() async throws {
+        let generated = try await PluginHarness.generate(
             ["clashing_names.proto"], includePath: "Protos/clash",
             option: "Visibility=Public,FileNaming=DropPath,Clients=true,Servers=true,Mocks=true")
         #expect(generated.keys.sorted() == ["clashing_names.client.pb.swift", "clashing_names.mock.pb.swift", "clashing_names.pb.swift", "clashing_names.server.pb.swift"])
@@ -37,12 +37,12 @@ struct GoldenTests {
     }
 
     @Test("notes.proto → Sources/ProtoHTTPDemoService/Generated and Sources/ProtoHTTPDemo/Generated (the demo)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
-    func demoSchemaIsFresh() throws {
-        let service = try PluginHarness.generate(
+    func demoSchemaIsFresh() async throws {
+        let service = try await PluginHarness.generate(
             ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Servers=true")
         #expect(service.keys.sorted() == ["notes.pb.swift", "notes.server.pb.swift"])
         try expectFresh(service, committedDirectory: "Sources/ProtoHTTPDemoService/Generated", script: "scripts/regenerate-demo")
-        let client = try PluginHarness.generate(
+        let client = try await PluginHarness.generate(
             ["notes.proto"], includePath: "Protos/demo",
             option: "Visibility=Public,FileNaming=DropPath,Clients=true,Messages=false,ModuleMappings=Protos/demo/module-mappings.txt")
         #expect(client.keys.sorted() == ["notes.client.pb.swift"])
@@ -54,8 +54,8 @@ struct GoldenTests {
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
           .enabled(if: PluginHarness.descriptorProtosAvailable,
                    "descriptor.proto or compiler/plugin.proto missing under /usr/include; install libprotobuf-dev and libprotoc-dev"))
-    func descriptorsAreFresh() throws {
-        let generated = try PluginHarness.generate(
+    func descriptorsAreFresh() async throws {
+        let generated = try await PluginHarness.generate(
             ["google/protobuf/descriptor.proto", "google/protobuf/compiler/plugin.proto"],
             includePath: PluginHarness.protoInclude, option: "Visibility=Public,FileNaming=DropPath")
         #expect(generated.keys.sorted() == ["descriptor.pb.swift", "plugin.pb.swift"])
@@ -66,10 +66,10 @@ struct GoldenTests {
         }
     }
 
-    private func expectFresh(protoDirectory: String, committedDirectory: String) throws {
+    private func expectFresh(protoDirectory: String, committedDirectory: String) async throws {
         let protos = try PluginHarness.protos(in: protoDirectory)
         #expect(!protos.isEmpty)
-        let generated = try PluginHarness.generate(protos, includePath: ".", option: "Visibility=Public,FileNaming=DropPath")
+        let generated = try await PluginHarness.generate(protos, includePath: ".", option: "Visibility=Public,FileNaming=DropPath")
         try expectFresh(generated, committedDirectory: committedDirectory, script: "scripts/regenerate-test-schema")
     }
 

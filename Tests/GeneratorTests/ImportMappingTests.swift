@@ -74,68 +74,68 @@ struct ImportMappingTests {
 
     /// The `import` lines of the generated file for `proto`: its main file, or with `layer`
     /// (`"client"`, `"server"`) that layer's file.
-    func imports(_ protos: [String], of proto: String, option: String = "", layer: String? = nil) throws -> [String] {
-        let generated = try PluginHarness.generate(protos, includePath: root.path, option: option)
+    func imports(_ protos: [String], of proto: String, option: String = "", layer: String? = nil) async throws -> [String] {
+        let generated = try await PluginHarness.generate(protos, includePath: root.path, option: option)
         let name = String(proto.dropLast(".proto".count)) + (layer.map { ".\($0)" } ?? "") + ".pb.swift"
         let text = try #require(generated[name], "no output for \(proto): \(generated.keys.sorted())")
         return importLines(text)
     }
 
-    @Test func unmappedDependenciesAreAssumedToBeInThisModule() throws {
-        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto") == ["import ProtoWire"])
+    @Test func unmappedDependenciesAreAssumedToBeInThisModule() async throws {
+        #expect(try await imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto") == ["import ProtoWire"])
     }
 
-    @Test func fileMappingsImportTheirModule() throws {
+    @Test func fileMappingsImportTheirModule() async throws {
         let path = try mappingFile("""
             # the shared types live in their own target
             acme/common/money.proto   AcmeCommon
             """)
-        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)")
+        await #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)")
             == ["import ProtoWire", "import AcmeCommon"])
     }
 
-    @Test func packageAndPrefixMappings() throws {
+    @Test func packageAndPrefixMappings() async throws {
         let exact = try mappingFile("acme.common AcmeCommon\nacme.billing AcmeBilling\n")
-        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(exact)")
+        await #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(exact)")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon"])
         // An exact package beats the `acme.*` prefix, which covers acme.common and acme.shared.
         let prefix = try mappingFile("acme.* Acme\nacme.billing Billing\nacme.app App\n")
-        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(prefix)")
+        await #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(prefix)")
             == ["import ProtoWire", "import Acme", "import Billing"])
         // Without `acme.app App`, the prefix puts order.proto itself in Acme: Acme is this module.
         let selfPrefix = try mappingFile("acme.* Acme\nacme.billing Billing\n")
-        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(selfPrefix)")
+        await #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(selfPrefix)")
             == ["import ProtoWire", "import Billing"])
     }
 
-    @Test func publicImportsAreFollowed() throws {
+    @Test func publicImportsAreFollowed() async throws {
         // order.proto uses Money only through reexport.proto's `import public`.
         let path = try mappingFile("acme/common/money.proto AcmeCommon\nacme/billing/invoice.proto AcmeCommon\n")
-        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(path)")
+        await #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto", option: "ModuleMappings=\(path)")
             == ["import ProtoWire", "import AcmeCommon"])
     }
 
-    @Test func filesOfTheModuleBeingGeneratedAreNotImported() throws {
+    @Test func filesOfTheModuleBeingGeneratedAreNotImported() async throws {
         let path = try mappingFile("acme/common/money.proto Acme\nacme/billing/invoice.proto Acme\n")
         let files = ["acme/common/money.proto", "acme/billing/invoice.proto"]
-        #expect(try imports(files, of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)") == ["import ProtoWire"])
+        #expect(try await imports(files, of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)") == ["import ProtoWire"])
     }
 
-    @Test func repeatedMappingOptionsAreMerged() throws {
+    @Test func repeatedMappingOptionsAreMerged() async throws {
         // The build-tool plugin passes the user's file and its own (dependency targets) together.
         let first = try mappingFile("acme/common/money.proto AcmeCommon\n")
         let second = try mappingFile("acme.billing AcmeBilling\n")
-        #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto",
+        await #expect(try imports(["acme/app/order.proto"], of: "acme/app/order.proto",
                             option: "ModuleMappings=\(first),ModuleMappings=\(second)")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon"])
         let conflicting = try mappingFile("acme/common/money.proto Other\n")
-        #expect(throws: HarnessError.self) {
-            try PluginHarness.generate(["acme/app/order.proto"], includePath: root.path,
+        await #expect(throws: HarnessError.self) {
+            try await PluginHarness.generate(["acme/app/order.proto"], includePath: root.path,
                                        option: "ModuleMappings=\(first),ModuleMappings=\(conflicting)")
         }
     }
 
-    @Test func swiftProtobufMappingFormatIsAccepted() throws {
+    @Test func swiftProtobufMappingFormatIsAccepted() async throws {
         let path = try mappingFile("""
             # swift-protobuf ProtoPathModuleMappings
             mapping {
@@ -143,71 +143,71 @@ struct ImportMappingTests {
               proto_file_path: "acme/common/money.proto"
             }
             """)
-        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ProtoPathModuleMappings=\(path)")
+        await #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ProtoPathModuleMappings=\(path)")
             == ["import ProtoWire", "import AcmeCommon"])
     }
 
-    @Test func mappingTheWellKnownTypesOverridesProtoWire() throws {
+    @Test func mappingTheWellKnownTypesOverridesProtoWire() async throws {
         let path = try mappingFile("google/protobuf/timestamp.proto MyWKT\n")
-        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)")
+        await #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ModuleMappings=\(path)")
             == ["import ProtoWire", "import MyWKT"])
     }
 
-    @Test func importProtoWireFalseDropsTheRuntimeImport() throws {
-        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ImportProtoWire=false") == [])
+    @Test func importProtoWireFalseDropsTheRuntimeImport() async throws {
+        #expect(try await imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: "ImportProtoWire=false") == [])
     }
 
-    @Test func filesWithoutServicesImportOnlyProtoWire() throws {
+    @Test func filesWithoutServicesImportOnlyProtoWire() async throws {
         let layers = "Clients=true,Servers=true"
-        let generated = try PluginHarness.generate(["acme/billing/invoice.proto"], includePath: root.path, option: layers)
+        let generated = try await PluginHarness.generate(["acme/billing/invoice.proto"], includePath: root.path, option: layers)
         #expect(generated.keys.sorted() == ["acme/billing/invoice.pb.swift"])
-        #expect(try imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: layers) == ["import ProtoWire"])
+        #expect(try await imports(["acme/billing/invoice.proto"], of: "acme/billing/invoice.proto", option: layers) == ["import ProtoWire"])
     }
 
-    @Test func eachFileImportsWhatItsContentNames() throws {
+    @Test func eachFileImportsWhatItsContentNames() async throws {
         let path = try mappingFile("acme/common/money.proto AcmeCommon\n")
         let option = "ModuleMappings=\(path),Clients=true,Servers=true"
         let billing = ["acme/billing/billing.proto"]
         // The metadata conforms to ProtoHTTPCore.RPCMethod; the runtimes stay out of the main file.
-        #expect(try imports(billing, of: billing[0], option: option) == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPCore"])
+        #expect(try await imports(billing, of: billing[0], option: option) == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPCore"])
         // Layers: their runtime and the modules of the methods' messages (Money in AcmeCommon;
         // Empty and Timestamp in ProtoWire; Invoice unmapped, so in this module).
-        #expect(try imports(billing, of: billing[0], option: option, layer: "client") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
-        #expect(try imports(billing, of: billing[0], option: option, layer: "server") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPServer"])
+        #expect(try await imports(billing, of: billing[0], option: option, layer: "client") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
+        #expect(try await imports(billing, of: billing[0], option: option, layer: "server") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPServer"])
     }
 
-    @Test func messagesFalseImportsTheModuleOfTheProtoItself() throws {
+    @Test func messagesFalseImportsTheModuleOfTheProtoItself() async throws {
         let billing = ["acme/billing/billing.proto"]
         let mapped = try mappingFile("acme.billing AcmeBilling\nacme/common/money.proto AcmeCommon\n")
-        let generated = try PluginHarness.generate(billing, includePath: root.path, option: "ModuleMappings=\(mapped),Messages=false,Clients=true")
+        let generated = try await PluginHarness.generate(billing, includePath: root.path, option: "ModuleMappings=\(mapped),Messages=false,Clients=true")
         #expect(generated.keys.sorted() == ["acme/billing/billing.client.pb.swift"], "no main file")
-        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Clients=true", layer: "client")
+        #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Clients=true", layer: "client")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTP"])
-        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Servers=true", layer: "server")
+        #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Servers=true", layer: "server")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTPServer"])
         // A mock in a test target: Dispatch, and the module of the client protocol it conforms to
         // (the one holding the file's messages, AcmeBilling).
-        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Mocks=true", layer: "mock")
+        #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Mocks=true", layer: "mock")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import Dispatch", "import ProtoHTTP"])
         // Not mapped: the messages are in this module, nothing extra.
         let unmapped = try mappingFile("acme/common/money.proto AcmeCommon\n")
-        #expect(try imports(billing, of: billing[0], option: "ModuleMappings=\(unmapped),Messages=false,Clients=true", layer: "client")
+        #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(unmapped),Messages=false,Clients=true", layer: "client")
             == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
     }
 
-    @Test func badMappingsAreClearErrors() throws {
-        func error(_ option: String) -> String {
+    @Test func badMappingsAreClearErrors() async throws {
+        func error(_ option: String) async -> String {
             do {
-                _ = try PluginHarness.generate(["acme/common/money.proto"], includePath: root.path, option: option)
+                _ = try await PluginHarness.generate(["acme/common/money.proto"], includePath: root.path, option: option)
                 return ""
             } catch {
                 return "\(error)"
             }
         }
-        #expect(error("ModuleMappings=\(root.path)/missing.txt").contains("cannot read the module mappings file"))
-        #expect(error("ModuleMappings=\(try mappingFile("a.proto B C\n"))").contains(":1: expected '<proto file or package> <Swift module>'"))
-        #expect(error("ModuleMappings=\(try mappingFile("a.proto A\na.proto B\n"))").contains("'a.proto' is mapped to both A and B"))
-        #expect(error("ModuleMappings=\(try mappingFile("a.proto 9lives\n"))").contains("'9lives' is not a Swift module name"))
-        #expect(error("ImportProtoWire=maybe").contains("use ImportProtoWire=true or ImportProtoWire=false"))
+        #expect(await error("ModuleMappings=\(root.path)/missing.txt").contains("cannot read the module mappings file"))
+        #expect(await error("ModuleMappings=\(try mappingFile("a.proto B C\n"))").contains(":1: expected '<proto file or package> <Swift module>'"))
+        #expect(await error("ModuleMappings=\(try mappingFile("a.proto A\na.proto B\n"))").contains("'a.proto' is mapped to both A and B"))
+        #expect(await error("ModuleMappings=\(try mappingFile("a.proto 9lives\n"))").contains("'9lives' is not a Swift module name"))
+        #expect(await error("ImportProtoWire=maybe").contains("use ImportProtoWire=true or ImportProtoWire=false"))
     }
 }

@@ -17,8 +17,8 @@ struct WellKnownTypesGeneratorTests {
     @Test("google/protobuf WKTs → Sources/ProtoWire/WellKnownTypes",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: GoldenTests.protocMissing)),
           .enabled(if: wellKnownProtosAvailable, "google/protobuf/*.proto missing under /usr/include; install libprotobuf-dev"))
-    func bundledTypesAreFresh() throws {
-        let generated = try PluginHarness.generate(
+    func bundledTypesAreFresh() async throws {
+        let generated = try await PluginHarness.generate(
             Self.wellKnownFiles, includePath: PluginHarness.protoInclude,
             option: "Visibility=Public,FileNaming=DropPath,ImportProtoWire=false")
         let directory = "Sources/ProtoWire/WellKnownTypes"

@@ -74,14 +74,17 @@ def _normalize_in_place(m):
 
 
 def _normalize_nans(m, field, value):
-    if field.is_extension:
-        return  # extensions of float type keep their bits (none is filled with NaN payloads)
+    # JSON has one NaN, so a NaN's payload bits cannot survive it: every NaN compares as the
+    # canonical one (random_fill gives extensions NaNs too, seed 755440011 found one).
     if _is_repeated(field):
         for i, v in enumerate(value):
             if math.isnan(v):
                 value[i] = math.nan
     elif math.isnan(value):
-        setattr(m, field.name, math.nan)
+        if field.is_extension:
+            m.Extensions[field] = math.nan
+        else:
+            setattr(m, field.name, math.nan)
 
 
 def canonical_bytes(message):

@@ -105,9 +105,11 @@ public struct DynamicMessage: Sendable {
         values[field.number] = value
     }
 
-    /// This message read as `schema` (through its bytes), for a value of a different schema object.
+    /// This message read as `schema` (through its bytes), for a value built on another schema
+    /// object; bytes this message wrote always decode, so the empty fallback is never reached.
     private func reinterpreted(as schema: MessageSchema) -> DynamicMessage {
-        (try? DynamicMessage(schema: schema, serializedBytes: serializedBytes())) ?? DynamicMessage(schema: schema)
+        let partial = DecodingOptions(allowPartial: true)
+        return (try? DynamicMessage(schema: schema, serializedBytes: serializedBytes(), options: partial)) ?? DynamicMessage(schema: schema)
     }
 }
 

@@ -18,21 +18,29 @@ struct ServerOnlyTests {
         return nil
     }
 
-    /// The shared libraries `ldd` lists for `path`.
+    /// Why `ldd` gave no list.
+    struct LddFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The shared libraries `ldd` lists for `path`. Blocks: call it off the pool. Throws
+    /// rather than recording issues, which would belong to no test on a Dispatch thread.
     static func sharedLibraries(_ path: String) throws -> String {
-        let output = try #require(PythonClient.runProgram("/usr/bin/ldd", [path], timeout: 30), "ldd did not finish")
-        #expect(output.status == 0, "ldd failed: \(output.stderr)")
+        guard let output = PythonClient.runProgram("/usr/bin/ldd", [path], timeout: 30) else {
+            throw LddFailure(description: "ldd did not finish within 30 s")
+        }
+        guard output.status == 0 else { throw LddFailure(description: "ldd failed (\(output.status)): \(output.stderr)") }
         return output.stdout
     }
 
     @Test("notes-server links neither libcurl nor the client; the full CLI, which does, shows the check can fail")
-    func notesServerLinksNoCurl() throws {
+    func notesServerLinksNoCurl() async throws {
         let server = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
-        let libraries = try Self.sharedLibraries(server)
+        let libraries = try await offPool { try Self.sharedLibraries(server) }
         #expect(libraries.contains("libswiftCore"), "ldd listed nothing recognisable: \(libraries)")
         #expect(!libraries.contains("libcurl"), "a server-only executable links libcurl:\n\(libraries)")
         if let cli = Self.builtExecutable("protohttp") {
-            #expect(try Self.sharedLibraries(cli).contains("libcurl"))
+            #expect(try await offPool { try Self.sharedLibraries(cli) }.contains("libcurl"))
         }
     }
 
@@ -68,9 +76,9 @@ struct ServerOnlyTests {
     }
 
     @Test("notes-server refuses a bad port with a usage line and status 2")
-    func notesServerRejectsABadPort() throws {
+    func notesServerRejectsABadPort() async throws {
         let path = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
-        let output = try #require(PythonClient.runProgram(path, ["70000"], timeout: 30))
+        let output = try #require(try await offPool { PythonClient.runProgram(path, ["70000"], timeout: 30) })
         #expect(output.status == 2)
         #expect(output.stderr.contains("usage: notes-server"))
     }
