@@ -106,13 +106,14 @@ let package = Package(
         // `notes-server`: the demo service alone, a server-only executable (checked to link no libcurl).
         .executableTarget(name: "notes-server", dependencies: ["ProtoHTTPDemoService"]),
 
-        // The `protohttp` command (product `protohttp`): `demo` (`make demo`), `serve-demo --port N`,
-        // `codec-demo`. The target is ProtoHTTPCLI so its folder differs from Sources/ProtoHTTP
-        // on case-insensitive file systems too.
+        // The `protohttp` command (product `protohttp`): `call`, `list`, `encode`, `decode` on
+        // schemas read at run time (descriptor sets, from protoc), and the demos: `demo`
+        // (`make demo`), `serve-demo --port N`, `codec-demo`. The target is ProtoHTTPCLI so its
+        // folder differs from Sources/ProtoHTTP on case-insensitive file systems too.
         .executableTarget(
             name: "ProtoHTTPCLI",
             dependencies: [
-                "ProtoHTTPDemo", "ProtoHTTPServer", "ProtoWire",
+                "ProtoHTTPDemo", "ProtoHTTPServer", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoDescriptors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -202,6 +203,10 @@ let package = Package(
         // The offline queue's crash-test child: enqueues and replays calls, printing a flushed
         // line per step, while the test kills it with SIGKILL (Tests/ProtoHTTPOfflineTests/Queue).
         .executableTarget(name: "offline-queue-child", dependencies: ["ProtoHTTPOffline", "ProtoHTTPDemoService"], path: "Tests/OfflineQueueChild"),
+
+        // The `protohttp` command run as a child process: list, call (against serve-demo and the
+        // Python connectrpc and twirp peers), encode/decode byte for byte against protoc.
+        .testTarget(name: "ProtoHTTPCLITests", dependencies: ["ProtoHTTPTestSupport"]),
 
         // The shared vocabulary on its own: code tables, error bodies (good and bad), media types,
         // the Connect timeout grammar, method metadata.

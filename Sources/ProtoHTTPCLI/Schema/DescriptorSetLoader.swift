@@ -1,0 +1,105 @@
+// DescriptorSetLoader.swift: a FileDescriptorSet read from a file, or made by running protoc on a .proto file into a temporary file.
+import Foundation
+import ProtoDescriptors
+import ProtoWire
+
+/// Reads `FileDescriptorSet`s, and makes them from `.proto` files with protoc:
+///
+/// ```
+/// protoc --include_imports --descriptor_set_out=<temp dir>/set.binpb -I <dir>... -I /usr/include FILE
+/// ```
+///
+/// The `-I` directories are the user's (else the directory of FILE), then `$PROTO_INCLUDE`
+/// (default `/usr/include`, where Debian's protobuf-compiler puts `google/protobuf/*.proto`), as
+/// the repository's scripts do. protoc is `$PROTOC_PATH`, else `protoc` on `PATH`. The temporary
+/// directory is removed whatever happens; protoc's own messages are passed through.
+enum DescriptorSetLoader {
+    /// Decodes the `FileDescriptorSet` in the file at `path`.
+    static func read(_ path: String) throws(CLIError) -> Google_Protobuf_FileDescriptorSet {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError(.usage, "cannot read the descriptor set \(path): \(FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file").")
+        }
+        return try decode([UInt8](data), from: path)
+    }
+
+    /// Decodes `bytes` as a `FileDescriptorSet`; `source` names them in the error.
+    static func decode(_ bytes: [UInt8], from source: String) throws(CLIError) -> Google_Protobuf_FileDescriptorSet {
+        do {
+            let set = try Google_Protobuf_FileDescriptorSet(serializedBytes: bytes)
+            guard !set.file.isEmpty else {
+                throw CLIError(.usage, "\(source) holds no files: it is empty or not a FileDescriptorSet; make one with protoc --include_imports --descriptor_set_out=FILE.")
+            }
+            return set
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(.usage, "\(source) is not a binary FileDescriptorSet (\(error)); make one with protoc --include_imports --descriptor_set_out=FILE.")
+        }
+    }
+
+    /// Runs protoc on `file` and decodes the set it writes.
+    static func compile(_ file: String, importPaths: [String]) throws(CLIError) -> Google_Protobuf_FileDescriptorSet {
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw CLIError(.usage, "cannot read the .proto file \(file): no such file.")
+        }
+        let protoc = try findProtoc()
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+        } catch {
+            throw CLIError(.usage, "cannot make a temporary directory in \(FileManager.default.temporaryDirectory.path) for protoc's output: \(error.localizedDescription).")
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let output = temporary.appendingPathComponent("set.binpb").path
+        // Without -I, the file's own folder; both absolute, as protoc wants the folder to be an
+        // exact prefix of the file's path.
+        let absolute = URL(fileURLWithPath: file).standardizedFileURL
+        let includes = importPaths.isEmpty ? [absolute.deletingLastPathComponent().path] : importPaths
+        let fileArgument = importPaths.isEmpty ? absolute.path : file
+        let system = ProcessInfo.processInfo.environment["PROTO_INCLUDE"] ?? "/usr/include"
+        var arguments = ["--include_imports", "--descriptor_set_out=\(output)"]
+        for directory in includes + [system] { arguments.append("-I\(directory)") }
+        arguments.append(fileArgument)
+        let (status, errors) = try run(protoc, arguments)
+        guard status == 0 else {
+            let text = errors.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw CLIError(.usage, "protoc could not compile \(file)\(text.isEmpty ? " (exit status \(status))" : ":\n\(text)")")
+        }
+        return try read(output)
+    }
+
+    /// `$PROTOC_PATH`, else the first executable `protoc` on `PATH`.
+    static func findProtoc() throws(CLIError) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["PROTOC_PATH"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw CLIError(.usage, "PROTOC_PATH is \(path), which is not an executable file; point it at protoc, or unset it to use protoc from PATH.")
+            }
+            return path
+        }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/protoc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw CLIError(.usage, "protoc is not installed (not found on PATH): install protobuf-compiler (apt-get install protobuf-compiler), set PROTOC_PATH, or pass --descriptor-set with a FileDescriptorSet made elsewhere.")
+    }
+
+    /// Runs `program` to completion; its standard error, read while it runs, comes back.
+    private static func run(_ program: String, _ arguments: [String]) throws(CLIError) -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CLIError(.usage, "cannot run \(program): \(error.localizedDescription); install protobuf-compiler (apt-get install protobuf-compiler).")
+        }
+        let errors = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+    }
+}

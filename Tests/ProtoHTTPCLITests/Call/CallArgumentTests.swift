@@ -1,0 +1,49 @@
+// CallArgumentTests.swift: `protohttp call` arguments that fail before any request: malformed URLs (status 2), unknown services and methods, --get, headers, -d files, --timeout (status 64).
+import Foundation
+import ProtoHTTPTestSupport
+import Testing
+
+@Suite("protohttp call: arguments")
+struct CallArgumentTests {
+    @Test("a malformed URL exits 2; an unknown service or method, --get on a method with side effects and bad arguments exit 64, naming what there is")
+    func argumentErrors() async throws {
+        let port = try await offPool { try Self.deadPort() }
+
+        let malformed = try await CLI.run(["call", "127.0.0.1:8080/notes.Notes/GetNote", "--proto", CLI.notesProto])
+        #expect(malformed.status == 2 && malformed.stderr.contains("bad URL \"127.0.0.1:8080/notes.Notes/GetNote\": it has no scheme"), "\(malformed.stderr)")
+        let noMethod = try await CLI.run(["call", "http://127.0.0.1:8080/", "--proto", CLI.notesProto])
+        #expect(noMethod.status == 2 && noMethod.stderr.contains("its path does not end in /pkg.Service/Method"), "\(noMethod.stderr)")
+
+        let service = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Nope/GetNote", "--proto", CLI.notesProto])
+        #expect(service.status == 64 && service.stderr.contains("the schema has no service notes.Nope; its services are: notes.Notes"), "\(service.stderr)")
+        let method = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/Get", "--proto", CLI.notesProto])
+        #expect(method.status == 64 && method.stderr.contains("the service notes.Notes has no method Get; its methods are: CreateNote, GetNote, ListNotes, DeleteNote."), "\(method.stderr)")
+        let get = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/CreateNote", "--proto", CLI.notesProto, "--get"])
+        #expect(get.status == 64 && get.stderr.contains("--get needs a method marked option idempotency_level = NO_SIDE_EFFECTS"), "\(get.stderr)")
+        let twirpGet = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/GetNote", "--proto", CLI.notesProto, "--get", "--protocol", "twirp"])
+        #expect(twirpGet.status == 64 && twirpGet.stderr.contains("--get is Connect's GET"), "\(twirpGet.stderr)")
+        let header = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/GetNote", "--proto", CLI.notesProto, "-H", "NoColon"])
+        #expect(header.status == 64 && header.stderr.contains("the header \"NoColon\" has no colon; write -H 'Name: value'."), "\(header.stderr)")
+        let file = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/GetNote", "--proto", CLI.notesProto, "-d", "@/nonexistent/req.json"])
+        #expect(file.status == 64 && file.stderr.contains("cannot read the request file /nonexistent/req.json"), "\(file.stderr)")
+        let timeout = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/GetNote", "--proto", CLI.notesProto, "--timeout", "0"])
+        #expect(timeout.status == 64 && timeout.stderr.contains("--timeout takes a positive number of seconds"), "\(timeout.stderr)")
+    }
+
+    /// A loopback port nothing listens on: bound, then closed.
+    static func deadPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ChildProcess.Failure("socket failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw ChildProcess.Failure("bind failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
