@@ -81,7 +81,7 @@ struct MessageConversion {
     func text(fromBinary bytes: [UInt8], type: String) throws(CLIError) -> String {
         let schema = try schema(type)
         do {
-            return try TextFormat.print(bytes, schema: schema, options: TextFormatEncodingOptions(registry: extensionsOnly, printUnknownFields: true))
+            return try TextFormat.print(bytes, schema: schema, options: TextFormatEncodingOptions(registry: extensionsOnly, printUnknownFields: true, escapeNonASCII: true))
         } catch {
             throw CLIError(.data, "standard input is not a valid binary \(type): \(error)")
         }
