@@ -26,7 +26,8 @@ struct ProcessStats: Sendable {
     }
 
     private static func number(in line: Substring) -> Int {
-        Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map { $0.filter(\.isNumber) } ?? "") ?? 0
+        // "VmRSS:\t   33864 kB", "Threads:\t7": fields are separated by tabs and spaces.
+        Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.map { $0.filter(\.isNumber) } ?? "") ?? 0
     }
 
     private static func readText(_ path: String) -> String? {
