@@ -1,6 +1,10 @@
 // main.swift: codec-bench: times ProtoWire, swift-protobuf and protobuf-c on every case.
 //
 // Usage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS]
+//                    [--profile protowire|swift-protobuf|protobuf-c --op encode|decode --iterations N]
+//
+// `--profile` runs one library's operation N times per case, untimed, for `perf` or
+// `valgrind --tool=callgrind` (instruction counts are repeatable on a noisy machine).
 
 import BenchSupport
 #if canImport(Glibc)
@@ -9,12 +13,16 @@ import Glibc
 
 /// Prints a usage problem to standard error and exits with status 2 (bad command line).
 func usageError(_ message: String) -> Never {
-    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS]\n"
+    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS] [--profile protowire|swift-protobuf|protobuf-c --op encode|decode --iterations N]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
 
 var cases: [BenchCase] = []
+let libraries = ["protowire", "swift-protobuf", "protobuf-c"]
+var profiled: Int?
+var profiledOp = "encode"
+var iterations = 100_000
 var harness = Harness()
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
@@ -29,6 +37,15 @@ while let flag = arguments.popFirst() {
     case ("--batch-ms", let ms?):
         guard let t = Double(ms), t > 0 else { usageError("--batch-ms wants a positive number") }
         harness.batchMilliseconds = t
+    case ("--profile", let name?):
+        guard let index = libraries.firstIndex(of: name) else { usageError("unknown library \(name); use protowire, swift-protobuf or protobuf-c") }
+        profiled = index
+    case ("--op", let op?):
+        guard op == "encode" || op == "decode" else { usageError("--op wants encode or decode") }
+        profiledOp = op
+    case ("--iterations", let n?):
+        guard let count = Int(n), count > 0 else { usageError("--iterations wants a positive integer") }
+        iterations = count
     default:
         usageError("unknown or incomplete option \(flag)")
     }
@@ -44,6 +61,12 @@ for benchCase in cases {
     let encodings = zip(["ProtoWire", "swift-protobuf", "protobuf-c"], contenders).map { ($0, $1.bytes) }
     if let problem = Verification.check(benchCase, encodings: encodings) {
         fatalError("case \(benchCase): \(problem); fix the builders before timing")
+    }
+    if let profiled {
+        let contender = contenders[profiled]
+        (profiledOp == "encode" ? contender.encode : contender.decode)(iterations)
+        print("# profiled case=\(benchCase) library=\(libraries[profiled]) op=\(profiledOp) iterations=\(iterations)")
+        continue
     }
     print("# case=\(benchCase) bytes=\(contenders.map { String($0.bytes.count) }.joined(separator: "/")) (ProtoWire/swift-protobuf/protobuf-c)")
     for op in ["encode", "decode"] {
