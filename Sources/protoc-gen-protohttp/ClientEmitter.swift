@@ -11,7 +11,8 @@
 ///
 /// One method per unary RPC in both forms, each one line delegating to the manager's `unary`
 /// with the method's metadata type (path, message types, idempotency). The client's protocol
-/// applies under the call's own. Streaming methods are skipped with a comment.
+/// applies under the call's own. Streaming methods are skipped with a comment. An extension of
+/// the protocol adds short forms (no options, no `completion`) for code that holds the protocol.
 struct ClientEmitter {
     /// The module the generated clients use.
     static let clientModule = "ProtoHTTP"
@@ -35,6 +36,8 @@ struct ClientEmitter {
                 p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output)")
             }
         }
+        p.line()
+        emitShortForms(service, methods, &p)
         p.line()
         var docs = context.comments.lines(service.sourcePath)
         if !docs.isEmpty { docs.append("") }
@@ -63,6 +66,34 @@ struct ClientEmitter {
                 p.doc(m.asyncDocs)
                 p.block("\(access)func \(m.name)(\(m.asyncParameters(defaults: true))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output) {") { p in
                     p.line("try await manager.unary(\(m.method).self, request, options: options.defaulting(wireProtocol: wireProtocol))")
+                }
+            }
+        }
+    }
+
+    /// The protocol's short forms, for code that holds the protocol (a client or its mock)
+    /// rather than the class: the callback form without `completion` (options defaulted), and
+    /// the async form without options. They have other signatures than the requirements, so
+    /// they are never taken as their implementations, and the class's own methods (with their
+    /// defaults) stay the ones called on the class.
+    private func emitShortForms(_ service: ServiceModel, _ methods: [Method], _ p: inout CodePrinter) {
+        let access = context.access
+        p.doc(["Short forms of the ``\(service.clientProtocolName)`` calls: default options, no `completion`."])
+        p.block("extension \(service.clientProtocolName) {") { p in
+            var first = true
+            for m in methods where m.isUnary {
+                if !first { p.line() }
+                first = false
+                let plain = Naming.trimBackticks(m.name)
+                p.doc(["``\(plain)(_:options:completion:success:failure:)`` without a `completion` callback."])
+                p.line("@discardableResult")
+                p.block("\(access)func \(m.name)(_ request: \(m.input), options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), \(m.resultCallbacks)) -> ProtoHTTP.CallHandle {") { p in
+                    p.line("\(m.name)(request, options: options, completion: nil, success: success, failure: failure)")
+                }
+                p.line()
+                p.doc(["``\(plain)(_:options:)`` with the default options."])
+                p.block("\(access)func \(m.name)(_ request: \(m.input)) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output) {") { p in
+                    p.line("try await \(m.name)(request, options: ProtoHTTP.CallOptions())")
                 }
             }
         }
@@ -97,7 +128,12 @@ struct ClientEmitter {
         func callbackParameters(defaults: Bool) -> String {
             "_ request: \(input), options: ProtoHTTP.CallOptions\(defaults ? " = ProtoHTTP.CallOptions()" : ""), "
                 + "completion: (@Sendable () -> Void)?\(defaults ? " = nil" : ""), "
-                + "success: @escaping @Sendable (\(output), ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void"
+                + resultCallbacks
+        }
+
+        /// The `success` and `failure` parameters.
+        var resultCallbacks: String {
+            "success: @escaping @Sendable (\(output), ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void"
         }
 
         func asyncParameters(defaults: Bool) -> String {

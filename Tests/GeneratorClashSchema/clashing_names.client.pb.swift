@@ -30,6 +30,53 @@ public protocol ClashClientProtocol: Sendable {
     func handle(_ request: CallHandle, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> ProtoHTTPError
 }
 
+/// Short forms of the ``ClashClientProtocol`` calls: default options, no `completion`.
+extension ClashClientProtocol {
+    /// ``read(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func read(_ request: WireReader, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (JSONReader, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        read(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``read(_:options:)`` with the default options.
+    public func read(_ request: WireReader) async throws(ProtoHTTPCore.ProtoHTTPError) -> JSONReader {
+        try await read(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``call(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func call(_ request: CallOptions, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (RPCMethod, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        call(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``call(_:options:)`` with the default options.
+    public func call(_ request: CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> RPCMethod {
+        try await call(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``serve(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func serve(_ request: ProtoHTTPServerMessage, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (ServerContext, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        serve(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``serve(_:options:)`` with the default options.
+    public func serve(_ request: ProtoHTTPServerMessage) async throws(ProtoHTTPCore.ProtoHTTPError) -> ServerContext {
+        try await serve(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``handle(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func handle(_ request: CallHandle, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (ProtoHTTPError, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        handle(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``handle(_:options:)`` with the default options.
+    public func handle(_ request: CallHandle) async throws(ProtoHTTPCore.ProtoHTTPError) -> ProtoHTTPError {
+        try await handle(request, options: ProtoHTTP.CallOptions())
+    }
+}
+
 /// The typed client of the `Clash` service, calling through a `ProtoHTTPManager`.
 public final class ClashClient: ClashClientProtocol, Sendable {
     /// The manager that sends the calls (base URL, headers, interceptors, callback queue).

@@ -39,6 +39,53 @@ public protocol Notes_NotesClientProtocol: Sendable {
     func deleteNote(_ request: Notes_DeleteNoteRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_DeleteNoteResponse
 }
 
+/// Short forms of the ``Notes_NotesClientProtocol`` calls: default options, no `completion`.
+extension Notes_NotesClientProtocol {
+    /// ``createNote(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func createNote(_ request: Notes_CreateNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (Notes_Note, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        createNote(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``createNote(_:options:)`` with the default options.
+    public func createNote(_ request: Notes_CreateNoteRequest) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_Note {
+        try await createNote(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``getNote(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func getNote(_ request: Notes_GetNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (Notes_Note, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        getNote(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``getNote(_:options:)`` with the default options.
+    public func getNote(_ request: Notes_GetNoteRequest) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_Note {
+        try await getNote(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``listNotes(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func listNotes(_ request: Notes_ListNotesRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (Notes_ListNotesResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        listNotes(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``listNotes(_:options:)`` with the default options.
+    public func listNotes(_ request: Notes_ListNotesRequest) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_ListNotesResponse {
+        try await listNotes(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``deleteNote(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    public func deleteNote(_ request: Notes_DeleteNoteRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (Notes_DeleteNoteResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        deleteNote(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``deleteNote(_:options:)`` with the default options.
+    public func deleteNote(_ request: Notes_DeleteNoteRequest) async throws(ProtoHTTPCore.ProtoHTTPError) -> Notes_DeleteNoteResponse {
+        try await deleteNote(request, options: ProtoHTTP.CallOptions())
+    }
+}
+
 /// Stores notes in memory.
 ///
 /// The typed client of the `notes.Notes` service, calling through a `ProtoHTTPManager`.

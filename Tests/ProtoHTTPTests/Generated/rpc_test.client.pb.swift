@@ -23,6 +23,31 @@ protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {
     func lookup(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse
 }
 
+/// Short forms of the ``Protohttp_Rpctest_PingServiceClientProtocol`` calls: default options, no `completion`.
+extension Protohttp_Rpctest_PingServiceClientProtocol {
+    /// ``ping(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    func ping(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        ping(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``ping(_:options:)`` with the default options.
+    func ping(_ request: Protohttp_Rpctest_PingRequest) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
+        try await ping(request, options: ProtoHTTP.CallOptions())
+    }
+
+    /// ``lookup(_:options:completion:success:failure:)`` without a `completion` callback.
+    @discardableResult
+    func lookup(_ request: Protohttp_Rpctest_PingRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions(), success: @escaping @Sendable (Protohttp_Rpctest_PingResponse, ProtoHTTP.ResponseMetadata) -> Void, failure: @escaping @Sendable (ProtoHTTPCore.ProtoHTTPError) -> Void) -> ProtoHTTP.CallHandle {
+        lookup(request, options: options, completion: nil, success: success, failure: failure)
+    }
+
+    /// ``lookup(_:options:)`` with the default options.
+    func lookup(_ request: Protohttp_Rpctest_PingRequest) async throws(ProtoHTTPCore.ProtoHTTPError) -> Protohttp_Rpctest_PingResponse {
+        try await lookup(request, options: ProtoHTTP.CallOptions())
+    }
+}
+
 /// The test service.
 ///
 /// The typed client of the `protohttp.rpctest.PingService` service, calling through a `ProtoHTTPManager`.

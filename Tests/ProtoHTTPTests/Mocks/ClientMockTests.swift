@@ -13,7 +13,7 @@ private struct PingGreeter {
         var request = Protohttp_Rpctest_PingRequest()
         request.text = name
         do {
-            return try await client.ping(request, options: CallOptions()).text
+            return try await client.ping(request).text  // the protocol's short form: no options
         } catch {
             return "error \(error.code.name)"
         }
@@ -46,6 +46,31 @@ struct ClientMockTests {
         mock.ping.resetRecording()
         #expect(mock.ping.requests.isEmpty)
         #expect(mock.mockCalls.liveCallCount == 0)
+    }
+
+    @Test("the protocol's short forms (no completion; options optional) answer through the mock's handler")
+    func protocolShortForms() async throws {
+        let mock = Protohttp_Rpctest_PingServiceClientMock()
+        mock.lookup.handler = { request in
+            var response = Protohttp_Rpctest_PingResponse()
+            response.text = request.text.uppercased()
+            return response
+        }
+        let client: any Protohttp_Rpctest_PingServiceClientProtocol = mock
+        let outcome: String = await withCheckedContinuation { done in
+            client.lookup(Self.request("cb"), success: { response, _ in done.resume(returning: response.text) },
+                          failure: { error in done.resume(returning: "failure \(error)") })
+        }
+        #expect(outcome == "CB")
+        #expect(try await client.lookup(Self.request("async")).text == "ASYNC")
+        var options = CallOptions()
+        options.tag = 7
+        let tagged: String = await withCheckedContinuation { done in
+            client.lookup(Self.request("opt"), options: options, success: { response, _ in done.resume(returning: response.text) },
+                          failure: { error in done.resume(returning: "failure \(error)") })
+        }
+        #expect(tagged == "OPT")
+        #expect(mock.lookup.requests.map(\.text) == ["cb", "async", "opt"])
     }
 
     @Test("callback form: completion, then exactly one success, both on the mock's callback queue")
