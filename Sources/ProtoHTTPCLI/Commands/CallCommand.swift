@@ -51,6 +51,12 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(help: "Send as a Connect GET (only --protocol connect, only methods marked NO_SIDE_EFFECTS).")
     var get = false
 
+    @Option(help: ArgumentHelp("For https URLs: the CA certificates (PEM) to verify the server with, instead of the system's.", valueName: "pem-file"))
+    var cacert: String?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For https URLs: do not verify the server's certificate or name (testing only).")
+    var insecure = false
+
     /// `--binary` or `--json`.
     enum EncodingFlag: String, EnumerableFlag {
         case binary, json
@@ -62,6 +68,9 @@ struct CallCommand: AsyncParsableCommand {
         }
         if get && wireProtocol != .connect {
             throw ValidationError("--get is Connect's GET; it needs --protocol connect (the default).")
+        }
+        if let cacert, !FileManager.default.isReadableFile(atPath: cacert) {
+            throw ValidationError("--cacert \(cacert): no readable file there; give a PEM file of CA certificates.")
         }
     }
 
@@ -103,6 +112,11 @@ struct CallCommand: AsyncParsableCommand {
         var transportConfiguration = TransportConfiguration()
         transportConfiguration.userAgent = "protohttp"
         if let timeout { transportConfiguration.timeout = .seconds(timeout + 5) }
+        transportConfiguration.tls.caBundlePath = cacert
+        if insecure {
+            transportConfiguration.tls.verifyPeer = false
+            transportConfiguration.tls.verifyHost = false
+        }
         var configuration = ManagerConfiguration(baseURL: wireProtocol.baseURL(for: url))
         configuration.wireProtocol = wireProtocol.wireProtocol(for: url, get: get)
         configuration.headers = headers

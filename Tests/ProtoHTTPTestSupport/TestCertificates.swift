@@ -1,28 +1,28 @@
 // TestCertificates.swift: a throwaway CA and a server certificate for 127.0.0.1 and localhost, made with the openssl CLI.
 import Foundation
-import ProtoHTTPTestSupport
 
 /// A test CA, a server certificate it signed (SAN `IP:127.0.0.1`, `DNS:localhost`, P-256 key),
 /// and a second CA that signed nothing of ours, all made by `openssl` in a temporary folder
 /// that ``remove()`` deletes. ``pin`` is the server key's pin in curl's form, computed by openssl.
-struct TestCertificates: Sendable {
-    let folder: String
+public struct TestCertificates: Sendable {
+    /// The temporary folder holding every file below.
+    public let folder: String
 
     /// The CA that signed the server certificate (PEM).
-    var caPath: String { folder + "/ca.pem" }
+    public var caPath: String { folder + "/ca.pem" }
     /// A CA that did not sign the server certificate (PEM).
-    var otherCAPath: String { folder + "/other-ca.pem" }
+    public var otherCAPath: String { folder + "/other-ca.pem" }
     /// The server certificate (PEM).
-    var certificatePath: String { folder + "/server.pem" }
+    public var certificatePath: String { folder + "/server.pem" }
     /// The server certificate's private key (PEM, PKCS#8, unencrypted).
-    var keyPath: String { folder + "/server-key.pem" }
+    public var keyPath: String { folder + "/server-key.pem" }
     /// The CA's private key (PEM): a real key that does not belong to the server certificate.
-    var caKeyPath: String { folder + "/ca-key.pem" }
+    public var caKeyPath: String { folder + "/ca-key.pem" }
     /// `sha256//<base64 of the SHA-256 of the server key's SubjectPublicKeyInfo>`.
-    let pin: String
+    public let pin: String
 
     /// Makes everything; throws with openssl's own message if a step fails.
-    static func make() throws -> TestCertificates {
+    public static func make() throws -> TestCertificates {
         let folder = try requireFolder()
         func openssl(_ arguments: [String]) throws -> ChildProcess.Completed {
             guard let done = try ChildProcess.run("openssl", arguments, timeout: .seconds(20)) else {
@@ -60,12 +60,12 @@ struct TestCertificates: Sendable {
     }
 
     /// Deletes the folder and everything in it.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Writes `text` to a new file in the folder and returns its path (for bad-input tests).
-    func write(_ text: String, named name: String) throws -> String {
+    public func write(_ text: String, named name: String) throws -> String {
         let path = folder + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
