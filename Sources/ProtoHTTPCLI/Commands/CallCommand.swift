@@ -106,6 +106,16 @@ struct CallCommand: AsyncParsableCommand {
         }
     }
 
+    /// What the command line offers against a certificate the client did not accept (libcurl's
+    /// 60: unknown issuer, 51: name mismatch, 90: pinned key, 77: CA file unreadable): the
+    /// transport's message names the library setting, a shell user needs the flag.
+    static func certificateHint(_ error: ProtoHTTPError, cacert: String?, insecure: Bool) -> String {
+        guard !insecure, let code = error.transportError?.curlCode, [51, 60, 77, 90].contains(code) else { return "" }
+        return cacert == nil
+            ? " Pass --cacert FILE with the CA that signed the server's certificate (or -k to skip the check, for testing)."
+            : " Check that --cacert \(cacert ?? "") holds the CA that signed the server's certificate (or -k to skip the check, for testing)."
+    }
+
     /// Makes the call; an RPC error is printed and ends the command with status 1.
     private func send(_ body: EncodedMessage, method: SchemaCatalog.Method, url: CallURL, headers: [HTTPHeader],
                       conversion: MessageConversion) async throws -> EncodedMessage {
@@ -128,7 +138,7 @@ struct CallCommand: AsyncParsableCommand {
             return try await manager.unaryEncoded(method.descriptor(), body).output
         } catch {
             guard error.httpStatus != nil else {
-                throw CLIError(.transport, error.description)
+                throw CLIError(.transport, error.description + Self.certificateHint(error, cacert: cacert, insecure: insecure))
             }
             RPCErrorReport.print(error, conversion: conversion)
             throw ExitCode(1)

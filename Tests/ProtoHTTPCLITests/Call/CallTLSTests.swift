@@ -37,6 +37,9 @@ struct CallTLSTests {
             #expect(refused.stdout.isEmpty)
             #expect(refused.stderr.hasPrefix("protohttp: "), "\(extra): \(refused.stderr)")
             #expect(refused.stderr.lowercased().contains("certificate"), "\(extra): \(refused.stderr)")
+            let hint = extra.isEmpty ? "Pass --cacert FILE with the CA that signed the server's certificate"
+                                     : "Check that --cacert \(certificates.otherCAPath) holds the CA that signed the server's certificate"
+            #expect(refused.stderr.contains(hint), "\(extra): \(refused.stderr)")
         }
     }
 
