@@ -32,14 +32,35 @@ enum UTF8Validation {
     @inlinable
     static func string(from bytes: UnsafeRawBufferPointer) -> String? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        if bytes.count <= smallStringCapacity {
+            // Up to 15 bytes live inside the String value itself. Filling that small form
+            // directly skips the general decoder's ASCII scan, validation and copy: for ASCII
+            // the stdlib only tests the bytes' high bits; anything else it repairs, which the
+            // comparison below detects.
+            let string = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                buffer.baseAddress.map { UnsafeMutableRawPointer($0).copyMemory(from: base, byteCount: bytes.count) }
+                return buffer.baseAddress == nil ? 0 : bytes.count
+            }
+            return isASCII(bytes) || sameBytes(string, bytes) ? string : nil
+        }
         // `String(decoding:)` is the stdlib's fast, specialized UTF-8 path, but it repairs bad
         // input with U+FFFD. ASCII needs no repair; otherwise the result (always valid UTF-8)
         // equals the input byte for byte exactly when the input was valid.
-        var string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        let valid = isASCII(bytes) || string.withUTF8 { decoded in
+        let string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return isASCII(bytes) || sameBytes(string, bytes) ? string : nil
+    }
+
+    /// The longest string the standard library stores inline (no allocation) on 64-bit platforms.
+    @inlinable static var smallStringCapacity: Int { MemoryLayout<Int>.size == 8 ? 15 : 10 }
+
+    /// Whether `string`'s UTF-8 is exactly `bytes` (after the stdlib's repair of invalid input it is not).
+    @inlinable
+    static func sameBytes(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return string.isEmpty }
+        var string = string
+        return string.withUTF8 { decoded in
             decoded.count == bytes.count && decoded.baseAddress.map { memcmp($0, base, bytes.count) == 0 } == true
         }
-        return valid ? string : nil
     }
 
     /// Whether every byte is below 0x80, tested eight bytes at a time.
