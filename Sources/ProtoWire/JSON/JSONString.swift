@@ -41,7 +41,7 @@ public struct JSONString {
     @inlinable
     public var string: String {
         withBytes { (b: UnsafeRawBufferPointer) -> String in
-            b.isEmpty ? "" : String(decoding: b.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+            UTF8Validation.string(fromValid: b)
         }
     }
 

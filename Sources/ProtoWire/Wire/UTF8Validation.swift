@@ -31,16 +31,10 @@ enum UTF8Validation {
     /// The bytes as a `String`, or `nil` when they are not well-formed UTF-8.
     @inlinable
     static func string(from bytes: UnsafeRawBufferPointer) -> String? {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        guard !bytes.isEmpty else { return "" }
         if bytes.count <= smallStringCapacity {
-            // Up to 15 bytes live inside the String value itself. Filling that small form
-            // directly skips the general decoder's ASCII scan, validation and copy: for ASCII
-            // the stdlib only tests the bytes' high bits; anything else it repairs, which the
-            // comparison below detects.
-            let string = String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                buffer.baseAddress.map { UnsafeMutableRawPointer($0).copyMemory(from: base, byteCount: bytes.count) }
-                return buffer.baseAddress == nil ? 0 : bytes.count
-            }
+            // Anything but valid UTF-8 comes back repaired, which the comparison detects.
+            let string = smallString(bytes)
             return isASCII(bytes) || sameBytes(string, bytes) ? string : nil
         }
         // `String(decoding:)` is the stdlib's fast, specialized UTF-8 path, but it repairs bad
@@ -48,6 +42,26 @@ enum UTF8Validation {
         // equals the input byte for byte exactly when the input was valid.
         let string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         return isASCII(bytes) || sameBytes(string, bytes) ? string : nil
+    }
+
+    /// The bytes, already known to be valid UTF-8, as a `String`.
+    @inlinable
+    static func string(fromValid bytes: UnsafeRawBufferPointer) -> String {
+        if bytes.isEmpty { return "" }
+        if bytes.count <= smallStringCapacity { return smallString(bytes) }
+        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// A string of at most ``smallStringCapacity`` bytes, built in the `String`'s inline form:
+    /// that skips the general decoder's ASCII scan, validation and copy (for ASCII the stdlib
+    /// only tests the bytes' high bits; anything else it validates and repairs).
+    @inlinable
+    static func smallString(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let target = buffer.baseAddress, let base = bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: bytes.count)
+            return bytes.count
+        }
     }
 
     /// The longest string the standard library stores inline (no allocation) on 64-bit platforms.
