@@ -16,9 +16,14 @@ extension FieldSize {
 
     @inlinable
     static func packedNonEmpty<C: VarintFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
+        // A varint's size is 1 + h / 7 for h the index of its highest set bit, and h / 7 is
+        // (h * 37) >> 8 for h in 0...63: the loop sums those, the 1s are the count.
         let payload = values.withUnsafeBufferPointer { buffer in
-            var sum = 0
-            for v in buffer { sum &+= Varint.size(C.varintBits(v)) }
+            var sum = buffer.count
+            for v in buffer {
+                let highest = 63 &- (C.varintBits(v) | 1).leadingZeroBitCount
+                sum &+= (highest &* 37) &>> 8
+            }
             return sum
         }
         cache.store(payload, at: cache.reserve())
