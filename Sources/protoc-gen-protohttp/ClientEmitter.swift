@@ -36,7 +36,6 @@ struct ClientEmitter {
                 p.line("func \(m.name)(\(m.asyncParameters(defaults: false))) async throws(ProtoHTTPCore.ProtoHTTPError) -> \(m.output)")
             }
         }
-        p.line()
         emitShortForms(service, methods, &p)
         p.line()
         var docs = context.comments.lines(service.sourcePath)
@@ -71,19 +70,20 @@ struct ClientEmitter {
         }
     }
 
-    /// The protocol's short forms, for code that holds the protocol (a client or its mock)
+    /// The protocol's short forms (none for a service without unary methods), for code that holds the protocol (a client or its mock)
     /// rather than the class: the callback form without `completion` (options defaulted), and
     /// the async form without options. They have other signatures than the requirements, so
     /// they are never taken as their implementations, and the class's own methods (with their
     /// defaults) stay the ones called on the class.
     private func emitShortForms(_ service: ServiceModel, _ methods: [Method], _ p: inout CodePrinter) {
         let access = context.access
+        let unary = methods.filter(\.isUnary)
+        guard !unary.isEmpty else { return }
+        p.line()
         p.doc(["Short forms of the ``\(service.clientProtocolName)`` calls: default options, no `completion`."])
         p.block("extension \(service.clientProtocolName) {") { p in
-            var first = true
-            for m in methods where m.isUnary {
-                if !first { p.line() }
-                first = false
+            for (i, m) in unary.enumerated() {
+                if i > 0 { p.line() }
                 let plain = Naming.trimBackticks(m.name)
                 p.doc(["``\(plain)(_:options:completion:success:failure:)`` without a `completion` callback."])
                 p.line("@discardableResult")

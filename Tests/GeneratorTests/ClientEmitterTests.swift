@@ -62,6 +62,9 @@ struct ClientEmitterTests {
               rpc WireProtocol(M) returns (M);
               rpc Watch(M) returns (stream M);
             }
+            service Streams {
+              rpc Follow(stream M) returns (stream M);
+            }
             """
         try proto.write(to: directory.appendingPathComponent("esc.proto"), atomically: true, encoding: .utf8)
         let text = try await PluginHarness.generate(["esc.proto"], includePath: directory.path, option: "Clients=true").file("esc.client.pb.swift")
@@ -70,6 +73,13 @@ struct ClientEmitterTests {
         }
         #expect(text.contains("// Watch is streaming: not generated (unary only)"))
         #expect(!text.contains("func watch("))
+        // The protocol's short forms call the requirements by the same escaped names.
+        #expect(text.contains("extension Esc_NamesClientProtocol {"))
+        #expect(text.contains("func `import`(_ request: Esc_M) async throws(ProtoHTTPCore.ProtoHTTPError) -> Esc_M {\n        try await `import`(request, options: ProtoHTTP.CallOptions())"))
+        #expect(text.contains("init_p(request, options: options, completion: nil, success: success, failure: failure)"))
+        // A service without unary methods gets no (empty) extension.
+        #expect(text.contains("protocol Esc_StreamsClientProtocol: Sendable {"))
+        #expect(!text.contains("extension Esc_StreamsClientProtocol"))
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))

@@ -111,9 +111,8 @@ struct CallCommand: AsyncParsableCommand {
     /// transport's message names the library setting, a shell user needs the flag.
     static func certificateHint(_ error: ProtoHTTPError, cacert: String?, insecure: Bool) -> String {
         guard !insecure, let code = error.transportError?.curlCode, [51, 60, 77, 90].contains(code) else { return "" }
-        return cacert == nil
-            ? " Pass --cacert FILE with the CA that signed the server's certificate (or -k to skip the check, for testing)."
-            : " Check that --cacert \(cacert ?? "") holds the CA that signed the server's certificate (or -k to skip the check, for testing)."
+        let fix = cacert.map { "Check that --cacert \($0) holds" } ?? "Pass --cacert FILE with"
+        return " \(fix) the CA that signed the server's certificate (or -k to skip the check, for testing)."
     }
 
     /// Makes the call; an RPC error is printed and ends the command with status 1.

@@ -31,34 +31,30 @@ enum UTF8Validation {
     /// The bytes as a `String`, or `nil` when they are not well-formed UTF-8.
     @inlinable
     static func string(from bytes: UnsafeRawBufferPointer) -> String? {
-        guard !bytes.isEmpty else { return "" }
-        if bytes.count <= smallStringCapacity {
-            // Anything but valid UTF-8 comes back repaired, which the comparison detects.
-            let string = smallString(bytes)
-            return isASCII(bytes) || sameBytes(string, bytes) ? string : nil
-        }
-        // `String(decoding:)` is the stdlib's fast, specialized UTF-8 path, but it repairs bad
-        // input with U+FFFD. ASCII needs no repair; otherwise the result (always valid UTF-8)
+        // The result of `repaired` is always valid UTF-8: ASCII needs no repair; otherwise it
         // equals the input byte for byte exactly when the input was valid.
-        let string = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        let string = repaired(bytes)
         return isASCII(bytes) || sameBytes(string, bytes) ? string : nil
     }
 
     /// The bytes, already known to be valid UTF-8, as a `String`.
     @inlinable
     static func string(fromValid bytes: UnsafeRawBufferPointer) -> String {
-        if bytes.isEmpty { return "" }
-        if bytes.count <= smallStringCapacity { return smallString(bytes) }
-        return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        repaired(bytes)
     }
 
-    /// A string of at most ``smallStringCapacity`` bytes, built in the `String`'s inline form:
-    /// that skips the general decoder's ASCII scan, validation and copy (for ASCII the stdlib
-    /// only tests the bytes' high bits; anything else it validates and repairs).
+    /// The bytes as a `String`, invalid sequences replaced by U+FFFD. Up to
+    /// ``smallStringCapacity`` bytes are filled into the `String`'s inline form, which skips
+    /// the general decoder's ASCII scan and copy (for ASCII the stdlib only tests the bytes'
+    /// high bits); longer text takes `String(decoding:)`, the stdlib's specialized UTF-8 path.
     @inlinable
-    static func smallString(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            guard let target = buffer.baseAddress, let base = bytes.baseAddress else { return 0 }
+    static func repaired(_ bytes: UnsafeRawBufferPointer) -> String {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+        guard bytes.count <= smallStringCapacity else {
+            return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            guard let target = buffer.baseAddress else { return 0 }
             UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: bytes.count)
             return bytes.count
         }

@@ -38,8 +38,9 @@ struct EncodedUnaryTests {
             let contentType = try #require(reply.metadata.contentType)
             #expect(MediaType(contentType).kind == (encoding == .binary ? .protobuf : .json), "\(contentType)")
         }
+        let failing = try body("fail:not_found", .binary)
         let failed = await Result { () async throws(ProtoHTTPError) in
-            try await manager.unaryEncoded(Ping.descriptor, try! body("fail:not_found", .binary))
+            try await manager.unaryEncoded(Ping.descriptor, failing)
         }
         let error = try #require(failed.error)
         #expect(error.code == .notFound && error.message == "asked to fail" && error.httpStatus == 404)
