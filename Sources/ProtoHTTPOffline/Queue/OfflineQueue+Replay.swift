@@ -90,7 +90,7 @@ extension OfflineQueue {
 
     private func prepareBatch(_ category: String?, summary: inout ReplaySummary) throws(OfflineError) -> [QueuedCall] {
         let entries = try store.entries(category: category)
-        let now = Date()
+        let now = configuration.now()
         var dropped: [DroppedCall] = []
         var live: [QueuedCall] = []
         for entry in entries {

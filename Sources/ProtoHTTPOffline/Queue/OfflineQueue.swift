@@ -100,7 +100,7 @@ public final class OfflineQueue: OfflineCallQueue {
             body: call.body, contentType: call.contentType,
             headers: call.headers.filter { !stripped.contains($0.name.lowercased()) },
             category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,
-            createdAt: Date(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
+            createdAt: configuration.now(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
         )
         do {
             try store.insert(entry)

@@ -56,6 +56,8 @@ public struct OfflineQueueConfiguration: Sendable {
     /// Whether the queue replays every category by itself when ``reachability`` reports the
     /// network reachable again. Default `true`.
     public var replaysWhenReachable = true
+    /// The time that stamps new entries and measures ``maxAge``; tests set a clock they move.
+    package var now: @Sendable () -> Date = { Date() }
 
     /// Settings for `app` (naming the default folder), every other field at its default.
     public init(app: String = "ProtoHTTP", location: OfflineStorageLocation? = nil) {

@@ -157,13 +157,13 @@ struct OfflineQueueReplayTests {
     @Test("an entry older than maxAge is dropped, not sent")
     func dropAfterMaxAge() async throws {
         try await withQueueTestbed { testbed in
-            // "young" must still be younger than maxAge when the replay reaches it: 2 s leaves
-            // room for a loaded machine (a 500 ms limit failed when another test run shared it).
-            let queue = try testbed.queue { $0.maxAge = .seconds(2) }
+            // The queue's clock moves only here, so a loaded machine cannot age "young" too.
+            let clock = SteppedClock()
+            let queue = try testbed.queue { $0.maxAge = .seconds(60); $0.now = clock.now }
             let dropped = QueueRecorder<DroppedCall>()
             queue.onDropped { dropped.append($0) }
             _ = await testbed.create("too old")
-            try await Task.sleep(for: .milliseconds(2_300))
+            clock.advance(by: 61)
             _ = await testbed.create("young")
             testbed.goOnline()
             let summary = await queue.resumeAllQueued()

@@ -9,15 +9,15 @@ import Testing
     @Test func listeningPortAnswers() throws {
         let listener = try #require(LoopbackListener())
         let start = ContinuousClock.now
-        #expect(ServerProbe(host: "127.0.0.1", port: listener.port, timeout: .seconds(2)).check())
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(ServerProbe(host: "127.0.0.1", port: listener.port, timeout: .seconds(10)).check())
+        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func closedPortDoesNotAnswer() throws {
         let port = try #require(closedLoopbackPort())
         let start = ContinuousClock.now
-        #expect(!ServerProbe(host: "127.0.0.1", port: port, timeout: .seconds(2)).check())
-        #expect(ContinuousClock.now - start < .seconds(1))  // refused at once, no waiting for the timeout
+        #expect(!ServerProbe(host: "127.0.0.1", port: port, timeout: .seconds(10)).check())
+        #expect(ContinuousClock.now - start < .seconds(5))  // refused at once, no waiting for the timeout
     }
 
     @Test func hostNamesAreResolved() throws {

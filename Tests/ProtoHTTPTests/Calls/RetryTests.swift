@@ -171,7 +171,7 @@ struct RetryTests {
         let elapsed = ContinuousClock.now - started
         let code = protoError(result.mapError { $0 as any Error })?.code
         #expect(code == .unavailable || code == .deadlineExceeded, "\(String(describing: code))")
-        #expect(elapsed < .milliseconds(1500), "\(elapsed)")
+        #expect(elapsed < .seconds(5), "\(elapsed)")  // without the deadline: 1000 attempts, 50 s
         let seen = try await count(server, "d")
         #expect(seen > 3 && seen < 40, "retried until the deadline, then stopped: \(seen)")
         try await Task.sleep(for: .milliseconds(300))

@@ -123,3 +123,10 @@ final class QueueRecorder<Value: Sendable>: Sendable {
         return all
     }
 }
+
+/// A wall clock that moves only when a test moves it, for ``OfflineQueueConfiguration``'s `now`.
+final class SteppedClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+}

@@ -189,7 +189,7 @@ extension ServerTests {
             let cancelled = ContinuousClock.now
             task.cancel()
             await task.value
-            #expect(ContinuousClock.now - cancelled < .seconds(1))
+            #expect(ContinuousClock.now - cancelled < .seconds(3))  // the handler takes 5 s
             #expect(answers.withLock { $0 } == [.canceled])
             #expect(faults.events == ["slow started", "slow cancelled"])
         }

@@ -25,7 +25,7 @@ extension ServerTests {
                 let elapsed = ContinuousClock.now - started
                 let error = try #require(result.error)
                 #expect(error.code == .deadlineExceeded && error.httpStatus == 504, "\(error)")
-                #expect(elapsed < .seconds(1), "answered after \(elapsed)")
+                #expect(elapsed < .seconds(3), "answered after \(elapsed)")  // the handler takes 5 s
                 #expect(elapsed >= .milliseconds(100))
                 #expect(await waitUntil(seconds: 2) { server.faults.events.contains("slow cancelled") }, "\(server.faults.events)")
                 #expect(!server.faults.events.contains("slow finished"))
