@@ -58,7 +58,7 @@ extension ServerTests {
                 let started = ContinuousClock.now
                 await server.server.shutdown()
                 let elapsed = ContinuousClock.now - started
-                #expect(elapsed >= .milliseconds(300) && elapsed < .milliseconds(1_500), "shutdown took \(elapsed)")
+                #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(4), "shutdown took \(elapsed)")  // the handler holds 10 s
                 #expect(await waitUntil(seconds: 1) { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
                 #expect(await call.value.error != nil)
                 #expect(await waitUntil(seconds: 1) { server.server.requestTaskCount == 0 })
