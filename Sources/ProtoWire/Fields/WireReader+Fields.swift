@@ -16,6 +16,10 @@ extension WireReader {
                 values.append(contentsOf: run)
             }
         } else {
+            // Strings, bytes and messages: the first element reserves the run it starts
+            // (elements of a repeated field are written together), so the array is allocated
+            // once instead of at every doubling.
+            if C.wireType == .lengthDelimited, values.isEmpty { values.reserveCapacity(lengthDelimitedRunCount()) }
             values.append(try C.read(&self))
         }
     }

@@ -1,5 +1,6 @@
-// DecodeRunTests.swift: map runs reserved up front, small packed runs on the stack, inline two-byte tags.
+// DecodeRunTests.swift: map and repeated length-delimited runs reserved up front, small packed runs on the stack, inline two-byte tags.
 
+import Foundation
 import ProtoWire
 import ProtoWireTestSchema
 import Testing
@@ -28,6 +29,40 @@ private typealias Msg = Protohttp_Test_TestAllTypes3
         // Cut inside the last entry: still an error, at the same place as before.
         let cut = Array(whole.dropLast(1))
         #expect(throws: WireError.self) { try Msg(serializedBytes: cut) }
+    }
+
+    /// Repeated strings, bytes and messages reserve the run their first element starts; split
+    /// runs, a run merged onto earlier elements, and a run whose last element is cut decode as
+    /// before (order kept, nothing lost, the cut one an error).
+    @Test func repeatedLengthDelimitedRunsDecodeTheSameWhateverTheirShape() throws {
+        var m = Msg()
+        m.rString = (0..<40).map { "string \($0) " + String(repeating: "x", count: $0) }
+        m.rBytes = (0..<20).map { Data((0..<$0).map { UInt8(truncatingIfNeeded: $0 &* 31) }) }
+        m.rNested = (0..<30).map { var n = Protohttp_Test_Nested3(); n.a = Int32($0); n.b = "nested \($0)"; return n }
+        let whole = m.serializedBytes()
+        let decoded = try Msg(serializedBytes: whole)
+        #expect(decoded == m)
+        #expect(decoded.rString.capacity >= 40 && decoded.rNested.count == 30)
+
+        // Each field's elements in two runs with another field between: order is kept.
+        var head = Msg(), tail = Msg(), middle = Msg()
+        head.rString = Array(m.rString[..<15]); tail.rString = Array(m.rString[15...])
+        head.rNested = Array(m.rNested[..<7]); tail.rNested = Array(m.rNested[7...])
+        middle.fString = "between"
+        var expected = Msg()
+        expected.rString = m.rString
+        expected.rNested = m.rNested
+        expected.fString = "between"
+        #expect(try Msg(serializedBytes: head.serializedBytes() + middle.serializedBytes() + tail.serializedBytes()) == expected)
+
+        // A second message merged onto the first appends to its elements.
+        #expect(try Msg(serializedBytes: whole + whole).rNested == m.rNested + m.rNested)
+
+        // Cut inside the last element of the last run: an error, not a short array.
+        #expect(throws: WireError.self) { try Msg(serializedBytes: Array(whole.dropLast(2))) }
+        // A run of empty strings (field 44: tag bytes E2 02, then length 0) decodes to as many.
+        let empties = Array([[UInt8]](repeating: [0xE2, 0x02, 0x00], count: 1_000).joined())
+        #expect(try Msg(serializedBytes: empties).rString == Array(repeating: "", count: 1_000))
     }
 
     /// Packed runs just under, at and over the stack-decoded size decode like the heap path.
