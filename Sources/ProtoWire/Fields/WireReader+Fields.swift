@@ -129,7 +129,13 @@ extension WireReader {
     public mutating func readMapEntry<K: WireFieldCodec, V: WireFieldCodec>(
         _: K.Type, _: V.Type, into map: inout [K.Value: V.Value]
     ) throws(WireError) where K.Value: ProtoMapKey {
-        if map.isEmpty { map.reserveCapacity(lengthDelimitedRunCount()) }
+        if map.isEmpty {
+            // A new dictionary of that capacity, not `reserveCapacity`: the latter runs the
+            // standard library's unspecialized code (a generic metadata lookup and a resize
+            // through value witnesses) on every decode.
+            let run = lengthDelimitedRunCount()
+            if run > 1 { map = Dictionary(minimumCapacity: run) }
+        }
         let n = try readLength()
         let (key, value) = try withMessageScope(length: n) { r throws(WireError) in
             var key = K.defaultValue
