@@ -1,7 +1,7 @@
 // main.swift: codec-bench: times ProtoWire, swift-protobuf and protobuf-c on every case.
 //
 // Usage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS]
-//                    [--profile protowire|swift-protobuf|protobuf-c --op encode|decode --iterations N]
+//                    [--profile protowire|swift-protobuf|protobuf-c --op encode|decode|json_encode|json_decode --iterations N]
 //
 // `--profile` runs one library's operation N times per case, untimed, for `perf` or
 // `valgrind --tool=callgrind` (instruction counts are repeatable on a noisy machine).
@@ -13,7 +13,7 @@ import Glibc
 
 /// Prints a usage problem to standard error and exits with status 2 (bad command line).
 func usageError(_ message: String) -> Never {
-    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS] [--profile protowire|swift-protobuf|protobuf-c --op encode|decode --iterations N]\n"
+    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS] [--profile protowire|swift-protobuf|protobuf-c --op encode|decode|json_encode|json_decode --iterations N]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
@@ -41,7 +41,9 @@ while let flag = arguments.popFirst() {
         guard let index = libraries.firstIndex(of: name) else { usageError("unknown library \(name); use protowire, swift-protobuf or protobuf-c") }
         profiled = index
     case ("--op", let op?):
-        guard op == "encode" || op == "decode" else { usageError("--op wants encode or decode") }
+        guard ["encode", "decode", "json_encode", "json_decode"].contains(op) else {
+            usageError("--op wants encode, decode, json_encode or json_decode")
+        }
         profiledOp = op
     case ("--iterations", let n?):
         guard let count = Int(n), count > 0 else { usageError("--iterations wants a positive integer") }
@@ -51,6 +53,11 @@ while let flag = arguments.popFirst() {
     }
 }
 if cases.isEmpty { cases = BenchCase.allCases }
+if let profiled, profiledOp.hasPrefix("json_") {
+    // JSON is measured on the medium message, and protobuf-c has none.
+    guard profiled < 2 else { usageError("protobuf-c has no JSON; profile protowire or swift-protobuf") }
+    guard cases == [.medium] else { usageError("the JSON ops run on the medium case only; pass --case medium") }
+}
 
 for benchCase in cases {
     let contenders = [
@@ -61,6 +68,12 @@ for benchCase in cases {
     let encodings = zip(["ProtoWire", "swift-protobuf", "protobuf-c"], contenders).map { ($0, $1.bytes) }
     if let problem = Verification.check(benchCase, encodings: encodings) {
         fatalError("case \(benchCase): \(problem); fix the builders before timing")
+    }
+    if let profiled, profiledOp.hasPrefix("json_") {
+        let json = profiled == 0 ? JSONSides.protoWire(ProtoWireSide.medium()) : JSONSides.swiftProtobuf(SwiftProtobufSide.medium())
+        (profiledOp == "json_encode" ? json.encode : json.decode)(iterations)
+        print("# profiled case=\(benchCase) library=\(libraries[profiled]) op=\(profiledOp) iterations=\(iterations)")
+        continue
     }
     if let profiled {
         let contender = contenders[profiled]

@@ -76,6 +76,10 @@ struct JSONNumber {
         return JSONNumber.strtod(text)
     }
 
+    /// Digits that any `UInt64` mantissa of fewer digits can take without overflowing.
+    @inlinable
+    static var uncheckedDigits: Int { 19 }
+
     @usableFromInline
     static let powersOf10: [Double] = (0...22).map { e in
         var v = 1.0
@@ -101,22 +105,31 @@ extension JSONReader {
         if byte() == 0x2D { n.negative = true; p += 1 }
         let intStart = p
         var full = false
+        // Digits taken into the mantissa so far: the first 19 cannot overflow it (10^19 - 1 <
+        // 2^64), so they skip the overflow checks the ones after them need.
+        var digits = 0
         if byte() == 0x30 {
             p += 1
         } else {
             guard byte() >= 0x31 && byte() <= 0x39 else {
                 throw error(.malformedJSON, at: p0, "a number needs a digit after its sign")
             }
-            while byte() >= 0x30 && byte() <= 0x39 {
-                let d = UInt64(byte() &- 0x30)
-                if !full {
-                    let (a, o1) = n.mantissa.multipliedReportingOverflow(by: 10)
-                    let (b, o2) = a.addingReportingOverflow(d)
-                    if o1 || o2 { full = true } else { n.mantissa = b }
-                }
-                if full {
-                    n.exponent += 1
-                    if d != 0 { n.inexact = true }
+            while p < limit {
+                let d = UInt64(p.load(as: UInt8.self) &- 0x30)
+                guard d < 10 else { break }
+                if digits < JSONNumber.uncheckedDigits {
+                    n.mantissa = n.mantissa &* 10 &+ d
+                    digits &+= 1
+                } else {
+                    if !full {
+                        let (a, o1) = n.mantissa.multipliedReportingOverflow(by: 10)
+                        let (b, o2) = a.addingReportingOverflow(d)
+                        if o1 || o2 { full = true } else { n.mantissa = b }
+                    }
+                    if full {
+                        n.exponent += 1
+                        if d != 0 { n.inexact = true }
+                    }
                 }
                 p += 1
             }
@@ -130,14 +143,21 @@ extension JSONReader {
             guard byte() >= 0x30 && byte() <= 0x39 else {
                 throw error(.malformedJSON, at: p0, "a number needs digits after its decimal point")
             }
-            while byte() >= 0x30 && byte() <= 0x39 {
-                let d = UInt64(byte() &- 0x30)
-                if !full {
-                    let (a, o1) = n.mantissa.multipliedReportingOverflow(by: 10)
-                    let (b, o2) = a.addingReportingOverflow(d)
-                    if o1 || o2 { full = true } else { n.mantissa = b; n.exponent -= 1 }
+            while p < limit {
+                let d = UInt64(p.load(as: UInt8.self) &- 0x30)
+                guard d < 10 else { break }
+                if digits < JSONNumber.uncheckedDigits {
+                    n.mantissa = n.mantissa &* 10 &+ d
+                    n.exponent -= 1
+                    digits &+= 1
+                } else {
+                    if !full {
+                        let (a, o1) = n.mantissa.multipliedReportingOverflow(by: 10)
+                        let (b, o2) = a.addingReportingOverflow(d)
+                        if o1 || o2 { full = true } else { n.mantissa = b; n.exponent -= 1 }
+                    }
+                    if full && d != 0 { n.inexact = true }
                 }
-                if full && d != 0 { n.inexact = true }
                 p += 1
             }
         }
