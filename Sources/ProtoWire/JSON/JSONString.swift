@@ -71,13 +71,18 @@ extension JSONReader {
         // Eight bytes at a time while none is a quote, a backslash, a control character or
         // non-ASCII (which is checked as UTF-8 once the string's end is known).
         while end - pointer >= 8 {
-            let w = pointer.loadUnaligned(as: UInt64.self)
+            let w = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))  // byte i in bits 8i..<8i+8
             let lows: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
             let quote = w ^ (lows &* 0x22)
             let slash = w ^ (lows &* 0x5C)
-            let special = ((quote &- lows) & ~quote) | ((slash &- lows) & ~slash) | (w &- lows &* 0x20) | w
-            if special & highs != 0 { break }
+            let special = (((quote &- lows) & ~quote) | ((slash &- lows) & ~slash) | (w &- lows &* 0x20) | w) & highs
+            if special != 0 {
+                // The lowest flagged byte is a real one (a borrow only flags bytes above a real
+                // one): skip the plain ASCII before it, and let the byte loop take it from there.
+                pointer += special.trailingZeroBitCount &>> 3
+                break
+            }
             pointer += 8
         }
         while pointer < end {
