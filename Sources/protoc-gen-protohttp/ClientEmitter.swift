@@ -70,9 +70,9 @@ struct ClientEmitter {
         }
     }
 
-    /// The protocol's short forms (none for a service without unary methods), for code that holds the protocol (a client or its mock)
-    /// rather than the class: the callback form without `completion` (options defaulted), and
-    /// the async form without options. They have other signatures than the requirements, so
+    /// The protocol's short forms (none for a service without unary methods), for code that
+    /// holds the protocol (a client or its mock) rather than the class: the callback form
+    /// without `completion` (options defaulted), and the async form without options. They have other signatures than the requirements, so
     /// they are never taken as their implementations, and the class's own methods (with their
     /// defaults) stay the ones called on the class.
     private func emitShortForms(_ service: ServiceModel, _ methods: [Method], _ p: inout CodePrinter) {

@@ -69,15 +69,15 @@ for benchCase in cases {
     if let problem = Verification.check(benchCase, encodings: encodings) {
         fatalError("case \(benchCase): \(problem); fix the builders before timing")
     }
-    if let profiled, profiledOp.hasPrefix("json_") {
-        let json = profiled == 0 ? JSONSides.protoWire(ProtoWireSide.medium()) : JSONSides.swiftProtobuf(SwiftProtobufSide.medium())
-        (profiledOp == "json_encode" ? json.encode : json.decode)(iterations)
-        print("# profiled case=\(benchCase) library=\(libraries[profiled]) op=\(profiledOp) iterations=\(iterations)")
-        continue
-    }
     if let profiled {
-        let contender = contenders[profiled]
-        (profiledOp == "encode" ? contender.encode : contender.decode)(iterations)
+        let run: (Int) -> Void
+        if profiledOp.hasPrefix("json_") {
+            let json = profiled == 0 ? JSONSides.protoWire(ProtoWireSide.medium()) : JSONSides.swiftProtobuf(SwiftProtobufSide.medium())
+            run = profiledOp == "json_encode" ? json.encode : json.decode
+        } else {
+            run = profiledOp == "encode" ? contenders[profiled].encode : contenders[profiled].decode
+        }
+        run(iterations)
         print("# profiled case=\(benchCase) library=\(libraries[profiled]) op=\(profiledOp) iterations=\(iterations)")
         continue
     }

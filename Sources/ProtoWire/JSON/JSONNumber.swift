@@ -80,6 +80,29 @@ struct JSONNumber {
     @inlinable
     static var uncheckedDigits: Int { 19 }
 
+    /// Takes digit `d` into the mantissa, or returns false once it is full (the digit then only
+    /// scales the value, or makes it inexact). `digits` counts the digits taken: the first
+    /// ``uncheckedDigits`` cannot overflow (10^19 - 1 < 2^64), so they skip the checks the ones
+    /// after them need. (Parameters rather than captures: a nested function mutating the
+    /// scanner's locals made every digit pay a run-time exclusivity check.)
+    @inlinable @inline(__always)
+    mutating func take(_ d: UInt64, digits: inout Int, full: inout Bool) -> Bool {
+        if digits < JSONNumber.uncheckedDigits {
+            mantissa = mantissa &* 10 &+ d
+            digits &+= 1
+            return true
+        }
+        if full { return false }
+        let (a, o1) = mantissa.multipliedReportingOverflow(by: 10)
+        let (b, o2) = a.addingReportingOverflow(d)
+        if o1 || o2 {
+            full = true
+            return false
+        }
+        mantissa = b
+        return true
+    }
+
     @usableFromInline
     static let powersOf10: [Double] = (0...22).map { e in
         var v = 1.0
@@ -105,8 +128,6 @@ extension JSONReader {
         if byte() == 0x2D { n.negative = true; p += 1 }
         let intStart = p
         var full = false
-        // Digits taken into the mantissa so far: the first 19 cannot overflow it (10^19 - 1 <
-        // 2^64), so they skip the overflow checks the ones after them need.
         var digits = 0
         if byte() == 0x30 {
             p += 1
@@ -117,19 +138,9 @@ extension JSONReader {
             while p < limit {
                 let d = UInt64(p.load(as: UInt8.self) &- 0x30)
                 guard d < 10 else { break }
-                if digits < JSONNumber.uncheckedDigits {
-                    n.mantissa = n.mantissa &* 10 &+ d
-                    digits &+= 1
-                } else {
-                    if !full {
-                        let (a, o1) = n.mantissa.multipliedReportingOverflow(by: 10)
-                        let (b, o2) = a.addingReportingOverflow(d)
-                        if o1 || o2 { full = true } else { n.mantissa = b }
-                    }
-                    if full {
-                        n.exponent += 1
-                        if d != 0 { n.inexact = true }
-                    }
+                if !n.take(d, digits: &digits, full: &full) {
+                    n.exponent += 1
+                    if d != 0 { n.inexact = true }
                 }
                 p += 1
             }
@@ -146,17 +157,10 @@ extension JSONReader {
             while p < limit {
                 let d = UInt64(p.load(as: UInt8.self) &- 0x30)
                 guard d < 10 else { break }
-                if digits < JSONNumber.uncheckedDigits {
-                    n.mantissa = n.mantissa &* 10 &+ d
+                if n.take(d, digits: &digits, full: &full) {
                     n.exponent -= 1
-                    digits &+= 1
-                } else {
-                    if !full {
-                        let (a, o1) = n.mantissa.multipliedReportingOverflow(by: 10)
-                        let (b, o2) = a.addingReportingOverflow(d)
-                        if o1 || o2 { full = true } else { n.mantissa = b; n.exponent -= 1 }
-                    }
-                    if full && d != 0 { n.inexact = true }
+                } else if d != 0 {
+                    n.inexact = true
                 }
                 p += 1
             }

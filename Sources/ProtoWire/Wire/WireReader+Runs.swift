@@ -2,8 +2,9 @@
 
 extension WireReader {
     /// The number of length-delimited fields, starting with the one whose tag was just read, that
-    /// follow each other with the same tag bytes. Map decoding reserves that many entries once
-    /// instead of growing (and rehashing) the dictionary at every doubling.
+    /// follow each other with the same tag bytes. Maps and repeated strings, bytes and messages
+    /// reserve that many entries at their first one instead of growing (and, for a dictionary,
+    /// rehashing) at every doubling.
     ///
     /// Only a hint: it stops at the first other tag, at a malformed length or at `limit`, and
     /// counts nothing that the input does not hold, so a hostile input cannot make it reserve more
