@@ -29,21 +29,25 @@ import Testing
         #expect(!threadNames().contains(monitor.threadName))
         #expect(!monitor.isRunning)
 
-        // 100 start/stop cycles (each opens a netlink socket and an eventfd): a leak of even
-        // one descriptor per cycle (+100) would stand far above the noise of the suites running
-        // beside this one. Only eventfds and netlink sockets count: the load test beside this
-        // one opens and closes dozens of TCP connections meanwhile, and its event loops and
-        // other monitors a few eventfds at most.
-        let before = monitorKindDescriptorCount()
-        let started = ContinuousClock.now
-        for _ in 0..<100 {
-            try monitor.start()
-            monitor.stop()
+        // Rounds of 100 start/stop cycles (each opens a netlink socket and an eventfd): a leak
+        // of even one descriptor per cycle (+100) would show in every round. Only eventfds and
+        // netlink sockets count, yet the suites beside this one start event loops (an eventfd
+        // each) meanwhile: one round once grew by 44 while a server suite started, so the
+        // quietest of three rounds counts.
+        var growth = Int.max
+        for round in 0..<3 {
+            let before = monitorKindDescriptorCount()
+            let started = ContinuousClock.now
+            for _ in 0..<100 {
+                try monitor.start()
+                monitor.stop()
+            }
+            let after = monitorKindDescriptorCount()
+            #expect(before >= 0)
+            growth = min(growth, after - before)
+            print("NetworkMonitorTests: round \(round), 100 start/stop cycles in \(ContinuousClock.now - started); descriptors \(before) → \(after)")
         }
-        let elapsed = ContinuousClock.now - started
-        let after = monitorKindDescriptorCount()
-        #expect(before >= 0 && after - before < 40, "descriptors: \(before) before, \(after) after 100 cycles")
-        print("NetworkMonitorTests: 100 start/stop cycles in \(elapsed); descriptors \(before) → \(after)")
+        #expect(growth < 40, "descriptors left by 100 start/stop cycles, in the quietest of three rounds: \(growth)")
         #expect(!threadNames().contains(monitor.threadName))
         monitor.stop()  // a second stop does nothing
     }
