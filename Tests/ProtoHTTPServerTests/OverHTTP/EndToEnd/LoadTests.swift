@@ -106,7 +106,10 @@ extension ServerTests {
                     (\(Int(rate)) calls/s); before: \(before); after \(Self.warmCall) per client: \(warm); at the end: \(after); \
                     server connections: \(server.server.connectionCount)
                     """)
-                #expect(after.descriptors - warm.descriptors <= 4, "descriptors grew: \(warm) → \(after)")
+                // The connections are all open by the warm sample, and 256,000 calls follow it: a
+                // leak of even one descriptor per thousand calls adds 256. The margin is for the
+                // suites running beside this one, which open and close descriptors meanwhile.
+                #expect(after.descriptors - warm.descriptors <= 32, "descriptors grew: \(warm) → \(after)")
                 // Sanitizers keep freed memory (AddressSanitizer's quarantine) and shadow memory that
                 // grows with the heap, so resident memory says nothing about our leaks there;
                 // LeakSanitizer checks leaks in `make sanitize` instead.
