@@ -31,6 +31,9 @@ package enum Gzip {
         guard czlib_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(bytes.count)))
+        // Never 0 (a gzip member has an 18-byte frame): the in-place array below must not be
+        // handed the standard library's shared empty storage, which it would write a count into.
+        guard bound > 0 else { return nil }
         var finished = false
         // zlib never writes through next_in (it is `z_const`, empty unless ZLIB_CONST is set):
         // reading the array in place avoids copying it.

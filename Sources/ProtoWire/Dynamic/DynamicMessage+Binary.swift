@@ -37,7 +37,7 @@ extension DynamicMessage {
     public func serializedBytes(options: EncodingOptions = EncodingOptions()) -> [UInt8] {
         var cache = SizeCache(deterministic: options.deterministic)
         let size = self.size(&cache)
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        return [UInt8](filling: size) { buffer, count in
             cache.sizes.withUnsafeBufferPointer { slots in
                 var writer = WireWriter(buffer: UnsafeMutableRawBufferPointer(buffer), sizes: slots,
                                         deterministic: cache.deterministic)

@@ -111,7 +111,7 @@ extension WireReader {
                 return Array(UnsafeMutableBufferPointer(rebasing: buffer[..<decoded]))
             }
         } else {
-            run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            run = [C.Value](filling: count) { buffer, initialized in
                 initialized = decodeVarintRun(C.self, into: buffer, failure: &failure)
             }
         }
@@ -175,7 +175,7 @@ extension WireReader {
                 return Array(buffer)
             }
         } else {
-            run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            run = [C.Value](filling: count) { buffer, initialized in
                 if let base = buffer.baseAddress {
                     UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: byteCount)
                 }

@@ -31,7 +31,7 @@ extension WireReader {
     mutating func readPackedRun<C: WireFieldCodec>(_: C.Type, count: Int) throws(WireError) -> [C.Value] {
         let runStart = pointer
         var failure: WireError?
-        let run = [C.Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let run = [C.Value](filling: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             while initialized < count {
                 do throws(WireError) {

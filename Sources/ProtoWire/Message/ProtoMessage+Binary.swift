@@ -63,7 +63,7 @@ extension ProtoMessage {
                 return Array(buffer)
             }
         }
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        return [UInt8](filling: size) { buffer, count in
             encode(into: UnsafeMutableRawBufferPointer(buffer), sizes: cache)
             count = size
         }
