@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: deps demo test fuzz sanitize bench rpc-bench cache-bench docs clean
+.PHONY: deps demo test test-load fuzz sanitize bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -24,6 +24,16 @@ test: deps
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
 	FUZZ_SECONDS=3 FUZZ_SMOKE=1 PROTOC_GEN_PROTOHTTP="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp" bash scripts/fuzz
 	$(MAKE) --no-print-directory docs
+
+# `make test` while LOAD busy loops (default: one per core) compete for the CPU: the machine CI
+# is on during a busy day. The build runs first without the load; every test phase then runs
+# beside it (scripts/with-load). For one suite many times over, with or without load:
+# scripts/test-repeat N [FILTER] (README "Tests").
+LOAD ?=
+
+test-load: deps
+	$(SWIFT) build --build-tests
+	LOAD=$(LOAD) bash scripts/with-load $(MAKE) --no-print-directory test
 
 # Coverage-guided fuzzing (README "Fuzzing"): builds the libFuzzer targets of Tests/Fuzz with
 # ASan out of tree (.build-fuzz) and runs each for FUZZ_SECONDS, printing

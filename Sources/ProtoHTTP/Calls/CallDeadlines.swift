@@ -1,9 +1,9 @@
-// CallDeadlines.swift: one Dispatch timer that enforces the deadlines of all of a manager's live calls.
+// CallDeadlines.swift: one timer that enforces the deadlines of all of a manager's live calls.
 import Dispatch
 import Synchronization
 
-/// Fails live calls whose deadline has passed, with one timer per manager instead of one
-/// Dispatch timer per call (creating and arming a timer source per call cost more than the
+/// Fails live calls whose deadline has passed, with one timer per manager (a Dispatch timer
+/// under the ``SystemCallClock``) instead of one timer per call (creating and arming a timer source per call cost more than the
 /// rest of the manager's work on a small call).
 ///
 /// ```
@@ -16,34 +16,31 @@ import Synchronization
 /// is never earlier than the armed one: the timer is set about once per timeout, not per call.
 final class CallDeadlines: Sendable {
     /// The deadline the timer is set for (`UInt64.max` while idle), and the timer once started.
-    private let armed = Mutex<(deadline: UInt64, timer: Timer?)>((.max, nil))
+    /// The timer is only scheduled under this lock.
+    private let armed = Mutex<(deadline: UInt64, timer: (any CallTimer)?)>((.max, nil))
+    /// The time source of the deadlines and of the timer.
+    let clock: any CallClock
 
-    /// A Dispatch timer source. `@unchecked Sendable` is safe: Dispatch sources are
-    /// thread-safe, and `schedule` is only called under the `armed` lock.
-    private struct Timer: @unchecked Sendable {
-        let source: any DispatchSourceTimer
-    }
+    init(clock: any CallClock) { self.clock = clock }
 
     /// Starts the timer; expired calls of `registry` are failed on `queue`. The registry owns
     /// this object, so the handler holds it weakly.
     func start(on queue: DispatchQueue, registry: CallRegistry) {
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.setEventHandler { [weak registry, weak self] in
+        let timer = clock.makeTimer(on: queue) { [weak registry, weak self] in
             guard let registry, let self else { return }
             self.fire(registry)
         }
-        source.activate()
-        armed.withLock { $0.timer = Timer(source: source) }
+        armed.withLock { $0.timer = timer }
     }
 
-    deinit { armed.withLock { $0.timer?.source.cancel() } }
+    deinit { armed.withLock { $0.timer?.cancel() } }
 
-    /// Makes sure the timer fires by `deadline` (`DispatchTime.uptimeNanoseconds`).
+    /// Makes sure the timer fires by `deadline` (the clock's nanoseconds).
     func arm(_ deadline: UInt64) {
         armed.withLock { armed in
             guard deadline < armed.deadline, let timer = armed.timer else { return }
             armed.deadline = deadline
-            timer.source.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline), leeway: .milliseconds(1))
+            timer.schedule(at: deadline)
         }
     }
 
@@ -51,7 +48,7 @@ final class CallDeadlines: Sendable {
     /// meanwhile either is seen by the scan or arms the timer itself (after the reset).
     private func fire(_ registry: CallRegistry) {
         armed.withLock { $0.deadline = .max }
-        let (expired, next) = registry.expired(at: DispatchTime.now().uptimeNanoseconds)
+        let (expired, next) = registry.expired(at: clock.now())
         for (handle, timeout) in expired {
             let limit = timeout.map { "\($0)" } ?? "its deadline"
             handle.expire(ProtoHTTPError(

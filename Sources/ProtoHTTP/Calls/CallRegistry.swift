@@ -12,7 +12,7 @@ import Synchronization
 final class CallRegistry: Sendable {
     private struct Entry: Sendable {
         let handle: CallHandle
-        /// `DispatchTime.uptimeNanoseconds` at which the call fails; `UInt64.max` for none.
+        /// The registry clock's nanoseconds at which the call fails; `UInt64.max` for none.
         let deadline: UInt64
         /// The time limit the deadline came from, for the error message.
         let timeout: Duration?
@@ -20,17 +20,21 @@ final class CallRegistry: Sendable {
 
     private let calls = Mutex<[UInt64: Entry]>([:])
     /// Fails calls past their deadline; created with the registry and owned by it.
-    private let deadlines = CallDeadlines()
+    private let deadlines: CallDeadlines
 
-    /// Creates a registry whose deadline timer fails expired calls on `queue`.
-    init(deadlineQueue: DispatchQueue) {
+    /// Creates a registry whose deadline timer, on `clock`, fails expired calls on `queue`.
+    init(deadlineQueue: DispatchQueue, clock: any CallClock) {
+        deadlines = CallDeadlines(clock: clock)
         deadlines.start(on: deadlineQueue, registry: self)
     }
 
+    /// The time source of the deadlines.
+    var clock: any CallClock { deadlines.clock }
+
     /// Registers a call that has started, with its deadline, and arms the timer for it.
     func add(_ handle: CallHandle, deadline: CallDeadline?) {
-        calls.withLock { $0[handle.id] = Entry(handle: handle, deadline: deadline?.uptimeNanoseconds ?? .max, timeout: deadline?.timeout) }
-        if let deadline { deadlines.arm(deadline.uptimeNanoseconds) }
+        calls.withLock { $0[handle.id] = Entry(handle: handle, deadline: deadline?.instant ?? .max, timeout: deadline?.timeout) }
+        if let deadline { deadlines.arm(deadline.instant) }
     }
 
     /// Forgets a finished call.
@@ -63,22 +67,25 @@ final class CallRegistry: Sendable {
 }
 
 /// When a call must have finished, and the limit it came from.
-struct CallDeadline: Sendable, Hashable {
+struct CallDeadline: Sendable {
     /// The call's time limit.
     let timeout: Duration
-    /// `DispatchTime.uptimeNanoseconds` of the deadline.
-    let uptimeNanoseconds: UInt64
+    /// The instant of the deadline, in the nanoseconds of the clock it was made on.
+    let instant: UInt64
+    /// The clock the deadline runs on.
+    let clock: any CallClock
 
-    /// The deadline `timeout` from now.
-    init(timeout: Duration, now: DispatchTime = .now()) {
+    /// The deadline `timeout` from now on `clock`.
+    init(timeout: Duration, clock: any CallClock) {
         self.timeout = timeout
-        self.uptimeNanoseconds = (now + timeout.fractionalSeconds).uptimeNanoseconds
+        self.clock = clock
+        self.instant = clock.instant(timeout, after: clock.now())
     }
 
-    /// The time left at `now`, never negative.
-    func remaining(at now: DispatchTime = .now()) -> Duration {
-        let now = now.uptimeNanoseconds
-        guard uptimeNanoseconds > now else { return .zero }
-        return .nanoseconds(Int64(clamping: uptimeNanoseconds - now))
+    /// The time left now, never negative.
+    func remaining() -> Duration {
+        let now = clock.now()
+        guard instant > now else { return .zero }
+        return .nanoseconds(Int64(clamping: instant - now))
     }
 }

@@ -198,7 +198,7 @@ extension ProtoHTTPManager {
                 handle.fail(error)
             }
         }
-        let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue,
+        let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue, clock: registry.clock,
                                     policy: options.retryPolicy ?? configuration.retryPolicy, settle: settle)
         attempts.send(attempt: 1)
     }

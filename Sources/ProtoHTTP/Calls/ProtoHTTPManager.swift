@@ -45,7 +45,13 @@ public final class ProtoHTTPManager: Sendable {
     /// Creates a manager on `transport` (a new one by default).
     ///
     /// - Throws: `ProtoHTTPError` when a new transport cannot start.
-    public init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
+    public convenience init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
+        try self.init(configuration: configuration, transport: transport, clock: SystemCallClock())
+    }
+
+    /// Creates a manager whose deadlines and retry waits run on `clock` (tests step a manual
+    /// clock instead of waiting).
+    package init(configuration: ManagerConfiguration, transport: HTTPTransport?, clock: any CallClock) throws(ProtoHTTPError) {
         self.settings = Mutex(SettingsSnapshot(configuration))
         if let transport {
             self.transport = transport
@@ -64,7 +70,7 @@ public final class ProtoHTTPManager: Sendable {
         let workQueue = DispatchQueue(label: "ProtoHTTP.manager.work", attributes: .concurrent)
         workQueue.setSpecific(key: Self.workQueueKey, value: true)
         self.workQueue = workQueue
-        self.registry = CallRegistry(deadlineQueue: DispatchQueue(label: "ProtoHTTP.manager.deadlines", target: workQueue))
+        self.registry = CallRegistry(deadlineQueue: DispatchQueue(label: "ProtoHTTP.manager.deadlines", target: workQueue), clock: clock)
     }
 
     /// Changes the settings while calls run, as XMNetworking's `setGeneralHeaderValue:` does:

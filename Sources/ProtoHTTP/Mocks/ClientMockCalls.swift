@@ -24,7 +24,7 @@ public final class ClientMockCalls: Sendable {
     /// Calls whose callbacks run on `callbackQueue` (default: a serial queue of its own).
     public init(callbackQueue: DispatchQueue = DispatchQueue(label: "ProtoHTTP.ClientMock")) {
         self.callbackQueue = callbackQueue
-        registry = CallRegistry(deadlineQueue: DispatchQueue(label: "ProtoHTTP.ClientMock.deadlines"))
+        registry = CallRegistry(deadlineQueue: DispatchQueue(label: "ProtoHTTP.ClientMock.deadlines"), clock: SystemCallClock())
     }
 
     /// The calls started and not yet finished.
@@ -71,7 +71,7 @@ public final class ClientMockCalls: Sendable {
                             context: options.context, protocolName: "mock", method: Method.descriptor)
         let handle = CallHandle(info: info, registry: registry, sink: sink)
         guard handle.begin() else { return handle }
-        registry.add(handle, deadline: options.timeout.resolved(manager: nil).map { CallDeadline(timeout: $0) })
+        registry.add(handle, deadline: options.timeout.resolved(manager: nil).map { CallDeadline(timeout: $0, clock: registry.clock) })
         handle.handedOff()
         running.set(Task {
             do throws(ProtoHTTPError) {

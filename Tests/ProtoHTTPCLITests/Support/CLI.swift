@@ -35,13 +35,6 @@ enum CLI {
     static let conformanceDirectory = URL(fileURLWithPath: PackageRoot.path("../shared/conformance")).standardized.path
 }
 
-/// Runs blocking `work` on a Dispatch thread, never on the cooperative pool.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
-
 /// Runs a one-shot tool (protoc) to completion off the pool, within 60 s; `nil` if it hung.
 func runTool(_ program: String, _ arguments: [String], input: [UInt8]? = nil) async throws -> ChildProcess.Completed {
     let done = try await offPool { try ChildProcess.run(program, arguments, input: input, timeout: .seconds(60)) }

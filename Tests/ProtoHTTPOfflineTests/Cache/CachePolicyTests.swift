@@ -4,6 +4,7 @@ import ProtoHTTPDemo
 @testable import ProtoHTTPOffline
 import Synchronization
 import Testing
+import ProtoHTTPTestSupport
 
 @Suite struct CachePolicyTests {
     typealias GetNote = Notes_NotesMetadata.GetNote
@@ -174,7 +175,7 @@ import Testing
                                 },
                                 failure: { error in events.withLock { $0.append("failure:\(error)") } },
                                 finished: { events.withLock { $0.append("finished") } })
-            #expect(await CacheFixtures.waitUntil { events.withLock { $0.last == "finished" } })
+            #expect(await waitUntil { events.withLock { $0.last == "finished" } })
             #expect(events.withLock { $0 } == ["cache:1", "network:2", "finished"])
             #expect(setup.server.calls == 4)  // create, list, create, list
 

@@ -2,6 +2,7 @@
 import Dispatch
 import ProtoHTTPOffline
 import Testing
+import ProtoHTTPTestSupport
 
 @Suite struct NetworkMonitorTests {
     @Test func startReadsTheKernelsPicture() throws {
@@ -82,14 +83,14 @@ import Testing
         let token = monitor.onChange(on: DispatchQueue(label: "probe-test")) { recorder.append($0) }
         try monitor.start()
         defer { monitor.stop() }
-        #expect(await eventually { monitor.currentPath.serverReachable == true })
-        #expect(await eventually { recorder.last?.serverReachable == true })
+        #expect(await waitUntil { monitor.currentPath.serverReachable == true })
+        #expect(await waitUntil { recorder.last?.serverReachable == true })
 
         listener.close()
         monitor.probeServer()
-        #expect(await eventually { monitor.currentPath.serverReachable == false })
+        #expect(await waitUntil { monitor.currentPath.serverReachable == false })
         #expect(!monitor.isReachable)
-        #expect(await eventually { recorder.last?.serverReachable == false })
+        #expect(await waitUntil { recorder.last?.serverReachable == false })
         token.cancel()
     }
 
@@ -102,11 +103,11 @@ import Testing
         try monitor.start()
         defer { monitor.stop() }
         // In a namespace with no default route (some CI sandboxes) the path never becomes satisfied.
-        guard await eventually({ monitor.currentPath.serverReachable == true }), monitor.currentStatus == .satisfied else { return }
-        #expect(await eventually { values.all == [true] })
+        guard await waitUntil({ monitor.currentPath.serverReachable == true }), monitor.currentStatus == .satisfied else { return }
+        #expect(await waitUntil { values.all == [true] })
         listener.close()
         monitor.probeServer()
-        #expect(await eventually { values.all == [true, false] })
+        #expect(await waitUntil { values.all == [true, false] })
         monitor.probeServer()  // still refused: no new value
         try await Task.sleep(for: .milliseconds(100))
         #expect(values.all == [true, false])
@@ -125,7 +126,7 @@ import Testing
         let kept = monitor.onChange(includingCurrent: true) { current.append($0) }
         try monitor.start()
         defer { monitor.stop() }
-        #expect(await eventually { current.last?.serverReachable == true })
+        #expect(await waitUntil { current.last?.serverReachable == true })
         #expect(current.all.first == NetworkPath.unknown)
         #expect(recorder.all.isEmpty)
         kept.cancel()

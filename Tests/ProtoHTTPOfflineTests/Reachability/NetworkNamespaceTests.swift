@@ -1,6 +1,7 @@
 // NetworkNamespaceTests.swift: the monitor watching a namespace the test makes (ip netns + veth): link down/up and carrier loss arrive as events.
 import ProtoHTTPOffline
 import Testing
+import ProtoHTTPTestSupport
 
 @Suite struct NetworkNamespaceTests {
     @Test(.enabled(if: NetworkNamespaceSandbox.unavailableReason == nil, "needs root, iproute2 and permission to create network namespaces"))
@@ -31,36 +32,36 @@ import Testing
         // Administratively down: unsatisfied, no usable interface.
         var started = ContinuousClock.now
         try sandbox.inNamespace("link", "set", sandbox.inside, "down")
-        #expect(await eventually { recorder.last?.status == .unsatisfied })
+        #expect(await waitUntil { recorder.last?.status == .unsatisfied })
         let downLatency = ContinuousClock.now - started
         #expect(monitor.currentPath.interfaces.isEmpty)
         #expect(!monitor.isReachable)
 
         // Up again: the kernel flushed the IPv4 default route, so it comes back only with the route.
         try sandbox.inNamespace("link", "set", sandbox.inside, "up")
-        #expect(await eventually { monitor.currentPath.interfaces == [sandbox.inside] })
+        #expect(await waitUntil { monitor.currentPath.interfaces == [sandbox.inside] })
         #expect(monitor.currentPath.status == .unsatisfied && !monitor.currentPath.hasDefaultRoute)
         started = ContinuousClock.now
         try sandbox.inNamespace("route", "add", "default", "via", sandbox.gateway)
-        #expect(await eventually { recorder.last?.status == .satisfied })
+        #expect(await waitUntil { recorder.last?.status == .satisfied })
         let upLatency = ContinuousClock.now - started
 
         // Carrier lost (the outside end goes down; the inside one stays up but not running).
         try sandbox.ip("link", "set", sandbox.outside, "down")
-        #expect(await eventually { recorder.last?.status == .unsatisfied })
+        #expect(await waitUntil { recorder.last?.status == .unsatisfied })
         #expect(monitor.currentPath.allInterfaces.first { $0.name == sandbox.inside }.map { $0.isUp && !$0.isRunning } == true)
         try sandbox.ip("link", "set", sandbox.outside, "up")
-        #expect(await eventually { recorder.last?.status == .satisfied })
+        #expect(await waitUntil { recorder.last?.status == .satisfied })
 
         // Address deleted: the kernel drops the default route with it without an RTM_DELROUTE;
         // the monitor's dump must notice, so adding the address back is not enough.
         try sandbox.inNamespace("addr", "del", sandbox.address, "dev", sandbox.inside)
-        #expect(await eventually { recorder.last?.status == .unsatisfied })
+        #expect(await waitUntil { recorder.last?.status == .unsatisfied })
         try sandbox.inNamespace("addr", "add", sandbox.address, "dev", sandbox.inside)
-        #expect(await eventually { monitor.currentPath.allInterfaces.contains { $0.addresses.map(\.description).contains(sandbox.address) } })
+        #expect(await waitUntil { monitor.currentPath.allInterfaces.contains { $0.addresses.map(\.description).contains(sandbox.address) } })
         #expect(!monitor.currentPath.hasDefaultRoute && monitor.currentStatus == .unsatisfied, "\(monitor.currentPath)")
         try sandbox.inNamespace("route", "add", "default", "via", sandbox.gateway)
-        #expect(await eventually { recorder.last?.status == .satisfied })
+        #expect(await waitUntil { recorder.last?.status == .satisfied })
 
         monitor.stop()
         #expect(await streamed.value == [.satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied, .unsatisfied, .satisfied])
@@ -87,7 +88,7 @@ import Testing
         func addressCount() -> Int {
             monitor.currentPath.allInterfaces.first { $0.name == sandbox.inside }?.addresses.filter { $0.family == .ipv4 }.count ?? 0
         }
-        #expect(await eventually { addressCount() == count + 1 }, "the monitor shows \(addressCount()) of \(count + 1) addresses")
+        #expect(await waitUntil { addressCount() == count + 1 }, "the monitor shows \(addressCount()) of \(count + 1) addresses")
         #expect(monitor.completedDumps >= 2, "no overrun was provoked (failure: \(String(describing: monitor.failure)))")
         #expect(monitor.failure == nil)
         print("NetworkNamespaceTests: \(count) additions in a burst; \(monitor.completedDumps - 1) dump(s) after overruns")

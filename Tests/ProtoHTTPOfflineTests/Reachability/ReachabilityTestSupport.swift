@@ -6,16 +6,6 @@ import Foundation
 import ProtoHTTPOffline
 import Synchronization
 
-/// Checks `condition` every 10 ms until it holds or `timeout` passes; whether it held.
-func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 /// Collects the paths a monitor delivers to an `onChange` handler.
 final class PathRecorder: Sendable {
     private let paths = Mutex<[NetworkPath]>([])

@@ -4,6 +4,7 @@ import Foundation
 import ProtoHTTP
 #if canImport(Glibc)
 import Glibc
+import ProtoHTTPTestSupport
 #endif
 
 /// A failure of the raw client: connect, send, receive, or an unparsable response.

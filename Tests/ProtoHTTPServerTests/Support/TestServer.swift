@@ -69,24 +69,6 @@ func withServer<T>(
     }
 }
 
-/// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
-@discardableResult
-func waitUntil(seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-}
-
-/// Runs blocking work on a Dispatch thread, keeping the cooperative pool (which the server's
-/// handlers need) free.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
 
 extension Duration {
     /// The duration in seconds.

@@ -1,5 +1,6 @@
 // AccessoryProcessorTests.swift: accessories around every call (cancel included), response processors, the finished callback.
 import Dispatch
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP

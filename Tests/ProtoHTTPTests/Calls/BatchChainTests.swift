@@ -1,5 +1,6 @@
 // BatchChainTests.swift: batch and chain requests against the test server: order, first failure, cancel, concurrency limit.
 import Dispatch
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP

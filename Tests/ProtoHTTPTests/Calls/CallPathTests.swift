@@ -1,5 +1,6 @@
 // CallPathTests.swift: a manager call end to end through its stages: interceptors that answer or retry, cancellation between stages, deadlines over retries, async metadata.
 import Dispatch
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
@@ -8,11 +9,12 @@ import Testing
 struct CallPathTests {
     typealias Ping = Protohttp_Rpctest_PingServiceMetadata.Ping
 
-    func manager(_ server: TestServer, interceptors: [any CallInterceptor] = [], timeout: Duration? = .seconds(10)) throws -> ProtoHTTPManager {
+    func manager(_ server: TestServer, interceptors: [any CallInterceptor] = [], timeout: Duration? = .seconds(10),
+                 clock: any CallClock = SystemCallClock()) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: server.url(""))
         configuration.interceptors = interceptors
         configuration.timeout = timeout
-        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport(), clock: clock)
     }
 
     @Test("an interceptor that answers without the transport settles the call: success, no completion")
@@ -90,15 +92,20 @@ struct CallPathTests {
             }
             attempt()
         }
-        let manager = try manager(server, interceptors: [retry], timeout: .milliseconds(900))
+        // The deadline runs on a clock the test moves: it comes after the attempts the test
+        // waited for, however long they took.
+        let clock = ManualCallClock()
+        let manager = try manager(server, interceptors: [retry], timeout: .milliseconds(900), clock: clock)
         let recorder = ManagerRecorder()
-        let started = ContinuousClock.now
         _ = recorder.post(manager, "/close-mid")
+        #expect(await waitUntil { attempts.load(ordering: .relaxed) > 3 }, "attempts follow each other under one deadline")
+        #expect(clock.armedDeadlines == [.milliseconds(900)], "one deadline, armed once for all attempts")
+        #expect(clock.advance(by: .milliseconds(899)) == 0, "nothing is due before the deadline")
+        let before = recorder.events.withLock { $0 }
+        #expect(before.isEmpty || before == ["completion"], "the call is still running: \(before)")
+        #expect(clock.advance(by: .milliseconds(1)) == 1, "the deadline timer fires at 900 ms")
         #expect(await recorder.settle() == ["completion", "failure"], "completion once, on the first hand-off")
         #expect(recorder.error?.code == .deadlineExceeded)
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(850) && elapsed < .seconds(3), "one deadline for all attempts: \(elapsed)")
-        #expect(attempts.load(ordering: .relaxed) > 2)
         #expect(await waitUntil { endedWith.withLock { $0 } == .canceled }, "after the deadline, the chain's next attempt is refused")
         #expect(await waitUntil { manager.transport.liveEasyHandleCount == 0 })
         await expectNoLeaks(manager.transport)

@@ -45,7 +45,7 @@ struct CallStagesTests {
     @Test("prepare: an RPC method defaults to Connect; the manager's protocol, then the call's, override it")
     func prepareProtocolResolution() throws {
         let target = ProtoHTTPManager.target(Ping.self)
-        let deadline = CallDeadline(timeout: .milliseconds(1500))
+        let deadline = CallDeadline(timeout: .milliseconds(1500), clock: ManualCallClock())
         func prepared(_ manager: ProtoHTTPManager, _ options: CallOptions = CallOptions()) throws -> PreparedCall {
             try manager.prepare(info: Self.info(manager.wireProtocol(for: target, options: options, configuration: manager.configuration).name, method: target.rpc), target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
                                 options: options, settings: manager.snapshot(), deadline: deadline)
@@ -93,9 +93,14 @@ struct CallStagesTests {
         #expect(manager.deadline(for: CallOptions(timeout: .seconds(1.5)), managerTimeout: manager.configuration.timeout)?.timeout == .milliseconds(1500))
         let none = try self.manager { $0.timeout = nil }
         #expect(none.deadline(for: CallOptions(), managerTimeout: none.configuration.timeout) == nil)
-        let deadline = CallDeadline(timeout: .seconds(2), now: .now())
-        #expect(deadline.remaining() <= .seconds(2) && deadline.remaining() > .seconds(1))
-        #expect(CallDeadline(timeout: .zero).remaining() == .zero)
+        let clock = ManualCallClock()
+        let deadline = CallDeadline(timeout: .seconds(2), clock: clock)
+        #expect(deadline.remaining() == .seconds(2))
+        clock.advance(by: .milliseconds(500))
+        #expect(deadline.remaining() == .milliseconds(1500))
+        clock.advance(by: .seconds(3))
+        #expect(deadline.remaining() == .zero, "never negative")
+        #expect(CallDeadline(timeout: .zero, clock: clock).remaining() == .zero)
     }
 
     // MARK: settle

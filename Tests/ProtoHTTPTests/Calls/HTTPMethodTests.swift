@@ -1,4 +1,5 @@
 // HTTPMethodTests.swift: every HTTP method through the manager; GET and HEAD put the input in the query; message fields as query parameters.
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 import ProtoHTTPDemo

@@ -68,7 +68,7 @@ struct ManagerRaceStressTests {
                 for i in stride(from: 0, to: total, by: 2) { submitted[i].cancel() }
             },
         ])
-        let ended = await waitUntil(seconds: Sanitizer.scaled(20.0)) { ledger.ended == total }
+        let ended = await waitUntil { ledger.ended == total }
         #expect(ended, "\(total - ledger.ended) calls never delivered an outcome")
         try await Task.sleep(for: .milliseconds(100))  // a stray second delivery would land here
         manager.callbackQueue.sync {}
@@ -138,7 +138,7 @@ struct ManagerRaceStressTests {
                     manager.transport.shutdown()
                 },
             ])
-            let ended = await waitUntil(seconds: Sanitizer.scaled(10.0)) { ledger.ended == total }
+            let ended = await waitUntil { ledger.ended == total }
             #expect(ended, "round \(round): \(total - ledger.ended) calls never ended")
             try await Task.sleep(for: .milliseconds(50))
             manager.callbackQueue.sync {}

@@ -5,6 +5,7 @@ import Logging
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPTestSupport
 
 /// Records one manager call's callbacks, in order.
 final class ManagerRecorder: Sendable {
@@ -32,7 +33,7 @@ final class ManagerRecorder: Sendable {
 
     /// Waits for a terminal event, then a little longer for strays.
     func settle() async -> [String] {
-        await waitUntil(seconds: 10) { self.events.withLock { $0.contains("success") || $0.contains("failure") } }
+        await waitUntil { self.events.withLock { $0.contains("success") || $0.contains("failure") } }
         try? await Task.sleep(for: .milliseconds(100))
         return events.withLock { $0 }
     }

@@ -1,6 +1,7 @@
 // ReadmeRequestLayerTests.swift: the README's "The request layer" examples, compiled and run against the notes server and the test server.
 import Logging
 import ProtoHTTPDemo
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP

@@ -1,6 +1,7 @@
 // RetryTests.swift: retry with backoff: the pure decision table, and calls against a peer that fails N times first.
 import Dispatch
 import Foundation
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP

@@ -2,6 +2,7 @@
 import Synchronization
 import Testing
 import ProtoHTTP
+import ProtoHTTPTestSupport
 
 @Suite("Generated clients against real Python peers", .serialized)
 struct GeneratedClientTests {
@@ -66,7 +67,7 @@ private final class ClientRecorder: Sendable {
 
     /// Waits for a terminal event, then a little longer for strays.
     func settle() async -> [String] {
-        _ = await waitUntil(seconds: 10) { self.events.withLock { $0.contains { $0.hasPrefix("success") || $0.hasPrefix("failure") } } }
+        _ = await waitUntil { self.events.withLock { $0.contains { $0.hasPrefix("success") || $0.hasPrefix("failure") } } }
         try? await Task.sleep(for: .milliseconds(100))
         return events.withLock { $0 }
     }

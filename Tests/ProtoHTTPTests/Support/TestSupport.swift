@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPTestSupport
 
 /// Records every callback of calls sent through the callback API, and the thread each ran on.
 final class CallbackRecorder: Sendable {
@@ -34,25 +35,16 @@ final class CallbackRecorder: Sendable {
     var results: [Result<TransportResponse, ProtoHTTPError>] { state.withLock { $0.results } }
     var callbackThreads: Set<Int32> { state.withLock { $0.callbackThreads } }
 
-    /// Waits (polling, up to `seconds`) until `count` results arrived; then lets any stray
-    /// extra callback land before returning the results.
-    func waitForResults(_ count: Int, seconds: Double = 10) async -> [Result<TransportResponse, ProtoHTTPError>] {
-        await waitUntil(seconds: seconds) { self.results.count >= count }
+    /// Waits until `count` results arrived (``hangGuard`` at most); then gives a wrong extra
+    /// callback a moment to land before returning the results.
+    func waitForResults(_ count: Int) async -> [Result<TransportResponse, ProtoHTTPError>] {
+        await waitUntil { self.results.count >= count }
+        // A grace window for a second delivery that must not come: on a slow machine it can
+        // only miss a bug, never fail a correct run.
         try? await Task.sleep(for: .milliseconds(50))
         queue.sync {}
         return results
     }
-}
-
-/// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
-@discardableResult
-func waitUntil(seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
 }
 
 /// The calling thread's kernel id, from the `/proc/thread-self` link.
@@ -91,7 +83,7 @@ func expectNoLeaks(_ transport: HTTPTransport, sourceLocation: SourceLocation = 
     #expect(threadExists(tid), "the transport thread should exist before shutdown", sourceLocation: sourceLocation)
     transport.shutdown()
     #expect(transport.liveEasyHandleCount == 0, sourceLocation: sourceLocation)
-    let gone = await waitUntil(seconds: 1) { !threadExists(tid) }
+    let gone = await waitUntil { !threadExists(tid) }
     #expect(gone, "the transport thread \(tid) outlived shutdown()", sourceLocation: sourceLocation)
 }
 

@@ -31,9 +31,9 @@ final class DownloadRun: Sendable {
         state.withLock { $0.handle = started }
     }
 
-    /// The outcome, waiting up to `seconds` for it.
-    func result(seconds: Double = 60) async -> Result<DownloadResult, ProtoHTTPError>? {
-        await waitUntil(seconds: seconds) { self.state.withLock { $0.outcome != nil } }
+    /// The outcome, once it has come (``hangGuard`` at most).
+    func result() async -> Result<DownloadResult, ProtoHTTPError>? {
+        await waitUntil { self.state.withLock { $0.outcome != nil } }
         return state.withLock { $0.outcome }
     }
 
@@ -312,7 +312,7 @@ struct DownloadTests {
         let manager = try manager(server)
         let destination = DownloadDestination(folder + "/twice.bin", sha256: expected)
         let first = DownloadRun(manager, "/files/twice.bin", to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))])
-        #expect(await waitUntil(seconds: 10) { (first.reports.last?.completedBytes ?? 0) > 0 })
+        #expect(await waitUntil { (first.reports.last?.completedBytes ?? 0) > 0 })
         let second = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/twice.bin", to: destination) }
         #expect(second.error?.code == .aborted, "\(String(describing: second.error))")
         #expect(second.error?.message.contains(destination.partialPath) == true)

@@ -78,7 +78,7 @@ final class NginxFileServer: Sendable {
     /// Waits (up to 3 s) for an access-log line starting with `prefix`: nginx writes a
     /// request's line when it has finished with it, which can be after the client has.
     func waitForLogLine(startingWith prefix: String) async -> Bool {
-        await waitUntil(seconds: 3) { self.accessLog().contains { $0.hasPrefix(prefix) } }
+        await waitUntil { self.accessLog().contains { $0.hasPrefix(prefix) } }
     }
 
     /// Ends nginx and every connection it holds (SIGTERM: nginx closes them at once); the

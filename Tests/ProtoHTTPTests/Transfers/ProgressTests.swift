@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPTestSupport
 
 /// Records progress reports and outcomes in arrival order, and whether each ran on the expected queue.
 final class ProgressRecorder: Sendable {
@@ -45,8 +46,8 @@ final class ProgressRecorder: Sendable {
         return events[first...].contains { if case .progress = $0 { true } else { false } }
     }
 
-    func waitForOutcome(seconds: Double = 20) async {
-        await waitUntil(seconds: seconds) { !self.outcomes.isEmpty }
+    func waitForOutcome() async {
+        await waitUntil { !self.outcomes.isEmpty }
         try? await Task.sleep(for: .milliseconds(150))  // let strays land
         queue.sync {}
     }
@@ -204,7 +205,7 @@ struct ProgressTests {
         let handle = manager.request(.get, "/files/slow.bin", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw,
                                      options: options, success: { _, _ in recorder.record(.outcome("success")) },
                                      failure: { recorder.record(.outcome("failure \($0.code)")) })
-        #expect(await waitUntil(seconds: 10) { recorder.reports(.download).count >= 2 })
+        #expect(await waitUntil { recorder.reports(.download).count >= 2 })
         handle.cancel()
         await recorder.waitForOutcome()
         try await Task.sleep(for: .milliseconds(200))

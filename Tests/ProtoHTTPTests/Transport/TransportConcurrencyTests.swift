@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPTestSupport
 
 @Suite("HTTPTransport concurrency")
 struct TransportConcurrencyTests {
@@ -47,7 +48,7 @@ struct TransportConcurrencyTests {
         let calls = (0..<200).map { i in
             recorder.send(transport, TransportRequest(url: server.url("/echo"), body: Array("\(i)".utf8)))
         }
-        let results = await recorder.waitForResults(200, seconds: 30)
+        let results = await recorder.waitForResults(200)
         #expect(results.count == 200)
         #expect(recorder.handedOffCount == 200)
         #expect(results.allSatisfy { $0.value?.status == 200 })
@@ -72,7 +73,7 @@ struct TransportConcurrencyTests {
             transport.shutdown()
         }
         let joined = tids
-        #expect(await waitUntil(seconds: 1) { joined.allSatisfy { $0 > 0 && !threadExists($0) } })
+        #expect(await waitUntil { joined.allSatisfy { $0 > 0 && !threadExists($0) } })
         #expect(Set(tids).count == 10)
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPTestSupport
 
 @Suite("HTTPTransport faults")
 struct TransportFaultTests {
@@ -90,7 +91,7 @@ struct TransportFaultTests {
         #expect(results.count == 1)
         #expect(results.first?.error?.code == .canceled)
         // The engine removes the easy handle long before the server would have answered.
-        #expect(await waitUntil(seconds: 5) { transport.liveEasyHandleCount == 0 })
+        #expect(await waitUntil { transport.liveEasyHandleCount == 0 })
         #expect(ContinuousClock.now - start < .seconds(40))  // the server would take 60 s
         #expect(recorder.results.count == 1)
         await expectNoLeaks(transport)
@@ -223,7 +224,7 @@ struct TransportFaultTests {
         #expect(await waitUntil { recorder.handedOffCount == 5 })
         let tid = transport.threadID
         transport.shutdown()
-        #expect(await waitUntil(seconds: 1) { !threadExists(tid) })
+        #expect(await waitUntil { !threadExists(tid) })
         #expect(transport.liveEasyHandleCount == 0)
         let results = await recorder.waitForResults(5)
         #expect(results.count == 5)
@@ -243,6 +244,6 @@ struct TransportFaultTests {
         #expect(tid > 0)
         #expect(threadExists(tid))
         transport = nil
-        #expect(await waitUntil(seconds: 1) { !threadExists(tid) })
+        #expect(await waitUntil { !threadExists(tid) })
     }
 }

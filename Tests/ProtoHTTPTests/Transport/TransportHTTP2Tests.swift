@@ -1,5 +1,6 @@
 // TransportHTTP2Tests.swift: HTTP/2 over TLS (ALPN) and h2c against nginx: version, multiplexing, HTTP/1.1 fallbacks, a typed manager call.
 import Foundation
+import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
 

@@ -52,7 +52,7 @@ struct TransportRaceStressTests {
                 }
             },
         ])
-        let ended = await waitUntil(seconds: Sanitizer.scaled(20.0)) { ledger.ended == total }
+        let ended = await waitUntil { ledger.ended == total }
         #expect(ended, "\(total - ledger.ended) calls never delivered a result")
         try await Task.sleep(for: .milliseconds(100))  // a stray second delivery would land here
         queue.sync {}
@@ -99,7 +99,7 @@ struct TransportRaceStressTests {
                     transport.shutdown()
                 },
             ])
-            let ended = await waitUntil(seconds: Sanitizer.scaled(10.0)) { ledger.ended == 2 * perThread }
+            let ended = await waitUntil { ledger.ended == 2 * perThread }
             #expect(ended, "round \(round): \(2 * perThread - ledger.ended) calls never ended")
             try await Task.sleep(for: .milliseconds(50))
             queue.sync {}
@@ -107,7 +107,7 @@ struct TransportRaceStressTests {
             #expect(Set(ledger.failureCodes.keys).isSubset(of: [.canceled]), "round \(round): \(ledger.failureCodes)")
             #expect(ledger.failureCodes[.canceled, default: 0] > 0, "round \(round): shutdown cancelled nothing")
             #expect(transport.liveEasyHandleCount == 0, "round \(round)")
-            #expect(await waitUntil(seconds: 1) { !threadExists(tid) }, "round \(round): the engine thread outlived shutdown()")
+            #expect(await waitUntil { !threadExists(tid) }, "round \(round): the engine thread outlived shutdown()")
             // A call after shutdown fails at once.
             let late = try? await transport.send(TransportRequest(url: url))
             #expect(late == nil)

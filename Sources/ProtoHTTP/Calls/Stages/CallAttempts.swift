@@ -6,7 +6,7 @@ import Dispatch
 /// authentication interceptor signs every attempt); the result reaches `settle` on the work
 /// queue with the number of attempts made.
 ///
-/// Waits are Dispatch timers on the work queue; a call that ended meanwhile (cancelled, or
+/// Waits run on the manager's ``CallClock`` (Dispatch timers on the work queue); a call that ended meanwhile (cancelled, or
 /// past its deadline, which the handle enforces) starts no further attempt, so cancelling
 /// during a backoff gives exactly the one `canceled` failure.
 struct CallAttempts: Sendable {
@@ -14,6 +14,8 @@ struct CallAttempts: Sendable {
     let prepared: PreparedCall
     let exchange: InterceptorNext
     let workQueue: DispatchQueue
+    /// The manager's clock, for the waits between attempts.
+    let clock: any CallClock
     let policy: RetryPolicy
     let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void
 
@@ -54,7 +56,7 @@ struct CallAttempts: Sendable {
             settle(result, number)
         case .retry(let wait):
             guard !handle.isFinished else { return }
-            workQueue.asyncAfter(deadline: .now() + wait.dispatchInterval) {
+            clock.run(after: wait, on: workQueue) {
                 guard !handle.isFinished else { return }
                 send(attempt: number + 1)
             }

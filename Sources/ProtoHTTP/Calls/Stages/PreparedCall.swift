@@ -43,8 +43,8 @@ final class PreparedCall: Sendable {
 
 extension ProtoHTTPManager {
     /// The deadline a call with `options` gets if it starts now, under the manager's timeout.
-    func deadline(for options: CallOptions, managerTimeout: Duration?, now: DispatchTime = .now()) -> CallDeadline? {
-        options.timeout.resolved(manager: managerTimeout).map { CallDeadline(timeout: $0, now: now) }
+    func deadline(for options: CallOptions, managerTimeout: Duration?) -> CallDeadline? {
+        options.timeout.resolved(manager: managerTimeout).map { CallDeadline(timeout: $0, clock: registry.clock) }
     }
 
     /// The call's protocol: its own, else the manager's, else Connect for an RPC method and

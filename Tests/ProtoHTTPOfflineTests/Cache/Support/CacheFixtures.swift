@@ -28,17 +28,6 @@ enum CacheFixtures {
                               storedAt: 1_700_000_000.5, version: version)
     }
 
-    /// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
-    @discardableResult
-    static func waitUntil(seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
-    }
-
     /// An HTTP transport that ignores proxy settings (loopback peers only).
     static func transport() throws -> HTTPTransport {
         var configuration = TransportConfiguration()

@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import Foundation
+import ProtoHTTPTestSupport
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import ProtoHTTPServer
@@ -116,10 +117,9 @@ final class QueueRecorder<Value: Sendable>: Sendable {
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 
-    /// Waits up to `seconds` for at least `count` values.
-    func wait(for count: Int, seconds: Double = 5) async -> [Value] {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline, all.count < count { try? await Task.sleep(for: .milliseconds(5)) }
+    /// Waits until at least `count` values have come (``hangGuard`` at most); all of them.
+    func wait(for count: Int) async -> [Value] {
+        await waitUntil { all.count >= count }
         return all
     }
 }

@@ -4,6 +4,7 @@ import ProtoHTTPDemo
 @testable import ProtoHTTPServer
 import ProtoWire
 import Testing
+import ProtoHTTPTestSupport
 
 extension ServerTests {
     @Suite("Connection pipeline in process")
@@ -121,8 +122,8 @@ extension ServerTests {
                 #expect(await waitUntil { connection.faults.events.contains("hold started") })
                 #expect(connection.requests.count == 1)
                 try await connection.close()
-                #expect(await waitUntil(seconds: 2) { connection.faults.events.contains("hold saw cancellation") }, "\(connection.faults.events)")
-                #expect(await waitUntil(seconds: 2) { connection.requests.count == 0 })
+                #expect(await waitUntil { connection.faults.events.contains("hold saw cancellation") }, "\(connection.faults.events)")
+                #expect(await waitUntil { connection.requests.count == 0 })
             }
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ProtoHTTPDemo
 @testable import ProtoHTTPServer
+import ProtoHTTPTestSupport
 import ProtoWire
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 // FuzzFindingsTests.swift: what the server-request fuzz target (Tests/Fuzz) found, as tests on the real pipeline in process.
 import ProtoHTTPCore
 import Testing
+import ProtoHTTPTestSupport
 
 extension ServerTests {
     @Suite("Fuzz findings: the server's request path")
@@ -24,7 +25,7 @@ extension ServerTests {
             let responses = try await connection.responses(2, timeout: .milliseconds(500))
             #expect(responses.count == 1, "statuses \(responses.map(\.status))")
             #expect(responses.first?.header("Connection") == "close")
-            #expect(await waitUntil(seconds: 2) { !connection.isActive }, "the connection should close after its answer")
+            #expect(await waitUntil { !connection.isActive }, "the connection should close after its answer")
         }
     }
 }

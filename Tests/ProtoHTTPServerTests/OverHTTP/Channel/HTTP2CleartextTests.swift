@@ -4,6 +4,7 @@ import ProtoHTTPDemo
 import ProtoHTTPServer
 import ProtoWire
 import Testing
+import ProtoHTTPTestSupport
 
 extension ServerTests {
     @Suite("HTTP/2 in cleartext (h2c, prior knowledge)")
@@ -112,7 +113,7 @@ extension ServerTests {
                 }
                 #expect(late.error?.code == .deadlineExceeded, "\(String(describing: late.error))")
                 #expect(ContinuousClock.now - started < .seconds(4), "the 100 ms deadline, not the 5 s handler, ended it")
-                #expect(await waitUntil(seconds: 2) { server.faults.events.contains("slow cancelled") })
+                #expect(await waitUntil { server.faults.events.contains("slow cancelled") })
 
                 let refused = await Result { () async throws(ProtoHTTPError) in
                     try await manager.post("/test.Faults/Refuse", Google_Protobuf_StringValue("not_found"), as: Google_Protobuf_Empty.self)
@@ -163,7 +164,7 @@ extension ServerTests {
                 #expect(await h2.closedByServer(within: .seconds(10)))
                 #expect(await undecided.closedByServer(within: .seconds(10)))
                 #expect(ContinuousClock.now - started >= .milliseconds(250))
-                #expect(await waitUntil(seconds: 2) { server.server.connectionCount == 0 })
+                #expect(await waitUntil { server.server.connectionCount == 0 })
             }
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ProtoHTTPDemo
 import ProtoHTTPServer
+import ProtoHTTPTestSupport
 import ProtoWire
 import Testing
 

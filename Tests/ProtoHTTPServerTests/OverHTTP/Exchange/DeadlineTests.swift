@@ -3,6 +3,7 @@ import ProtoHTTP
 import ProtoHTTPServer
 import ProtoWire
 import Testing
+import ProtoHTTPTestSupport
 
 extension ServerTests {
     @Suite("Deadlines")
@@ -27,7 +28,7 @@ extension ServerTests {
                 #expect(error.code == .deadlineExceeded && error.httpStatus == 504, "\(error)")
                 #expect(elapsed < .seconds(3), "answered after \(elapsed)")  // the handler takes 5 s
                 #expect(elapsed >= .milliseconds(100))
-                #expect(await waitUntil(seconds: 2) { server.faults.events.contains("slow cancelled") }, "\(server.faults.events)")
+                #expect(await waitUntil { server.faults.events.contains("slow cancelled") }, "\(server.faults.events)")
                 #expect(!server.faults.events.contains("slow finished"))
             }
         }
@@ -49,7 +50,7 @@ extension ServerTests {
                 let result = await Self.call(server, "Stubborn", ms: 2_000, timeoutMs: 100)
                 #expect(result.error?.code == .deadlineExceeded)
                 #expect(ContinuousClock.now - started < .seconds(1))
-                #expect(await waitUntil(seconds: 4) { server.faults.events.contains("stubborn finished") })
+                #expect(await waitUntil { server.faults.events.contains("stubborn finished") })
             }
         }
 

@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
+import ProtoHTTPTestSupport
 import ProtoWire
 import Testing
 

@@ -3,6 +3,7 @@ import ProtoHTTP
 @testable import ProtoHTTPServer
 import ProtoWire
 import Testing
+import ProtoHTTPTestSupport
 
 extension ServerTests {
     @Suite("Request tasks, shutdown and disconnects")
@@ -59,9 +60,9 @@ extension ServerTests {
                 await server.server.shutdown()
                 let elapsed = ContinuousClock.now - started
                 #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(4), "shutdown took \(elapsed)")  // the handler holds 10 s
-                #expect(await waitUntil(seconds: 1) { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
+                #expect(await waitUntil { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
                 #expect(await call.value.error != nil)
-                #expect(await waitUntil(seconds: 1) { server.server.requestTaskCount == 0 })
+                #expect(await waitUntil { server.server.requestTaskCount == 0 })
                 #expect(server.server.connectionCount == 0)
             }
         }
@@ -74,8 +75,8 @@ extension ServerTests {
                 #expect(await waitUntil { server.faults.events.contains("hold started") })
                 #expect(server.server.requestTaskCount == 1)
                 await connection.close()
-                #expect(await waitUntil(seconds: 2) { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
-                #expect(await waitUntil(seconds: 2) { server.server.requestTaskCount == 0 && server.server.connectionCount == 0 })
+                #expect(await waitUntil { server.faults.events.contains("hold saw cancellation") }, "\(server.faults.events)")
+                #expect(await waitUntil { server.server.requestTaskCount == 0 && server.server.connectionCount == 0 })
                 let next = try await RawConnection.open(port: server.port)
                 try await MalformedRequestTests.expectServed(next)
                 await next.close()

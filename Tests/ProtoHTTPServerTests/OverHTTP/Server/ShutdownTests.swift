@@ -3,6 +3,7 @@ import ProtoHTTP
 import ProtoHTTPServer
 import ProtoWire
 import Testing
+import ProtoHTTPTestSupport
 
 extension ServerTests {
     @Suite("Graceful shutdown")
@@ -57,7 +58,7 @@ extension ServerTests {
                 let result = await stuck.value
                 #expect(result.error != nil, "the call should fail: its connection was closed")
                 // The handler ends after the event loops are gone; nothing may be scheduled on them then.
-                #expect(await waitUntil(seconds: 8) { server.faults.events.contains("stubborn finished") })
+                #expect(await waitUntil { server.faults.events.contains("stubborn finished") })
                 try await Task.sleep(for: .milliseconds(200))
             }
         }

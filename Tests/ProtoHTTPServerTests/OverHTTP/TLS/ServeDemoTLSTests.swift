@@ -26,7 +26,7 @@ extension ServerTests {
             #expect(created.body.contains(#""title":"from curl over TLS""#))
 
             process.signal(SIGINT)
-            let exit = try await offPool { process.wait(upTo: .seconds(15)) }
+            let exit = await offPool { process.wait(upTo: hangGuard) }
             #expect(exit?.succeeded == true, "serve-demo ended with \(String(describing: exit))")
         }
 

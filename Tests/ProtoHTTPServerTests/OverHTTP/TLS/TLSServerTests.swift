@@ -184,7 +184,7 @@ extension ServerTests {
                 let started = ContinuousClock.now
                 #expect(await raw.closedByServer(within: .seconds(10)))
                 #expect(ContinuousClock.now - started >= .milliseconds(250))
-                #expect(await waitUntil(seconds: 2) { server.server.connectionCount == 0 })
+                #expect(await waitUntil { server.server.connectionCount == 0 })
             }
         }
 
