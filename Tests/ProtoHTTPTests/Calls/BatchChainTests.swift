@@ -7,8 +7,10 @@ import Testing
 
 @Suite("Batch and chain requests", .serialized)
 struct BatchChainTests {
-    func manager(_ server: TestServer) throws -> ProtoHTTPManager {
-        try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")), transport: makeTransport())
+    func manager(_ server: TestServer, interceptors: [any CallInterceptor] = []) throws -> ProtoHTTPManager {
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.interceptors = interceptors
+        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
     }
 
     func echo(_ bytes: [UInt8], delayMs: Int = 0) -> PendingCall<[UInt8]> {
@@ -41,13 +43,12 @@ struct BatchChainTests {
         let server = try await TestServer.start()
         defer { server.stop() }
         let manager = try manager(server)
-        let started = ContinuousClock.now
+        // The slow call would take ten minutes: only the batch's cancel can end it in time.
         let failFast = await Result { () async throws(ProtoHTTPError) in
-            try await manager.batch([echo([], delayMs: 10_000), failing(503), echo([1])])
+            try await manager.batch([echo([], delayMs: 600_000), failing(503), echo([1])])
         }
         #expect(protoError(failFast.mapError { $0 as any Error })?.code == .unavailable)
-        // Far below the slow call's 10 s, with room for a loaded machine.
-        #expect(ContinuousClock.now - started < .seconds(6), "the slow call was cancelled")
+        #expect(await waitUntil { manager.liveCallCount == 0 && manager.transport.liveEasyHandleCount == 0 }, "the slow call was cancelled")
 
         let results = Mutex<[String]>([])
         let done = Mutex(false)
@@ -67,19 +68,42 @@ struct BatchChainTests {
     func batchLimitAndCancel() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
+        // Each call is held before it is sent until the test lets one go: the calls in flight
+        // are counted, and the test moves on only when it has seen what it needs.
+        let gate = DispatchSemaphore(value: 0)
+        let flight = Mutex((started: 0, now: 0, most: 0))
+        let holding = ClosureInterceptor { request, _, next, completion in
+            flight.withLock { $0.started += 1; $0.now += 1; $0.most = max($0.most, $0.now) }
+            DispatchQueue.global().async {
+                gate.wait()
+                next(request) { result in
+                    flight.withLock { $0.now -= 1 }
+                    completion(result)
+                }
+            }
+        }
+        let limited = try manager(server, interceptors: [holding])
+        let batchDone = Mutex<Int?>(nil)
+        limited.batch(Array(repeating: echo([7]), count: 4), options: BatchOptions(maxConcurrent: 2),
+                      success: { outputs in batchDone.withLock { $0 = outputs.count } }, failure: { _ in batchDone.withLock { $0 = -1 } })
+        for started in 2...4 {
+            #expect(await waitUntil { flight.withLock { $0.started == started && $0.now == 2 } }, "call \(started) starts as one ends")
+            gate.signal()
+        }
+        gate.signal()
+        gate.signal()
+        #expect(await waitUntil { batchDone.withLock { $0 } != nil })
+        #expect(batchDone.withLock { $0 } == 4)
+        #expect(flight.withLock { $0.most } == 2, "never more than two in flight")
+
         let manager = try manager(server)
-        let started = ContinuousClock.now
-        let outputs = try await manager.batch(Array(repeating: echo([], delayMs: 200), count: 4), options: BatchOptions(maxConcurrent: 2))
-        let elapsed = ContinuousClock.now - started
-        #expect(outputs.count == 4)
-        #expect(elapsed >= .milliseconds(380) && elapsed < .seconds(5), "two rounds of two: \(elapsed)")
 
         let events = Mutex<[String]>([])
         let batch = manager.batch(Array(repeating: echo([], delayMs: 3000), count: 3), options: BatchOptions(maxConcurrent: 1),
                                   success: { _ in events.withLock { $0.append("success") } },
                                   failure: { error in events.withLock { $0.append("failure \(error.code)") } },
                                   finished: { all in events.withLock { $0.append("finished " + all.map { (try? $0.get()) == nil ? "x" : "ok" }.joined()) } })
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await waitUntil { manager.liveCallCount == 1 }, "the first call is running")
         batch.cancel()
         #expect(await waitUntil { events.withLock { $0.count } == 2 })
         #expect(events.withLock { $0 } == ["failure canceled", "finished xxx"])
@@ -128,9 +152,10 @@ struct BatchChainTests {
         }, success: { _ in cancelled.withLock { $0.append("success") } },
            failure: { step, error in cancelled.withLock { $0.append("failure \(step) \(error.code)") } },
            finished: { cancelled.withLock { $0.append("finished") } })
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await waitUntil { manager.liveCallCount == 1 }, "the first step is running")
         chain.cancel()
         #expect(await waitUntil { cancelled.withLock { $0.last } == "finished" })
+        // A grace window for a next step that must not start: it can only miss a bug.
         try await Task.sleep(for: .milliseconds(100))
         #expect(cancelled.withLock { $0 } == ["failure 0 canceled", "finished"])
         #expect(later.load(ordering: .relaxed) == 0)

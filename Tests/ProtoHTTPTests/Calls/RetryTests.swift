@@ -139,43 +139,87 @@ struct RetryTests {
         #expect(attempts.load(ordering: .relaxed) == 3, "each attempt runs the whole chain")
     }
 
+    /// Runs `call` to its end while moving `clock` forward by `step` each time the manager
+    /// waits before a retry (and only then); returns the result and the number of steps.
+    func drive<T: Sendable>(_ clock: ManualCallClock, step: Duration,
+                            _ call: @escaping @Sendable () async throws(ProtoHTTPError) -> T) async -> (result: Result<T, ProtoHTTPError>, steps: Int) {
+        let outcome = Mutex<Result<T, ProtoHTTPError>?>(nil)
+        let task = Task {
+            do throws(ProtoHTTPError) {
+                let value = try await call()
+                outcome.withLock { $0 = .success(value) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        var steps = 0
+        while await waitUntil({ outcome.withLock { $0 } != nil || clock.pendingWaits > 0 }), outcome.withLock({ $0 }) == nil, steps < 10_000 {
+            clock.advance(by: step)
+            steps += 1
+        }
+        await task.value
+        return (outcome.withLock { $0 } ?? .failure(ProtoHTTPError(code: .unknown, message: "no result within the hang guard")), steps)
+    }
+
+    /// A manager for `server` whose deadlines and retry waits run on `clock`.
+    func manager(_ server: TestServer, policy: RetryPolicy, timeout: Duration?, clock: ManualCallClock) throws -> ProtoHTTPManager {
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.retryPolicy = policy
+        configuration.timeout = timeout
+        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport(), clock: clock)
+    }
+
     @Test("Retry-After is honoured; a wait past the deadline delivers the failure at once")
     func retryAfterAgainstTheDeadline() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
-        let manager = try manager(server, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10)), timeout: .seconds(3))
-        let started = ContinuousClock.now
-        let honoured = try await manager.request(.get, "/flaky?key=ra&fails=1&retry-after=1", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
-        #expect(honoured.metadata.attempts == 2)
-        #expect(ContinuousClock.now - started >= .milliseconds(950), "waited the server's second")
-        let quick = ContinuousClock.now
-        let tooLong = await Result { () async throws(ProtoHTTPError) in
+        let clock = ManualCallClock()
+        let manager = try manager(server, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10)), timeout: .seconds(3), clock: clock)
+
+        // Retry-After: 1: the second attempt starts when a second has passed, not before.
+        let honoured = Task { () async throws(ProtoHTTPError) in
+            try await manager.request(.get, "/flaky?key=ra&fails=1&retry-after=1", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
+        }
+        #expect(await waitUntil { clock.pendingWaits == 1 }, "the manager waits before the second attempt")
+        #expect(clock.advance(by: .milliseconds(999)) == 0, "not before the server's second")
+        #expect(try await count(server, "ra") == 1)
+        #expect(clock.advance(by: .milliseconds(1)) == 1, "at the server's second")
+        #expect(try await honoured.value.metadata.attempts == 2)
+
+        // Retry-After: 60 against a 3 s deadline: the failure comes at once, with no wait.
+        let (tooLong, waits) = await drive(clock, step: .seconds(60)) { () async throws(ProtoHTTPError) in
             try await manager.request(.get, "/flaky?key=rb&fails=1&retry-after=60", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
         }
         #expect(protoError(tooLong.mapError { $0 as any Error })?.code == .unavailable)
-        #expect(ContinuousClock.now - quick < .seconds(2), "no wait that the deadline would cut")
-        let exhausted = try await manager.request(.get, "/flaky?key=rc&fails=1&status=429&retry-after=0", input: [:],
-                                                  requestSerializer: .formURLEncoded, responseSerializer: .raw)
-        #expect(exhausted.metadata.attempts == 2, "429 is resource_exhausted: retried when the server says when")
+        #expect(waits == 0, "no wait that the deadline would cut")
+
+        let (exhausted, _) = await drive(clock, step: .seconds(1)) { () async throws(ProtoHTTPError) in
+            try await manager.request(.get, "/flaky?key=rc&fails=1&status=429&retry-after=0", input: [:],
+                                      requestSerializer: .formURLEncoded, responseSerializer: .raw)
+        }
+        #expect(try exhausted.get().metadata.attempts == 2, "429 is resource_exhausted: retried when the server says when")
     }
 
     @Test("the deadline bounds all attempts together")
     func deadlineBoundsAttempts() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
+        let clock = ManualCallClock()
         let policy = RetryPolicy(maxAttempts: 1000, initialBackoff: .milliseconds(50), maxBackoff: .milliseconds(50), jitter: 0)
-        let manager = try manager(server, policy: policy, timeout: .milliseconds(700))
-        let started = ContinuousClock.now
-        let result = await Result { () async throws(ProtoHTTPError) in
+        let manager = try manager(server, policy: policy, timeout: .milliseconds(700), clock: clock)
+        // Each step moves the clock through one 50 ms wait: 700 ms hold 13 or 14 of them.
+        let (result, steps) = await drive(clock, step: .milliseconds(50)) { () async throws(ProtoHTTPError) in
             try await manager.request(.get, "/flaky?key=d&fails=100000", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
         }
-        let elapsed = ContinuousClock.now - started
         let code = protoError(result.mapError { $0 as any Error })?.code
         #expect(code == .unavailable || code == .deadlineExceeded, "\(String(describing: code))")
-        #expect(elapsed < .seconds(5), "\(elapsed)")  // without the deadline: 1000 attempts, 50 s
+        #expect((13...14).contains(steps), "the 700 ms deadline ends the waits of 50 ms: \(steps) (without it: 999)")
         let seen = try await count(server, "d")
-        #expect(seen > 3 && seen < 40, "retried until the deadline, then stopped: \(seen)")
-        try await Task.sleep(for: .milliseconds(300))
+        #expect((steps...steps + 1).contains(seen), "one attempt per wait, and the first: \(seen) for \(steps) waits")
+        #expect(clock.pendingWaits == 0, "no wait outlives the call")
+        clock.advance(by: .seconds(10))  // only the deadline timer, armed for a call that has ended, is left to fire
+        manager.workQueue.sync(flags: .barrier) {}
+        #expect(await waitUntil { manager.liveCallCount == 0 && manager.transport.liveEasyHandleCount == 0 })
         #expect(try await count(server, "d") == seen, "no attempt after the call ended")
     }
 
@@ -183,19 +227,23 @@ struct RetryTests {
     func cancelDuringBackoff() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
-        let manager = try manager(server, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(800), jitter: 0))
+        let clock = ManualCallClock()
+        let manager = try manager(server, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(800), jitter: 0),
+                                  timeout: .seconds(10), clock: clock)
         let events = Mutex<[String]>([])
         let handle = manager.request(.get, "/flaky?key=c&fails=5", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw,
                                      completion: { events.withLock { $0.append("completion") } },
                                      success: { _, _ in events.withLock { $0.append("success") } },
                                      failure: { error in events.withLock { $0.append("failure \(error.code)") } })
-        #expect(await waitUntil { events.withLock { $0 } == ["completion"] })
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await waitUntil { events.withLock { $0 } == ["completion"] && clock.pendingWaits == 1 }, "in the backoff")
         #expect(try await count(server, "c") == 1)
         handle.cancel()
-        try await Task.sleep(for: .milliseconds(1200))
+        #expect(await waitUntil { events.withLock { $0.count } == 2 })
+        // The backoff ends after the cancel: its work finds the call over and sends nothing.
+        #expect(clock.advance(by: .milliseconds(800)) == 1)
+        manager.workQueue.sync(flags: .barrier) {}
         #expect(events.withLock { $0 } == ["completion", "failure canceled"])
+        #expect(manager.liveCallCount == 0 && manager.transport.liveEasyHandleCount == 0)
         #expect(try await count(server, "c") == 1)
-        #expect(manager.liveCallCount == 0)
     }
 }
