@@ -30,7 +30,7 @@ struct AccessoryProcessorTests {
                                          success: { _, _ in record("success") }, failure: { error in record("failure \(error.code)") },
                                          finished: { record("finished") })
             if cancel {
-                try await Task.sleep(for: .milliseconds(100))
+                #expect(await waitUntil { accessory.events.withLock { $0.contains("willStart \(path)") } })
                 handle.cancel()
             }
             #expect(await waitUntil { accessory.events.withLock { $0.last?.hasPrefix("didStop") ?? false } })

@@ -36,7 +36,7 @@ struct CallPathTests {
                       success: { output, _ in events.withLock { $0.append("success:\(output.text)") } },
                       failure: { error in events.withLock { $0.append("failure:\(error.code)") } })
         #expect(await waitUntil { events.withLock { $0.count } == 1 })
-        try? await Task.sleep(for: .milliseconds(50))
+        try? await Task.sleep(for: .milliseconds(50))  // a grace window for a wrong second callback
         #expect(events.withLock { $0 } == ["success:cached"])
         let request = try #require(seen.withLock { $0.first })
         #expect(request.url == server.url("/protohttp.rpctest.PingService/Ping"), "unary calls default to Connect")
@@ -128,7 +128,7 @@ struct CallPathTests {
         let task = Task { () async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse in
             try await manager.post("/slow?ms=5000", request, as: Protohttp_Rpctest_PingResponse.self)
         }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await waitUntil { manager.liveCallCount == 1 }, "the call is running")
         task.cancel()
         let result = await task.result
         #expect(protoError(result.mapError { $0 as any Error })?.code == .canceled)

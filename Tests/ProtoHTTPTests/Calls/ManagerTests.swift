@@ -34,6 +34,8 @@ final class ManagerRecorder: Sendable {
     /// Waits for a terminal event, then a little longer for strays.
     func settle() async -> [String] {
         await waitUntil { self.events.withLock { $0.contains("success") || $0.contains("failure") } }
+        // A grace window for a second outcome that must not come: it can only miss a bug,
+        // never fail a correct run.
         try? await Task.sleep(for: .milliseconds(100))
         return events.withLock { $0 }
     }
@@ -148,7 +150,7 @@ struct ManagerTests {
             recorders[4].post(manager, "/slow?ms=3000"),
         ]
         #expect(handles[1].id > handles[0].id && Set(handles.map(\.id)).count == 5)
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await waitUntil { manager.liveCallCount == 5 })
         handles[0].cancel()
         manager.cancel(id: handles[1].id)
         manager.cancelAll(tag: 7)
@@ -159,7 +161,7 @@ struct ManagerTests {
             #expect(recorder.error?.code == .canceled)
         }
         let task = Task { try await manager.post("/slow?ms=3000", Protohttp_Rpctest_PingRequest(), as: Protohttp_Rpctest_PingResponse.self) }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await waitUntil { manager.liveCallCount == 1 }, "the call is running")
         task.cancel()
         #expect(protoError(await task.result)?.code == .canceled)
         #expect(await waitUntil { manager.liveCallCount == 0 })

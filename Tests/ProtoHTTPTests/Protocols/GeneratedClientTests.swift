@@ -68,6 +68,7 @@ private final class ClientRecorder: Sendable {
     /// Waits for a terminal event, then a little longer for strays.
     func settle() async -> [String] {
         _ = await waitUntil { self.events.withLock { $0.contains { $0.hasPrefix("success") || $0.hasPrefix("failure") } } }
+        // A grace window for a second outcome that must not come: it can only miss a bug.
         try? await Task.sleep(for: .milliseconds(100))
         return events.withLock { $0 }
     }
