@@ -48,7 +48,7 @@ final class ProgressRecorder: Sendable {
 
     func waitForOutcome() async {
         await waitUntil { !self.outcomes.isEmpty }
-        try? await Task.sleep(for: .milliseconds(150))  // let strays land
+        try? await Task.sleep(for: .milliseconds(150))  // a grace window for strays: it can only miss a bug
         queue.sync {}
     }
 }
@@ -197,18 +197,22 @@ struct ProgressTests {
         let server = try await NginxFileServer.start()
         defer { server.stop() }
         try writeRandomFile(server.filePath("slow.bin"), bytes: 8 << 20)
+        // The answer stops after 1 MiB of body until the client has cancelled.
+        let proxy = try await GateProxy.start(upstreamPort: server.port, holdAfter: (1 << 20) + 1024)
+        defer { proxy.stop() }
         let recorder = ProgressRecorder()
-        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        var configuration = ManagerConfiguration(baseURL: proxy.url(""))
         configuration.callbackQueue = recorder.queue
         let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
-        let options = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(2 << 20))]).withProgress { recorder.record(.progress($0)) }
+        let options = CallOptions().withProgress { recorder.record(.progress($0)) }
         let handle = manager.request(.get, "/files/slow.bin", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw,
                                      options: options, success: { _, _ in recorder.record(.outcome("success")) },
                                      failure: { recorder.record(.outcome("failure \($0.code)")) })
-        #expect(await waitUntil { recorder.reports(.download).count >= 2 })
+        _ = try await proxy.waitUntilHeld()
+        #expect(await waitUntil { (recorder.reports(.download).last?.completedBytes ?? 0) >= 1 << 20 })
         handle.cancel()
         await recorder.waitForOutcome()
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(for: .milliseconds(200))  // a grace window for a report that must not come
         #expect(recorder.outcomes == ["failure canceled"])
         #expect(!recorder.progressAfterOutcome)
         #expect((recorder.reports(.download).last?.completedBytes ?? 0) < 8 << 20)
