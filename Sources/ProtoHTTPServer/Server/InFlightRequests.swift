@@ -72,16 +72,16 @@ final class InFlightRequests: Sendable {
         for task in tasks { task.cancel() }
     }
 
-    /// Waits until every task started so far has answered, or until `deadline`; returns
-    /// whether they all had.
-    func allAnswered(before deadline: ContinuousClock.Instant) async -> Bool {
+    /// Waits until every task started so far has answered, or until `deadline` on `clock`;
+    /// returns whether they all had.
+    func allAnswered<C: Clock>(before deadline: C.Instant, on clock: C) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await self.allAnswered()
                 return true
             }
             group.addTask {
-                try? await Task.sleep(until: deadline)
+                try? await clock.sleep(until: deadline, tolerance: nil)
                 return false
             }
             let first = await group.next() ?? false

@@ -128,7 +128,8 @@ public final class ProtoHTTPServer: Sendable {
         // each hand its answer to its event loop before the loops stop (scheduling on a stopped
         // loop is an error in NIO).
         requests.cancelAll()
-        if await !requests.allAnswered(before: .now + .seconds(1)) {
+        let clock = ContinuousClock()
+        if await !requests.allAnswered(before: clock.now + .seconds(1), on: clock) {
             configuration.logger.warning("stopping with request tasks that did not answer within a second of being cancelled")
         }
         // Handlers that ignore cancellation may still be running on the loops' executors: from

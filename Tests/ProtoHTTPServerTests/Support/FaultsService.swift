@@ -5,15 +5,16 @@ import Glibc
 import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
+import ProtoHTTPTestSupport
 import ProtoWire
 import Synchronization
 
 /// The `test.Faults` service:
 ///
 /// - `Slow(Int32Value ms)`: sleeps that long, honouring cancellation; records `slow started`,
-///   then `slow finished` or `slow cancelled`.
+///   then `slow finished` or `slow cancelled`. A negative `ms` waits for ``release()`` instead.
 /// - `Stubborn(Int32Value ms)`: waits that long ignoring cancellation; records `stubborn started`
-///   and `stubborn finished`.
+///   and `stubborn finished`. A negative `ms` waits for ``release()`` instead.
 /// - `Hold(Int32Value ms)`: polls `Task.isCancelled` every millisecond for up to that long,
 ///   never throwing; records `hold started`, then `hold saw cancellation` or `hold finished`.
 /// - `Crash(Empty)`: throws a plain Swift error whose text is ``FaultsService/secret``.
@@ -28,6 +29,11 @@ final class FaultsService: Sendable {
     static let secret = "db password is hunter2"
 
     private let log = Mutex<[String]>([])
+    /// What `Slow` and `Stubborn` with a negative duration wait for.
+    let gate = ReleaseGate()
+
+    /// Lets every handler waiting for the test go on (and any later one run straight through).
+    func release() { gate.open() }
 
     /// What the handlers recorded, in order.
     var events: [String] { log.withLock { $0 } }
@@ -40,7 +46,11 @@ final class FaultsService: Sendable {
             .unary("/test.Faults/Slow", Google_Protobuf_Int32Value.self, Google_Protobuf_Empty.self) { request, _ in
                 self.record("slow started")
                 do {
-                    try await Task.sleep(for: .milliseconds(Int(request.value)))
+                    if request.value < 0 {
+                        try await self.gate.wait()
+                    } else {
+                        try await Task.sleep(for: .milliseconds(Int(request.value)))
+                    }
                 } catch {
                     self.record("slow cancelled")
                     throw error
@@ -51,7 +61,11 @@ final class FaultsService: Sendable {
             .unary("/test.Faults/Stubborn", Google_Protobuf_Int32Value.self, Google_Protobuf_Empty.self) { request, _ in
                 self.record("stubborn started")
                 // A detached task does not inherit the handler's cancellation.
-                await Task.detached { try? await Task.sleep(for: .milliseconds(Int(request.value))) }.value
+                if request.value < 0 {
+                    await self.gate.waitIgnoringCancellation()
+                } else {
+                    await Task.detached { try? await Task.sleep(for: .milliseconds(Int(request.value))) }.value
+                }
                 self.record("stubborn finished")
                 return Google_Protobuf_Empty()
             },

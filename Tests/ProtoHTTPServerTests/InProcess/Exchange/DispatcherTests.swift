@@ -145,52 +145,62 @@ extension ServerTests {
             #expect(answered.answers.first?.outcome.wireProtocol == .connect && answered.answers.first?.outcome.encoding == .binary)
         }
 
-        @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled")
+        // A hang guard: the handler holds for ten minutes, so only the deadline can end it.
+        @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled", .timeLimit(.minutes(1)))
         func deadline() async throws {
             let faults = FaultsService()
             let request = RPCRequest(method: "POST", uri: "/test.Faults/Hold",
                                      headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
-                                     body: Google_Protobuf_Int32Value.ms(5_000).serializedBytes())
+                                     body: Google_Protobuf_Int32Value.ms(600_000).serializedBytes())
             let started = ContinuousClock.now
             let answered = await Self.handle(try Self.dispatcher(faults: faults), request)
             let answer = try #require(answered.answers.first)
             #expect(answered.answers.count == 1)
             #expect(answer.response.status == 504 && answer.outcome.code == .deadlineExceeded)
-            #expect(answer.at - started >= .milliseconds(50) && answer.at - started < .seconds(2), "\(answer.at - started)")
+            #expect(answer.at - started >= .milliseconds(50), "not before the deadline: \(answer.at - started)")
             #expect(faults.events == ["hold started", "hold saw cancellation"])
         }
 
-        @Test("a handler that ignores cancellation: the answer comes at the deadline; handle returns when the handler does")
+        @Test("a handler that ignores cancellation: the answer comes at the deadline; handle returns when the handler does", .timeLimit(.minutes(1)))
         func stubbornDeadline() async throws {
             let faults = FaultsService()
+            // Stubborn runs until the test releases it, whatever the deadline says.
             let request = RPCRequest(method: "POST", uri: "/test.Faults/Stubborn",
                                      headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
-                                     body: Google_Protobuf_Int32Value.ms(1_500).serializedBytes())
-            let started = ContinuousClock.now
-            let answered = await Self.handle(try Self.dispatcher(faults: faults), request)
-            let answer = try #require(answered.answers.first)
-            #expect(answer.outcome.code == .deadlineExceeded)
-            #expect(answer.at - started < .seconds(1), "answered after \(answer.at - started)")
-            #expect(answered.returned - started >= .milliseconds(1_500), "returned after \(answered.returned - started)")
+                                     body: Google_Protobuf_Int32Value.ms(-1).serializedBytes())
+            let dispatcher = try Self.dispatcher(faults: faults)
+            let answers = Mutex<[(code: ProtoHTTPError.Code?, events: [String])]>([])
+            let returned = Mutex(false)
+            let task = Task {
+                await dispatcher.handle(request) { _, outcome in answers.withLock { $0.append((outcome.code, faults.events)) } }
+                returned.withLock { $0 = true }
+            }
+            #expect(await waitUntil { answers.withLock { !$0.isEmpty } }, "the deadline answers")
+            let answer = try #require(answers.withLock { $0.first })
+            #expect(answer.code == .deadlineExceeded)
+            #expect(answer.events == ["stubborn started"], "answered while the handler still ran")
+            #expect(!returned.withLock { $0 }, "handle waits for the handler")
+            faults.release()
+            await task.value
+            #expect(answers.withLock { $0.count } == 1)
             #expect(faults.events == ["stubborn started", "stubborn finished"])
         }
 
-        @Test("cancelling the request's task answers canceled at once and cancels the handler")
+        // A hang guard: Slow waits for a release that never comes, so only the cancel can end it.
+        @Test("cancelling the request's task answers canceled at once and cancels the handler", .timeLimit(.minutes(1)))
         func cancellation() async throws {
             let faults = FaultsService()
             let dispatcher = try Self.dispatcher(faults: faults)
             // Slow throws when cancelled, so whichever settles first (the cancellation or the
             // handler's own CancellationError) the answer is `canceled`.
-            let request = RPCRequest(method: "POST", uri: "/test.Faults/Slow", headers: Self.twirpJSON, body: Array("5000".utf8))
+            let request = RPCRequest(method: "POST", uri: "/test.Faults/Slow", headers: Self.twirpJSON, body: Array("-1".utf8))
             let answers = Mutex<[ProtoHTTPError.Code?]>([])
             let task = Task {
                 await dispatcher.handle(request) { _, outcome in answers.withLock { $0.append(outcome.code) } }
             }
             #expect(await waitUntil { faults.events.contains("slow started") })
-            let cancelled = ContinuousClock.now
             task.cancel()
             await task.value
-            #expect(ContinuousClock.now - cancelled < .seconds(3))  // the handler takes 5 s
             #expect(answers.withLock { $0 } == [.canceled])
             #expect(faults.events == ["slow started", "slow cancelled"])
         }
