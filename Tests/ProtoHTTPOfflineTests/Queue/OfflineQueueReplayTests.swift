@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import Synchronization
+import ProtoHTTPTestSupport
 import Testing
 
 @Suite("Offline queue: replay")
@@ -46,14 +47,11 @@ struct OfflineQueueReplayTests {
             for title in ["queued-1", "queued-2", "queued-3"] { _ = await testbed.create(title) }
             testbed.goOnline()
             // The replay's first call is held until the other category's call has reached the
-            // server (or 20 s have passed), so a loaded machine cannot reorder them by timing alone.
+            // server, so a loaded machine cannot reorder them by timing alone.
             let notes = testbed.notes
             notes.beforeAnswer { sighting in
                 guard sighting.title == "queued-1" else { return }
-                let deadline = ContinuousClock.now + .seconds(20)
-                while ContinuousClock.now < deadline, !notes.sightings.contains(where: { $0.title == "new-other-category" }) {
-                    try? await Task.sleep(for: .milliseconds(10))
-                }
+                await waitUntil { notes.sightings.contains(where: { $0.title == "new-other-category" }) }
             }
             let replayed = QueueRecorder<ReplaySummary>()
             queue.resumeQueued(category: "notes") { replayed.append($0) }
@@ -79,9 +77,18 @@ struct OfflineQueueReplayTests {
             for title in ["early-1", "early-2"] { _ = await testbed.create(title) }
             let template = try #require(try queue.allEntries().first)
             testbed.goOnline()
-            testbed.notes.beforeAnswer { _ in try? await Task.sleep(for: .milliseconds(50)) }
+            // The replay's first answer waits until the second resume has been made, so that
+            // resume finds the replay running however slow the machine is.
+            let secondResumeMade = ReleaseGate()
+            let held = Mutex(false)
+            testbed.notes.beforeAnswer { sighting in
+                guard sighting.title == "early-1" else { return }
+                held.withLock { $0 = true }
+                try? await secondResumeMade.wait()
+            }
             let summaries = QueueRecorder<ReplaySummary>()
             queue.resumeQueued(category: "notes") { summaries.append($0) }
+            #expect(await waitUntil { held.withLock { $0 } }, "the replay is running")
             // Stored while the replay runs (as a failed call would be), then a second resume.
             var late = Notes_CreateNoteRequest()
             late.title = "late"
@@ -91,6 +98,7 @@ struct OfflineQueueReplayTests {
                 idempotencyKey: "late-key", category: "notes", tag: nil, context: [:],
                 error: ProtoHTTPError(code: .unavailable, message: "offline")))
             queue.resumeQueued(category: "notes") { summaries.append($0) }
+            secondResumeMade.open()
             let both = await summaries.wait(for: 2)
             #expect(both.count == 2 && both.allSatisfy { $0.answered == 3 && $0.remaining == 0 }, "\(both)")
             #expect(testbed.notes.sightings.map(\.title) == ["early-1", "early-2", "late"])
@@ -218,10 +226,10 @@ struct OfflineQueueReplayTests {
             testbed.manager.updateConfiguration { [deadPort = testbed.deadPort] in $0.baseURL = "http://127.0.0.1:\(deadPort)" }
             _ = await testbed.create("stays queued")
             testbed.goOnline()
-            quietSource.set(true)
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(try quiet.count() == 1)
+            // Never subscribed, so the flip below reaches nothing that could start a replay.
             #expect(quietSource.observerCount == 0)
+            quietSource.set(true)
+            #expect(try quiet.count() == 1)
         }
     }
 }
