@@ -6,8 +6,9 @@
 // offline queue in <folder> while the manager points at 127.0.0.1:<dead-port>, then points it
 // at 127.0.0.1:<live-port> and replays every queued call (this run's and earlier runs').
 // <calls> = 0 only replays. With --wait-stdin it opens nothing before its stdin ends (so
-// several children open one new file at the same moment). Every line goes out with one write(2), so a line printed is a
+// several children open one new file at the same moment; it prints WAITING first). Every line goes out with one write(2), so a line printed is a
 // line the parent reads, whenever the parent kills this process:
+//   WAITING                   (--wait-stdin) loaded, and reading stdin until it ends
 //   PHASE enqueue | PHASE replay
 //   KEY <key>                 before the call is made (the key exists from now on)
 //   QUEUED <key> <entry-id>   the failure callback saw the call stored
@@ -51,7 +52,9 @@ guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "--wait-s
     fail("usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin]")
 }
 if arguments.count == 6 {
-    // Start together with other children: the parent closes every stdin at once.
+    // Start together with other children: the parent closes every stdin at once, once each has
+    // said it is waiting.
+    emit("WAITING")
     var byte: UInt8 = 0
     while read(0, &byte, 1) > 0 {}
 }

@@ -293,7 +293,7 @@ public final class ChildProcess: Sendable {
                     // A file has no "would block": at its current end, the child may still write.
                     let ended = !isRunning
                     if try Self.readChunk(reader.fd, into: &reader.buffer, program: program) == 0 {
-                        if ended { reader.ended = true } else { usleep(5_000) }
+                        if ended { reader.ended = true } else { usleep(5_000) }  // the poll interval at a file's end
                     }
                 } else {
                     var descriptor = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
@@ -361,7 +361,7 @@ public final class ChildProcess: Sendable {
         while true {
             if let exit = exitIfEnded() { return exit }
             if ContinuousClock.now >= deadline { return nil }
-            usleep(2_000)
+            usleep(2_000)  // the poll interval until the child ends
         }
     }
 

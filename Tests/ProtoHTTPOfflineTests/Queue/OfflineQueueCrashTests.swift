@@ -229,7 +229,11 @@ struct OfflineQueueCrashTests {
                         let processes = try (0..<3).map { _ in
                             try ChildProcess(child, arguments, input: .pipe, output: .pipe, error: .file(folder + "/stderr-\(UUID().uuidString)"))
                         }
-                        usleep(100_000)  // all three loaded and waiting on their stdin
+                        // All three loaded and waiting on their stdin before any is let go.
+                        for process in processes {
+                            let line = try process.readLine(timeout: .seconds(60))
+                            guard line == "WAITING" else { throw QueueTestFailure("round \(round): a child said \(line ?? "nothing") before WAITING") }
+                        }
                         for process in processes { process.closeInput() }
                         return try processes.map { process in
                             var lines: [String] = []

@@ -232,7 +232,7 @@ final class NginxServer {
                 return .running(watchdog, pid)
             }
             if !watchdog.isRunning { break }
-            usleep(2_000)
+            usleep(2_000)  // the poll interval until nginx writes its pid
         }
         watchdog.closeInput()  // the watchdog stops nginx if it is still starting
         if watchdog.wait(upTo: .seconds(5)) == nil {

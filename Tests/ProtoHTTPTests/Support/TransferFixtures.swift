@@ -13,7 +13,7 @@ final class PeakRSS: Sendable {
             while state.withLock({ $0.running }) {
                 let now = residentBytes()
                 state.withLock { $0.peak = max($0.peak, now) }
-                usleep(10_000)
+                usleep(10_000)  // the sampling interval
             }
         }
     }

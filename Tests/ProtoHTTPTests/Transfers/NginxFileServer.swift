@@ -107,7 +107,7 @@ final class NginxFileServer: Sendable {
                 guard log.contains("Address already in use"), ContinuousClock.now < deadline else {
                     throw NginxServer.ServerError(message: "nginx did not restart: \(log)")
                 }
-                usleep(50_000)
+                usleep(50_000)  // the poll interval while the old port lingers
             }
         }
     }

@@ -96,7 +96,7 @@ enum FuzzedConnection {
                 if requests.count == 0 { return }
             }
             fuzzCheck(ContinuousClock.now < deadline, "a request was still unanswered 5 s after the input ended")
-            try await Task.sleep(for: .milliseconds(1))
+            try await Task.sleep(for: .milliseconds(1))  // the poll interval while answers are missing
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOEmbedded
+import ProtoHTTPTestSupport
 @testable import ProtoHTTPServer
 import Synchronization
 
@@ -71,7 +72,7 @@ final class EmbeddedConnection: Sendable {
 
     /// The next `count` responses the server writes, 1xx interim ones included, in order; fewer
     /// when `timeout` passes first.
-    func responses(_ count: Int, timeout: Duration = .seconds(5)) async throws -> [RawResponse] {
+    func responses(_ count: Int, timeout: Duration = hangGuard) async throws -> [RawResponse] {
         var parsed: [RawResponse] = []
         let deadline = ContinuousClock.now + timeout
         while parsed.count < count {
@@ -83,7 +84,7 @@ final class EmbeddedConnection: Sendable {
                 parsed.append(response)
             }
             if parsed.count == count || ContinuousClock.now >= deadline { break }
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(2))  // the poll interval while responses are missing
         }
         return parsed
     }
