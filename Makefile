@@ -15,7 +15,7 @@ demo: deps
 # 20 s, stalling every other suite's async tests (and their wall-clock bounds). Failures still
 # name the expectation's file and line.
 # The Python peers' virtualenv is made before the tests, so no test waits on pip (status 3:
-# no usable Python, and the peer tests skip).
+# no usable Python; make goes on, and the peer tests then fail, naming what is missing).
 test: deps
 	bash scripts/check-module-graph
 	bash scripts/check-plugin-example

@@ -234,7 +234,7 @@ let package = Package(
             name: "GeneratorTests",
             dependencies: [
                 "protoc-gen-protohttp", "ProtoDescriptors", "ProtoWire", "ProtoHTTPCore", "GeneratorTestSchema",
-                "GeneratorClashSchema", "ProtoWireTestSchema", "ProtoHTTP", "ProtoHTTPServer",
+                "GeneratorClashSchema", "ProtoWireTestSchema", "ProtoHTTP", "ProtoHTTPServer", "ProtoHTTPTestSupport",
             ]
         ),
 

@@ -7,7 +7,8 @@ import Testing
 /// against the conformance testee that `scripts/conformance-testee` builds: seeded random
 /// `TestAllTypesProto3`/`TestAllTypesProto2` messages cross the testee as JSON in both
 /// directions, and every case of the edge-case table goes through Python's `json_format` and
-/// the testee. Skipped only when Python, protoc or `../shared/conformance` is missing; an
+/// the testee. Skipped only when Python or protoc is missing (a missing `../shared/conformance`
+/// fails, with one message); an
 /// incomplete Swift JSON mapping fails (the table marks known gaps as pending, by name).
 ///
 /// `ORACLE_SEED=N swift test --filter PythonOracle` repeats a run; the seed is in the output.

@@ -2,6 +2,7 @@
 
 import Foundation
 import ProtoDescriptors
+import ProtoHTTPTestSupport
 import ProtoWire
 import Testing
 
@@ -14,6 +15,7 @@ struct ConformanceSchemaTextTests {
     @Test("every message of test_messages_proto2/3.proto, field by field",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: DescriptorSchemaTests.protocMissing)))
     func generatorMatchesDescriptors() async throws {
+        _ = try ConformanceSchemas.require()
         let files = ["test_messages_proto3.proto", "test_messages_proto2.proto"]
         let include = DescriptorSchemaTests.conformance.path
         let generated = try await PluginHarness.generate(files, includePath: include, option: "Visibility=Public,FileNaming=DropPath")

@@ -3,6 +3,7 @@
 import Foundation
 import GeneratorTestSchema
 import ProtoDescriptors
+import ProtoHTTPTestSupport
 import ProtoWire
 import ProtoWireTestSchema
 import Testing
@@ -13,7 +14,7 @@ import Testing
 @Suite("Schemas from descriptor sets")
 struct DescriptorSchemaTests {
     static let protocMissing = "protoc is not installed; run scripts/install-deps (make test does)"
-    static let conformance = PluginHarness.packageRoot.appendingPathComponent("../shared/conformance").standardized
+    static let conformance = URL(fileURLWithPath: ConformanceSchemas.directory)
 
     /// protoc's `--include_imports` descriptor set of `files`.
     static func descriptorSet(_ files: [String], includes: [String]) async throws -> Google_Protobuf_FileDescriptorSet {
@@ -75,6 +76,7 @@ struct DescriptorSchemaTests {
     @Test("the conformance schemas: every type resolves, with proto2 and proto3 rules where protoc puts them",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func conformanceSchemas() async throws {
+        _ = try ConformanceSchemas.require()
         let set = try await Self.descriptorSet(["test_messages_proto3.proto", "test_messages_proto2.proto"],
                                          includes: [Self.conformance.path, PluginHarness.protoInclude])
         let registry = try SchemaRegistry(fileDescriptorSet: set)

@@ -1,4 +1,4 @@
-// Sanitizer.swift: which sanitizer the tests run under (`make sanitize` sets PROTOHTTP_SANITIZER), and time bounds widened for it.
+// Sanitizer.swift: which sanitizer the tests run under (`make sanitize` sets PROTOHTTP_SANITIZER), and how much slower it makes them.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,9 +7,8 @@ import Glibc
 /// `PROTOHTTP_SANITIZER` (`thread` or `address`); unset in normal runs.
 ///
 /// Under ThreadSanitizer everything runs 5–15× slower, and under AddressSanitizer about 2–3×.
-/// Tests with wall-clock bounds widen them with ``scaled(_:)`` instead of loosening them for
-/// every run; tests that cannot work under a sanitizer skip there with
-/// `.disabled(if: Sanitizer.isActive, "reason")`.
+/// Tests wait for events, not durations; only their `.timeLimit` hang guards and the load
+/// test's size follow the sanitizer (``slowdown``, ``isActive``).
 public enum Sanitizer {
     /// `thread`, `address`, or `nil` when no sanitizer is announced.
     public static let name: String? = {
@@ -34,9 +33,4 @@ public enum Sanitizer {
         }
     }
 
-    /// `duration` widened by ``slowdown`` (unchanged in normal runs).
-    public static func scaled(_ duration: Duration) -> Duration { duration * slowdown }
-
-    /// `seconds` widened by ``slowdown`` (unchanged in normal runs).
-    public static func scaled(_ seconds: Double) -> Double { seconds * Double(slowdown) }
 }

@@ -107,6 +107,7 @@ struct EncodeDecodeTests {
 
     @Test("encode: the same bytes as protoc --encode", arguments: cases)
     func encode(_ testCase: Case) async throws {
+        if testCase.include == Self.conformance { _ = try ConformanceSchemas.require() }
         let expected = try await runTool("protoc", ["--encode=\(testCase.type)", "-I", testCase.include, "-I", "/usr/include", testCase.proto],
                                          input: Array(testCase.text.utf8))
         try #require(expected.status == 0, "protoc --encode failed: \(expected.stderr)")
@@ -117,6 +118,7 @@ struct EncodeDecodeTests {
 
     @Test("decode: the same text as protoc --decode", arguments: cases)
     func decode(_ testCase: Case) async throws {
+        if testCase.include == Self.conformance { _ = try ConformanceSchemas.require() }
         let binary = try await runTool("protoc", ["--encode=\(testCase.type)", "-I", testCase.include, "-I", "/usr/include", testCase.proto],
                                        input: Array(testCase.text.utf8))
         try #require(binary.status == 0, "protoc --encode failed: \(binary.stderr)")

@@ -32,7 +32,7 @@ enum CLI {
     /// The Python peers' schema.
     static let rpcTestProto = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/protos/rpc_test.proto")
     /// The shared conformance schemas, outside the repository (never copied in).
-    static let conformanceDirectory = URL(fileURLWithPath: PackageRoot.path("../shared/conformance")).standardized.path
+    static let conformanceDirectory = ConformanceSchemas.directory
 }
 
 /// Runs a one-shot tool (protoc) to completion off the pool, within 60 s; `nil` if it hung.

@@ -12,7 +12,7 @@ import Testing
 /// as its JSON; this test parses each JSON with ProtoWire and writes its binary, and encodes
 /// each binary as ProtoWire JSON; Python then checks both against the originals, the JSON also
 /// against its canonical form. The conformance schemas are covered by `PythonOracleTests`.
-/// Skipped only when Python, protoc or `../shared/conformance` is missing.
+/// Skipped only when Python or protoc is missing; a missing `../shared/conformance` fails.
 @Suite("Python JSON oracle, Protos/test", .enabled(if: SchemaOracle.available, Comment(rawValue: SchemaOracle.unavailableReason)))
 struct PythonSchemaOracleTests {
     /// Runs on a Dispatch thread: the Python runs block for seconds, and a blocked thread of
@@ -28,6 +28,7 @@ struct PythonSchemaOracleTests {
 
     /// Runs the exchange and returns what went wrong, empty when the two sides agree.
     static func crossCheck() throws -> [String] {
+        _ = try ConformanceSchemas.require()
         let python = try SchemaOracle.environment.python()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-schema-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -136,21 +137,21 @@ enum SchemaOracle {
         }
     }()
 
-    static var schemasPresent: Bool {
-        let conformance = root.deletingLastPathComponent().appendingPathComponent("shared/conformance/conformance.proto")
-        let protoc = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    /// Whether protoc is installed (scripts/install-deps installs it). Missing conformance
+    /// schemas do not skip: the test fails with ``ConformanceSchemas/missing``.
+    static var protocPresent: Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/protoc") }
-        return protoc && FileManager.default.fileExists(atPath: conformance.path)
     }
 
     static var available: Bool {
-        guard schemasPresent else { return false }
+        guard protocPresent else { return false }
         if case .noPython = environment { return false }
         return true
     }
 
     static var unavailableReason: String {
-        if !schemasPresent { return "needs protoc (scripts/install-deps) and the conformance schemas in ../shared/conformance" }
+        if !protocPresent { return "needs protoc (scripts/install-deps installs it)" }
         if case .noPython(let why) = environment { return "needs Python 3.9+ with venv: \(why)" }
         return ""
     }

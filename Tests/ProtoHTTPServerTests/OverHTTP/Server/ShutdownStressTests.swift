@@ -60,7 +60,7 @@ extension ServerTests {
                 for _ in 0..<50 {
                     do {
                         try await connection.send(RawConnection.request("/test.Faults/Slow", headers: ErrorFormatTests.connectBinary, body: rawBody))
-                        let response = try await connection.readResponse(timeout: Sanitizer.scaled(.seconds(5)))
+                        let response = try await connection.readResponse(timeout: hangGuard)
                         guard response.status == 200 else {
                             outcome.violation = "answered \(response.status): \(response.text)"
                             return outcome
@@ -81,37 +81,36 @@ extension ServerTests {
             return outcome
         }
 
+        // The grace period is ten minutes and the calls take 2 ms: a shutdown that waited it out
+        // (or hung) hits the time limit.
         @Test("shutdown while 4 clients and 2 raw connections keep calling: all end, none hangs, shutdown is bounded",
               .timeLimit(.minutes(Sanitizer.slowdown)))
         func shutdownWhileCallsArrive() async throws {
             for round in 0..<3 {
-                try await withServer({ $0.shutdownGracePeriod = .seconds(2) }) { server in
-                    let manager = try server.manager(.connect, timeout: Sanitizer.scaled(.seconds(10)))
+                try await withServer({ $0.shutdownGracePeriod = .seconds(600) }) { server in
+                    let manager = try server.manager(.connect, timeout: hangGuard)
                     let answered = Answered()
                     let port = server.port
                     var outcomes: [ClientOutcome] = []
-                    var shutdownTime: Duration?
-                    await withTaskGroup(of: (ClientOutcome?, Duration?).self) { group in
+                    var shutdownEnded = false
+                    await withTaskGroup(of: (ClientOutcome?, Bool?).self) { group in
                         for _ in 0..<4 { group.addTask { (await Self.managerClient(manager, answered), nil) } }
                         for _ in 0..<2 { group.addTask { (await Self.rawClient(port: port, answered), nil) } }
                         group.addTask {
                             // Shut down once some calls are answered (later each round), mid-traffic.
                             _ = await waitUntil { answered.count.load(ordering: .relaxed) >= 30 + round * 60 }
-                            let started = ContinuousClock.now
                             await server.server.shutdown()
-                            return (nil, ContinuousClock.now - started)
+                            return (nil, true)
                         }
-                        for await (outcome, elapsed) in group {
+                        for await (outcome, stopped) in group {
                             if let outcome { outcomes.append(outcome) }
-                            if let elapsed { shutdownTime = elapsed }
+                            if stopped == true { shutdownEnded = true }
                         }
                     }
-                    let elapsed = try #require(shutdownTime)
+                    #expect(shutdownEnded, "round \(round)")
                     #expect(outcomes.count == 6)
                     #expect(outcomes.compactMap(\.violation) == [], "round \(round): \(outcomes)")
                     #expect(answered.count.load(ordering: .relaxed) >= 30 + round * 60, "round \(round)")
-                    // Calls are 2 ms, so the grace period is never used up.
-                    #expect(elapsed < Sanitizer.scaled(.milliseconds(1_500)), "round \(round): shutdown took \(elapsed)")
                     #expect(server.server.connectionCount == 0, "round \(round)")
                     await #expect(throws: RawError.self, "round \(round): accepted a connection after shutdown") {
                         try await RawConnection.open(port: port)
