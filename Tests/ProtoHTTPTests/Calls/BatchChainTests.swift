@@ -43,7 +43,7 @@ struct BatchChainTests {
         let server = try await TestServer.start()
         defer { server.stop() }
         let manager = try manager(server)
-        // The slow call would take ten minutes: only the batch's cancel can end it in time.
+        // The slow call would take an hour: only the batch's cancel can end it in time.
         let failFast = await Result { () async throws(ProtoHTTPError) in
             try await manager.batch([echo([], delayMs: 600_000), failing(503), echo([1])])
         }

@@ -133,8 +133,8 @@ struct ClientMockTests {
         let handlerStarted = Mutex(false)
         mock.ping.handler = { _ in
             handlerStarted.withLock { $0 = true }
-            // Ten minutes: only the cancel can end it while the test waits.
-            do { try await Task.sleep(for: .seconds(600)) } catch { handlerSawCancel.withLock { $0 = true } }
+            // An hour: only the cancel can end it while the test waits.
+            do { try await Task.sleep(for: .seconds(3600)) } catch { handlerSawCancel.withLock { $0 = true } }
             return Protohttp_Rpctest_PingResponse()
         }
         let outcomes = Mutex<[String]>([])
@@ -154,10 +154,10 @@ struct ClientMockTests {
     func asyncCancelAndDeadline() async throws {
         let mock = Protohttp_Rpctest_PingServiceClientMock()
         let handlersStarted = Atomic<Int>(0)
-        // Ten minutes: an outcome the test sees came from the cancel or the deadline.
+        // An hour: an outcome the test sees came from the cancel or the deadline.
         mock.ping.handler = { _ in
             handlersStarted.add(1, ordering: .relaxed)
-            try? await Task.sleep(for: .seconds(600))
+            try? await Task.sleep(for: .seconds(3600))
             return Protohttp_Rpctest_PingResponse()
         }
         let task = Task { () async -> Result<Protohttp_Rpctest_PingResponse, ProtoHTTPError> in
@@ -178,7 +178,7 @@ struct ClientMockTests {
         } catch {
             #expect(error.code == .deadlineExceeded)
         }
-        // A hang guard: the handlers take ten minutes.
+        // A hang guard: the handlers take an hour.
         #expect(ContinuousClock.now - started < hangGuard, "the outcomes must not wait for the handlers")
     }
 }

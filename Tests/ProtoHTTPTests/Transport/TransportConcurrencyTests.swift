@@ -7,7 +7,7 @@ import ProtoHTTPTestSupport
 
 @Suite("HTTPTransport concurrency")
 struct TransportConcurrencyTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(hangGuardMinutes)))
     func twoHundredAsyncCallsSixteenAtATime() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
@@ -39,7 +39,7 @@ struct TransportConcurrencyTests {
         await expectNoLeaks(transport)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(hangGuardMinutes)))
     func twoHundredCallbackCallsAtOnceEachDeliverOnce() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }

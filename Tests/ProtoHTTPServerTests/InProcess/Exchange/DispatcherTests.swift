@@ -145,13 +145,13 @@ extension ServerTests {
             #expect(answered.answers.first?.outcome.wireProtocol == .connect && answered.answers.first?.outcome.encoding == .binary)
         }
 
-        // A hang guard: the handler holds for ten minutes, so only the deadline can end it.
-        @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled", .timeLimit(.minutes(1)))
+        // A hang guard: the handler holds for an hour, so only the deadline can end it.
+        @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled", .timeLimit(.minutes(hangGuardMinutes)))
         func deadline() async throws {
             let faults = FaultsService()
             let request = RPCRequest(method: "POST", uri: "/test.Faults/Hold",
                                      headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
-                                     body: Google_Protobuf_Int32Value.ms(600_000).serializedBytes())
+                                     body: Google_Protobuf_Int32Value.ms(3_600_000).serializedBytes())
             let started = ContinuousClock.now
             let answered = await Self.handle(try Self.dispatcher(faults: faults), request)
             let answer = try #require(answered.answers.first)
@@ -161,7 +161,7 @@ extension ServerTests {
             #expect(faults.events == ["hold started", "hold saw cancellation"])
         }
 
-        @Test("a handler that ignores cancellation: the answer comes at the deadline; handle returns when the handler does", .timeLimit(.minutes(1)))
+        @Test("a handler that ignores cancellation: the answer comes at the deadline; handle returns when the handler does", .timeLimit(.minutes(hangGuardMinutes)))
         func stubbornDeadline() async throws {
             let faults = FaultsService()
             // Stubborn runs until the test releases it, whatever the deadline says.
@@ -187,7 +187,7 @@ extension ServerTests {
         }
 
         // A hang guard: Slow waits for a release that never comes, so only the cancel can end it.
-        @Test("cancelling the request's task answers canceled at once and cancels the handler", .timeLimit(.minutes(1)))
+        @Test("cancelling the request's task answers canceled at once and cancels the handler", .timeLimit(.minutes(hangGuardMinutes)))
         func cancellation() async throws {
             let faults = FaultsService()
             let dispatcher = try Self.dispatcher(faults: faults)

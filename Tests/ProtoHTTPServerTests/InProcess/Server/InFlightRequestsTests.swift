@@ -41,7 +41,7 @@ extension ServerTests {
             let clock = ManualClock()
             #expect(await requests.allAnswered(before: clock.now + .seconds(5), on: clock), "none running: true with no wait")
             let task = requests.start { _ in
-                await waitUntil(timeout: .seconds(600)) { Task.isCancelled }
+                await waitUntil(timeout: .seconds(3600)) { Task.isCancelled }
             }
             let waiter = Task { await requests.allAnswered(before: clock.now + .milliseconds(100), on: clock) }
             #expect(await waitUntil { clock.sleepers == 1 }, "the waiter sleeps towards its deadline")
@@ -61,7 +61,7 @@ extension ServerTests {
             let sawCancellation = Mutex(0)
             let tasks = (0..<3).map { _ in
                 requests.start { answered in
-                    await waitUntil(timeout: .seconds(600)) { Task.isCancelled }
+                    await waitUntil(timeout: .seconds(3600)) { Task.isCancelled }
                     sawCancellation.withLock { $0 += 1 }
                     answered()
                 }

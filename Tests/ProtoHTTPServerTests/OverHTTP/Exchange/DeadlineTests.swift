@@ -19,7 +19,7 @@ extension ServerTests {
         }
 
         // Slow waits for a release that never comes: only the deadline can answer.
-        @Test("a handler under Connect-Timeout-Ms 100 is answered deadline_exceeded at the deadline, and cancelled", .timeLimit(.minutes(1)))
+        @Test("a handler under Connect-Timeout-Ms 100 is answered deadline_exceeded at the deadline, and cancelled", .timeLimit(.minutes(hangGuardMinutes)))
         func deadlineCancelsHandler() async throws {
             try await withServer { server in
                 let started = ContinuousClock.now
@@ -44,7 +44,7 @@ extension ServerTests {
         }
 
         // Stubborn runs until the test releases it, so the answer can only come from the deadline.
-        @Test("a handler that ignores cancellation cannot hold the answer back", .timeLimit(.minutes(1)))
+        @Test("a handler that ignores cancellation cannot hold the answer back", .timeLimit(.minutes(hangGuardMinutes)))
         func stubbornHandler() async throws {
             try await withServer { server in
                 let result = await Self.call(server, "Stubborn", ms: -1, timeoutMs: 100)
