@@ -49,7 +49,7 @@ final class FaultsService: Sendable {
                     if request.value < 0 {
                         try await self.gate.wait()
                     } else {
-                        try await Task.sleep(for: .milliseconds(Int(request.value)))
+                        try await Task.sleep(for: .milliseconds(Int(request.value)))  // the handler's deliberate delay
                     }
                 } catch {
                     self.record("slow cancelled")
@@ -64,7 +64,7 @@ final class FaultsService: Sendable {
                 if request.value < 0 {
                     await self.gate.waitIgnoringCancellation()
                 } else {
-                    await Task.detached { try? await Task.sleep(for: .milliseconds(Int(request.value))) }.value
+                    await Task.detached { try? await Task.sleep(for: .milliseconds(Int(request.value))) }.value  // deliberate delay
                 }
                 self.record("stubborn finished")
                 return Google_Protobuf_Empty()

@@ -134,7 +134,7 @@ struct ClientMockTests {
         mock.ping.handler = { _ in
             handlerStarted.withLock { $0 = true }
             // An hour: only the cancel can end it while the test waits.
-            do { try await Task.sleep(for: .seconds(3600)) } catch { handlerSawCancel.withLock { $0 = true } }
+            do { try await Task.sleep(for: .seconds(3600)) /* the handler's deliberate hour */ } catch { handlerSawCancel.withLock { $0 = true } }
             return Protohttp_Rpctest_PingResponse()
         }
         let outcomes = Mutex<[String]>([])
@@ -157,7 +157,7 @@ struct ClientMockTests {
         // An hour: an outcome the test sees came from the cancel or the deadline.
         mock.ping.handler = { _ in
             handlersStarted.add(1, ordering: .relaxed)
-            try? await Task.sleep(for: .seconds(3600))
+            try? await Task.sleep(for: .seconds(3600))  // the handler's deliberate hour
             return Protohttp_Rpctest_PingResponse()
         }
         let task = Task { () async -> Result<Protohttp_Rpctest_PingResponse, ProtoHTTPError> in
