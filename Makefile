@@ -62,28 +62,11 @@ rpc-bench: deps
 cache-bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks cache-bench
 
-# DocC archives of the library modules, in $(DOCS_OUTPUT)/<Module>.doccarchive. PROTOHTTP_DOCS=1
-# adds swift-docc-plugin to Package.swift (ordinary builds never see it); its own scratch path
-# keeps that from re-planning .build. Any documentation warning fails: docc's own
-# (--warnings-as-errors) and the plugin's (the grep for lines that start with `warning:`;
-# compiler warnings, which start with a file path, are left to the normal build).
-DOCS_MODULES = ProtoWire ProtoHTTPCore ProtoHTTP ProtoHTTPServer ProtoHTTPOffline
-DOCS_SCRATCH ?= .build-docs
-DOCS_OUTPUT ?= $(DOCS_SCRATCH)/docs
-
+# DocC archives of the library modules, in .build-docs/docs/<Module>.doccarchive: scripts/docs
+# extracts each module's symbol graph from what `swift build` compiled in .build and runs docc on
+# its catalogue; any documentation warning fails it.
 docs: deps
-	@mkdir -p $(DOCS_SCRATCH) $(DOCS_OUTPUT)
-	@rm -f $(DOCS_SCRATCH)/docs.status
-	{ PROTOHTTP_DOCS=1 $(SWIFT) package --scratch-path $(DOCS_SCRATCH) \
-		--allow-writing-to-directory $(DOCS_OUTPUT) \
-		generate-documentation $(addprefix --target ,$(DOCS_MODULES)) \
-		--output-path $(DOCS_OUTPUT) --warnings-as-errors 2>&1; echo $$? > $(DOCS_SCRATCH)/docs.status; } \
-		| tee $(DOCS_SCRATCH)/docs.log
-	@status=$$(cat $(DOCS_SCRATCH)/docs.status); if [ "$$status" != 0 ]; then \
-		echo "make docs: generate-documentation failed (status $$status)"; exit 1; fi
-	@if grep -qE '^warning:' $(DOCS_SCRATCH)/docs.log; then \
-		echo "make docs: the warnings above fail the build; fix them"; exit 1; fi
-	@echo "make docs: no warnings; archives in $(DOCS_OUTPUT)/<Module>.doccarchive"
+	SWIFT=$(SWIFT) bash scripts/docs
 
 clean:
 	rm -rf .build .build-docs .build-fuzz .build-tsan .build-asan Benchmarks/.build Examples/PluginExample/.build Examples/PluginExample/.build-command-plugin

@@ -248,12 +248,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Documentation (`make docs`): swift-docc-plugin is a command plugin that only `make docs` runs,
-// so the dependency exists only when PROTOHTTP_DOCS=1. Declared always, it would make every
-// `swift build` here, in Benchmarks/ and Examples/PluginExample/, and in every package that
-// depends on this one, fetch swift-docc-plugin and swift-docc-symbolkit, plan their targets and
-// compile two more plugins; gated, an ordinary build is exactly what it was.
-if Context.environment["PROTOHTTP_DOCS"] == "1" {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}
