@@ -195,7 +195,7 @@ let package = Package(
             name: "ProtoHTTPOfflineTests",
             dependencies: [
                 "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
-                "ProtoHTTPDemo", "ProtoHTTPTestSupport", "offline-queue-child",
+                "ProtoHTTPDemo", "ProtoHTTPTestSupport", "offline-queue-child", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Cache/PythonPeers"]
         ),

@@ -13,6 +13,9 @@ public struct OfflineError: Error, Sendable, CustomStringConvertible {
         case queue
         /// The network monitor could not start (a netlink socket, a probe).
         case reachability
+        /// The offline queue is at its ``OfflineQueueConfiguration/maxEntries`` or
+        /// ``OfflineQueueConfiguration/maxBytes`` and stored nothing.
+        case full
     }
 
     /// The kind of failure.
@@ -32,6 +35,9 @@ public struct OfflineError: Error, Sendable, CustomStringConvertible {
     /// `code: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// The error as a call failure (`internal`), for the client's hooks that throw `ProtoHTTPError`.
-    var asCallError: ProtoHTTPError { ProtoHTTPError(code: .internal, message: "offline \(code.rawValue): \(message)") }
+    /// The error as a call failure (`resource_exhausted` for a full queue, else `internal`), for
+    /// the client's hooks that throw `ProtoHTTPError`.
+    var asCallError: ProtoHTTPError {
+        ProtoHTTPError(code: code == .full ? .resourceExhausted : .internal, message: "offline \(code.rawValue): \(message)")
+    }
 }

@@ -1,4 +1,4 @@
-// OfflineQueue+Replay.swift: sending stored calls again: per category, oldest first, through the manager, one committed step at a time.
+// OfflineQueue+Replay.swift: sending stored calls again: per category, oldest first, through the manager, one committed step at a time, waiting out transient answers.
 import Foundation
 import Synchronization
 
@@ -7,11 +7,14 @@ extension OfflineQueue {
     /// and one at a time, ahead of new calls of that category (held until the replay ends).
     ///
     /// Each entry's attempt count is committed before it is sent. An entry the server answers
-    /// (any HTTP status) is removed, then reported to the ``onReplay(path:handler:)`` and
-    /// ``onReplay(category:handler:)`` handlers. An entry that gets no answer stays, and the
-    /// replay stops there (the network is gone again); past
-    /// ``OfflineQueueConfiguration/maxAttempts`` or ``OfflineQueueConfiguration/maxAge`` it is
-    /// dropped and reported to ``onDropped(_:)``. An entry whose protocol is not mapped
+    /// (success, or an error that is not transient) is removed, then reported to the
+    /// ``onReplay(path:handler:)`` and ``onReplay(category:handler:)`` handlers. An entry that
+    /// gets no answer stays, and the replay stops there (the network is gone again). An entry
+    /// that gets a transient answer (``OfflineQueueConfiguration/transient``: 503, 429,
+    /// `unavailable`…) stays too, and its category waits until the answer's `Retry-After` (or
+    /// the backoff) has passed; then the queue replays the category again by itself. Past
+    /// ``OfflineQueueConfiguration/maxAttempts`` or ``OfflineQueueConfiguration/maxAge`` an
+    /// entry is dropped and reported to ``onDropped(_:)``. An entry whose protocol is not mapped
     /// (``OfflineQueueConfiguration/protocols``) stays, and the category waits behind it.
     /// Calling it while the category replays makes the running replay take one more pass.
     ///
@@ -77,7 +80,7 @@ extension OfflineQueue {
     /// sends the rest.
     func pass(_ category: String?, summary: ReplaySummary) {
         var summary = summary
-        let batch: [QueuedCall]
+        let batch: Batch
         do {
             batch = try prepareBatch(category, summary: &summary)
         } catch {
@@ -85,16 +88,23 @@ extension OfflineQueue {
             endPass(category, summary: summary, stopped: true)
             return
         }
-        send(batch[...], category: category, summary: summary)
+        send(batch.entries[...], category: category, summary: summary, waiting: batch.waiting)
     }
 
-    private func prepareBatch(_ category: String?, summary: inout ReplaySummary) throws(OfflineError) -> [QueuedCall] {
+    /// What one pass sends, and how long the category then waits for an entry a transient
+    /// answer postponed (`nil`: nothing is waiting).
+    private struct Batch {
+        var entries: [QueuedCall]
+        var waiting: Duration?
+    }
+
+    private func prepareBatch(_ category: String?, summary: inout ReplaySummary) throws(OfflineError) -> Batch {
         let entries = try store.entries(category: category)
-        let now = configuration.now()
+        let clock = configuration.clock
         var dropped: [DroppedCall] = []
         var live: [QueuedCall] = []
         for entry in entries {
-            if let maxAge = configuration.maxAge, now.timeIntervalSince(entry.createdAt) > maxAge.fractionalSeconds {
+            if let maxAge = configuration.maxAge, clock.age(of: entry) > maxAge.fractionalSeconds {
                 dropped.append(DroppedCall(entry: entry, reason: .expired))
             } else if let maxAttempts = configuration.maxAttempts, entry.attempts >= maxAttempts {
                 dropped.append(DroppedCall(entry: entry, reason: .tooManyAttempts))
@@ -116,13 +126,18 @@ extension OfflineQueue {
         try store.remove(ids: dropped.map(\.entry.id))
         summary.dropped += dropped.count
         reportDropped(dropped)
-        return batch
+        // An entry postponed by a transient answer holds back itself and everything after it.
+        let now = clock.wallTime()
+        guard let held = batch.firstIndex(where: { ($0.notBefore ?? now) > now }) else { return Batch(entries: batch) }
+        let wait = (batch[held].notBefore ?? now).timeIntervalSince(now)
+        return Batch(entries: Array(batch[..<held]), waiting: min(.seconds(wait), configuration.transient.maxDelay))
     }
 
-    /// Sends the first of `rest`; its answer sends the next.
-    private func send(_ rest: ArraySlice<QueuedCall>, category: String?, summary: ReplaySummary) {
+    /// Sends the first of `rest`; its answer sends the next. `waiting`: a postponed entry
+    /// follows the batch, and the category comes back after that wait.
+    private func send(_ rest: ArraySlice<QueuedCall>, category: String?, summary: ReplaySummary, waiting: Duration? = nil) {
         guard var entry = rest.first else {
-            endPass(category, summary: summary, stopped: false)
+            endPass(category, summary: summary, stopped: waiting != nil, comeBackAfter: waiting)
             return
         }
         guard let manager else {
@@ -146,12 +161,14 @@ extension OfflineQueue {
         }
         guard let attempts else {
             // Removed meanwhile (remove(id:)); nothing to send.
-            send(rest.dropFirst(), category: category, summary: summary)
+            send(rest.dropFirst(), category: category, summary: summary, waiting: waiting)
             return
         }
         entry.attempts = attempts
         var context: [String: any Sendable] = entry.context.mapValues(\.value)
         context[ReplayGate.replayMarker] = entry.id
+        let answer = ReplayAnswer()
+        context[ReplayAnswer.contextKey] = answer
         var options = CallOptions(category: entry.category, tag: entry.tag, context: context, headers: entry.headers,
                                   wireProtocol: wireProtocol)
         options.queuesWhenOffline = false
@@ -160,11 +177,14 @@ extension OfflineQueue {
             entry.httpMethod, entry.path, input: entry.body, requestSerializer: StoredBodySerializer(contentType: entry.contentType),
             responseSerializer: RawResponseSerializer(), options: options,
             success: { body, metadata in
-                self.answered(sent, .success(ReplayResponse(body: body, metadata: metadata)), rest: rest, category: category, summary: summary)
+                self.answered(sent, .success(ReplayResponse(body: body, metadata: metadata)), rest: rest, category: category,
+                              summary: summary, waiting: waiting)
             },
             failure: { error in
-                if error.httpStatus != nil {
-                    self.answered(sent, .failure(error), rest: rest, category: category, summary: summary)
+                if self.configuration.transient.contains(error) {
+                    self.postponed(sent, error: error, answer: answer, rest: rest, category: category, summary: summary, waiting: waiting)
+                } else if error.httpStatus != nil {
+                    self.answered(sent, .failure(error), rest: rest, category: category, summary: summary, waiting: waiting)
                 } else {
                     self.unanswered(sent, error: error, category: category, summary: summary)
                 }
@@ -174,7 +194,7 @@ extension OfflineQueue {
 
     /// The server answered `entry`: it leaves the queue, then its handlers run.
     private func answered(_ entry: QueuedCall, _ result: Result<ReplayResponse, ProtoHTTPError>, rest: ArraySlice<QueuedCall>,
-                          category: String?, summary: ReplaySummary) {
+                          category: String?, summary: ReplaySummary, waiting: Duration?) {
         do {
             try store.remove(ids: [entry.id])
         } catch {
@@ -184,7 +204,36 @@ extension OfflineQueue {
         var summary = summary
         summary.answered += 1
         handlers.deliver(ReplayedCall(entry: entry, result: result))
-        send(rest.dropFirst(), category: category, summary: summary)
+        send(rest.dropFirst(), category: category, summary: summary, waiting: waiting)
+    }
+
+    /// A transient answer for `entry` (``OfflineQueueConfiguration/transient``): it stays,
+    /// postponed by the answer's `Retry-After` or the backoff, and the category waits for it,
+    /// then comes back by itself. Past its attempts it is dropped instead, and the entries
+    /// behind it go on at once (the server is answering).
+    private func postponed(_ entry: QueuedCall, error: ProtoHTTPError, answer: ReplayAnswer, rest: ArraySlice<QueuedCall>,
+                           category: String?, summary: ReplaySummary, waiting: Duration?) {
+        var summary = summary
+        var entry = entry
+        entry.lastError = error.description
+        let clock = configuration.clock
+        let now = clock.wallTime()
+        let wait = configuration.transient.delay(afterAttempt: entry.attempts, retryAfter: answer.retryAfter(now: now))
+        do {
+            if let maxAttempts = configuration.maxAttempts, entry.attempts >= maxAttempts {
+                try store.recordFailure(id: entry.id, message: error.description)
+                if try store.remove(ids: [entry.id]) == 1 {
+                    summary.dropped += 1
+                    reportDropped([DroppedCall(entry: entry, reason: .tooManyAttempts)])
+                }
+                send(rest.dropFirst(), category: category, summary: summary, waiting: waiting)
+                return
+            }
+            try store.postpone(id: entry.id, message: error.description, until: now.addingTimeInterval(wait.fractionalSeconds))
+        } catch {
+            manager?.configuration.logger.error("offline queue: \(error)")
+        }
+        endPass(category, summary: summary, stopped: true, comeBackAfter: wait)
     }
 
     /// No answer for `entry`: it stays (or is dropped past its attempts) and the pass stops.
@@ -204,8 +253,9 @@ extension OfflineQueue {
         endPass(category, summary: summary, stopped: true)
     }
 
-    /// Ends a pass: another one if asked for, else the held calls go and the waiters learn the summary.
-    private func endPass(_ category: String?, summary: ReplaySummary, stopped: Bool) {
+    /// Ends a pass: another one if asked for, else the held calls go and the waiters learn the
+    /// summary. `comeBackAfter`: the category replays again by itself after that wait.
+    private func endPass(_ category: String?, summary: ReplaySummary, stopped: Bool, comeBackAfter: Duration? = nil) {
         switch gate.finishPass(category, stopped: stopped) {
         case .again:
             pass(category, summary: summary)
@@ -214,6 +264,20 @@ extension OfflineQueue {
             summary.remaining = (try? store.count(category: category)) ?? 0
             for send in held { send() }
             for waiter in waiters { waiter(summary) }
+            // After the replay has ended, so the comeback starts a new one instead of joining it.
+            if let comeBackAfter { comeBack(category, after: comeBackAfter) }
+        }
+    }
+
+    /// Replays `category` again once `delay` has passed on the queue's clock; one comeback per
+    /// category is pending at a time (a later pass that finds its entry still postponed
+    /// schedules the next).
+    private func comeBack(_ category: String?, after delay: Duration) {
+        guard comebacks.withLock({ $0.insert(CategoryKey(category)).inserted }) else { return }
+        configuration.clock.run(after: delay, on: comebackQueue) { [weak self] in
+            guard let self else { return }
+            comebacks.withLock { _ = $0.remove(CategoryKey(category)) }
+            resumeQueued(category: category, completion: nil)
         }
     }
 }

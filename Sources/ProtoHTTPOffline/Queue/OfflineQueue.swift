@@ -13,7 +13,9 @@ import Synchronization
 ///  resumeQueued(category:) / network back
 ///     ─► per category, oldest first: attempts + 1 committed ─► send through the manager
 ///        (same Idempotency-Key, general headers and interceptors applied again)
-///     ─► server answered (any status): row removed ─► onReplay handlers
+///     ─► server answered (success or a final error): row removed ─► onReplay handlers
+///     ─► transient answer (503, 429, unavailable…): row kept, category waits for Retry-After
+///        or the backoff, then replays by itself
 ///     ─► no answer: row kept (dropped after maxAttempts / maxAge ─► onDropped)
 /// ```
 ///
@@ -46,6 +48,10 @@ public final class OfflineQueue: OfflineCallQueue {
     /// Where handlers of dropped entries run when no manager call reports them.
     let callbackQueue: DispatchQueue
     private let observation = Mutex<ReachabilityObservation?>(nil)
+    /// The categories with a comeback scheduled after a transient answer.
+    let comebacks = Mutex<Set<CategoryKey>>([])
+    /// Where comebacks start their replays.
+    let comebackQueue = DispatchQueue(label: "ProtoHTTPOffline.queue.comeback")
 
     /// Opens (creating if needed) the queue in `configuration`'s folder and installs it on
     /// `manager`: it becomes `manager.configuration.offlineQueue`, and its replay gate the
@@ -93,21 +99,41 @@ public final class OfflineQueue: OfflineCallQueue {
 
     /// Stores `call` (secret headers and non-storable context left out) in one committed
     /// transaction and returns its new entry's id, a random UUID.
+    ///
+    /// - Throws: `resource_exhausted` when the queue is at ``OfflineQueueConfiguration/maxEntries``
+    ///   or ``OfflineQueueConfiguration/maxBytes`` (the call is then reported to
+    ///   ``onDropped(_:)`` with ``DroppedCall/Reason/overflow``, and nothing stored is evicted);
+    ///   `internal` when the file cannot be written.
     public func enqueue(_ call: QueueableCall) throws(ProtoHTTPError) -> String {
         let stripped = configuration.strippedNames
-        let entry = QueuedCall(
+        let clock = configuration.clock
+        var entry = QueuedCall(
             id: UUID().uuidString.lowercased(), protocolName: call.protocolName, path: call.path, httpMethod: call.httpMethod,
             body: call.body, contentType: call.contentType,
             headers: call.headers.filter { !stripped.contains($0.name.lowercased()) },
             category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,
-            createdAt: configuration.now(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
+            createdAt: clock.wallTime(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
         )
+        entry.bootStamp = clock.bootStamp()
+        let refused: QueueStore.Occupancy?
         do {
-            try store.insert(entry)
+            refused = try store.insert(entry, maxEntries: configuration.maxEntries, maxBytes: configuration.maxBytes)
         } catch {
             throw error.asCallError
         }
+        if let refused {
+            reportDropped([DroppedCall(entry: entry, reason: .overflow)])
+            throw OfflineError(.full, Self.overflowMessage(entry, held: refused, configuration: configuration)).asCallError
+        }
         return entry.id
+    }
+
+    /// Why `entry` was refused, with the limits and how to make room.
+    private static func overflowMessage(_ entry: QueuedCall, held: QueueStore.Occupancy,
+                                        configuration: OfflineQueueConfiguration) -> String {
+        let limits = [configuration.maxEntries.map { "maxEntries \($0)" }, configuration.maxBytes.map { "maxBytes \($0)" }]
+            .compactMap { $0 }.joined(separator: ", ")
+        return "the offline queue is full (\(held.entries) entries, \(held.bytes) bytes; \(limits)), so the \(entry.storedSize)-byte call \(entry.httpMethod.rawValue) \(entry.path) was not stored and will not be sent again. Replay the queue when the network is back, remove entries you no longer need (OfflineQueue.remove(id:)), or raise OfflineQueueConfiguration.maxEntries / maxBytes."
     }
 
     // MARK: Inspecting and removing entries

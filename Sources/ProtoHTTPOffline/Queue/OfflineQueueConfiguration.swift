@@ -39,7 +39,24 @@ public struct OfflineQueueConfiguration: Sendable {
     public var maxAttempts: Int? = 10
     /// The age after which an unanswered entry is dropped instead of sent (reported with
     /// ``DroppedCall/Reason/expired``). Default 7 days; `nil` for no limit.
+    ///
+    /// Age is judged so that a wall clock jumping forward expires nothing: while the machine
+    /// stays up, an entry's age is the smaller of its wall-clock age and the time the boot
+    /// clock (`CLOCK_BOOTTIME`, suspend included) has counted since it was stored; after a
+    /// reboot it is the wall-clock age.
     public var maxAge: Duration? = .seconds(7 * 86_400)
+    /// The most entries the queue holds; a call that would be one more is not stored: it fails
+    /// with `resource_exhausted` saying the queue is full, and is reported to
+    /// ``OfflineQueue/onDropped(_:)`` with ``DroppedCall/Reason/overflow``. Nothing stored is
+    /// ever evicted to make room. Default 10,000; `nil` for no limit.
+    public var maxEntries: Int? = 10_000
+    /// The most bytes (bodies, paths and headers: ``QueuedCall/storedSize``) the queue holds;
+    /// a call that would pass it is refused as for ``maxEntries``. Default 64 MiB; `nil` for no limit.
+    public var maxBytes: Int? = 64 << 20
+    /// The answers to a replayed call that leave its entry queued to be sent again later
+    /// (overload and restarts: 408, 429, 502, 503, 504, `unavailable`, `resource_exhausted`),
+    /// and how long the queue waits before it asks again.
+    public var transient = TransientAnswers()
     /// The wire protocols of stored calls by name, for replays: `connect`, `twirp` and
     /// `plain` map to `ConnectProtocol()`, `TwirpProtocol()` and `PlainProtocol()` unless set
     /// here, then the manager's own protocol when its name matches; any other protocol's
@@ -56,8 +73,9 @@ public struct OfflineQueueConfiguration: Sendable {
     /// Whether the queue replays every category by itself when ``reachability`` reports the
     /// network reachable again. Default `true`.
     public var replaysWhenReachable = true
-    /// The time that stamps new entries and measures ``maxAge``; tests set a clock they move.
-    package var now: @Sendable () -> Date = { Date() }
+    /// The time that stamps new entries, measures ``maxAge`` and brings back a category after a
+    /// transient answer; tests set a clock they move and jump.
+    package var clock: any QueueClock = SystemQueueClock()
 
     /// Settings for `app` (naming the default folder), every other field at its default.
     public init(app: String = "ProtoHTTP", location: OfflineStorageLocation? = nil) {

@@ -1,4 +1,4 @@
-// QueueStore.swift: the offline queue's SQLite table: schema v1, and one transaction per state change.
+// QueueStore.swift: the offline queue's SQLite table: schema v1 and v2, and one transaction per state change.
 import Foundation
 import GRDB
 
@@ -37,6 +37,18 @@ struct QueueStore: Sendable {
                 CREATE INDEX queue_entry_by_category ON queue_entry(category, seq);
                 """)
         }
+        // When a transient answer lets an entry go again (not_before, wall-clock seconds), the
+        // boot it was stored in and the boot clock then (its age without wall-clock jumps), and
+        // its size against maxBytes (rows of v1 sized from their columns).
+        migrator.registerMigration("v2-transient-bounds-boot-age") { db in
+            try db.execute(sql: """
+                ALTER TABLE queue_entry ADD COLUMN not_before REAL;
+                ALTER TABLE queue_entry ADD COLUMN boot_id TEXT;
+                ALTER TABLE queue_entry ADD COLUMN boot_time REAL;
+                ALTER TABLE queue_entry ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+                UPDATE queue_entry SET size = LENGTH(CAST(body AS BLOB)) + LENGTH(CAST(path AS BLOB)) + LENGTH(CAST(headers AS BLOB));
+                """)
+        }
         return migrator
     }
 
@@ -47,18 +59,36 @@ struct QueueStore: Sendable {
         pool = try OfflineDatabase.open(path: path, label: "ProtoHTTPOffline.queue", durability: .full, migrator: Self.migrator)
     }
 
-    /// Stores `entry`.
-    func insert(_ entry: QueuedCall) throws(OfflineError) {
+    /// What a full queue already holds, when it refuses an entry.
+    struct Occupancy: Sendable, Equatable {
+        var entries: Int
+        var bytes: Int
+    }
+
+    /// Stores `entry`, unless it would take the queue past `maxEntries` entries or `maxBytes`
+    /// bytes (``QueuedCall/storedSize``): then nothing is written and the occupancy that
+    /// refused it is returned. The check and the insert are one transaction, so processes
+    /// sharing the file cannot overshoot together.
+    func insert(_ entry: QueuedCall, maxEntries: Int?, maxBytes: Int?) throws(OfflineError) -> Occupancy? {
         let headers = try Self.encode(entry.headers.map { [$0.name, $0.value] })
         let context = try Self.encode(entry.context)
-        try write("store the call \(entry.path)") { db in
+        return try write("store the call \(entry.path)") { db -> Occupancy? in
+            if maxEntries != nil || maxBytes != nil {
+                let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS entries, COALESCE(SUM(size), 0) AS bytes FROM queue_entry")
+                let held = Occupancy(entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0)
+                if let maxEntries, held.entries + 1 > maxEntries { return held }
+                if let maxBytes, held.bytes + entry.storedSize > maxBytes { return held }
+            }
             try db.execute(sql: """
                 INSERT INTO queue_entry (id, protocol, path, method, body, content_type, headers, category, tag, context,
-                                         attempts, created_at, idempotency_key, last_error)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                         attempts, created_at, idempotency_key, last_error, not_before, boot_id, boot_time, size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [entry.id, entry.protocolName, entry.path, entry.httpMethod.rawValue, Data(entry.body),
                                  entry.contentType, headers, entry.category, entry.tag, context, entry.attempts,
-                                 entry.createdAt.timeIntervalSince1970, entry.idempotencyKey, entry.lastError])
+                                 entry.createdAt.timeIntervalSince1970, entry.idempotencyKey, entry.lastError,
+                                 entry.notBefore?.timeIntervalSince1970, entry.bootStamp?.bootID, entry.bootStamp?.bootTime,
+                                 entry.storedSize])
+            return nil
         }
     }
 
@@ -116,6 +146,14 @@ struct QueueStore: Sendable {
         }
     }
 
+    /// Records why the last attempt of `id` got a transient answer, and when it may go again.
+    func postpone(id: String, message: String, until notBefore: Date) throws(OfflineError) {
+        try write("postpone \(id)") { db in
+            try db.execute(sql: "UPDATE queue_entry SET last_error = ?, not_before = ? WHERE id = ?",
+                           arguments: [message, notBefore.timeIntervalSince1970, id])
+        }
+    }
+
     /// Removes the entries with these ids, in one transaction; returns how many there were.
     @discardableResult
     func remove(ids: [String]) throws(OfflineError) -> Int {
@@ -164,13 +202,18 @@ struct QueueStore: Sendable {
         let id: String = row["id"]
         let headerPairs = try decode([[String]].self, row["headers"], id: id)
         let body: Data = row["body"] ?? Data()
-        return QueuedCall(
+        var entry = QueuedCall(
             id: id, protocolName: row["protocol"], path: row["path"], httpMethod: HTTPMethod(rawValue: row["method"]),
             body: [UInt8](body), contentType: row["content_type"],
             headers: headerPairs.compactMap { $0.count == 2 ? HTTPHeader(name: $0[0], value: $0[1]) : nil },
             category: row["category"], tag: row["tag"], context: try decode([String: QueueContextValue].self, row["context"], id: id),
             attempts: row["attempts"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
-            idempotencyKey: row["idempotency_key"], lastError: row["last_error"]
+            idempotencyKey: row["idempotency_key"], lastError: row["last_error"],
+            notBefore: (row["not_before"] as Double?).map(Date.init(timeIntervalSince1970:))
         )
+        if let bootID: String = row["boot_id"], let bootTime: Double = row["boot_time"] {
+            entry.bootStamp = BootStamp(bootID: bootID, bootTime: bootTime)
+        }
+        return entry
     }
 }

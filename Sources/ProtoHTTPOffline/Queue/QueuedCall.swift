@@ -35,11 +35,21 @@ public struct QueuedCall: Sendable, Hashable {
     public var idempotencyKey: String
     /// Why its last attempt failed (the first failure, until a replay fails).
     public var lastError: String?
+    /// The earliest time the queue sends it again, after a transient answer (its
+    /// `Retry-After`, or the queue's backoff; see ``TransientAnswers``); `nil`: any time.
+    public var notBefore: Date?
+    /// The boot it was stored in and the boot clock then, which age it without wall-clock jumps.
+    var bootStamp: BootStamp?
+
+    /// The bytes it takes against ``OfflineQueueConfiguration/maxBytes``: body, path and headers.
+    public var storedSize: Int {
+        body.count + path.utf8.count + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+    }
 
     /// An entry; the queue makes these from failed calls and reads them back from disk.
     public init(id: String, protocolName: String, path: String, httpMethod: HTTPMethod, body: [UInt8], contentType: String?,
                 headers: [HTTPHeader], category: String?, tag: Int?, context: [String: QueueContextValue], attempts: Int,
-                createdAt: Date, idempotencyKey: String, lastError: String?) {
+                createdAt: Date, idempotencyKey: String, lastError: String?, notBefore: Date? = nil) {
         self.id = id
         self.protocolName = protocolName
         self.path = path
@@ -54,5 +64,6 @@ public struct QueuedCall: Sendable, Hashable {
         self.createdAt = createdAt
         self.idempotencyKey = idempotencyKey
         self.lastError = lastError
+        self.notBefore = notBefore
     }
 }

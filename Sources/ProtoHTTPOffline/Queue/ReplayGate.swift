@@ -70,9 +70,17 @@ final class ReplayGate: CallInterceptor {
     /// Whether `category` is replaying.
     func isReplaying(_ category: String?) -> Bool { runs.withLock { $0[CategoryKey(category)] != nil } }
 
-    /// Holds a new call while its category replays; lets replays and other calls through.
+    /// Holds a new call while its category replays; lets replays and other calls through, and
+    /// keeps a replayed call's response headers for the queue (``ReplayAnswer``).
     func intercept(_ request: TransportRequest, info: CallInfo, next: @escaping InterceptorNext,
                    completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) {
+        if let answer = info.context[ReplayAnswer.contextKey] as? ReplayAnswer {
+            next(request) { result in
+                if case .success(let response) = result { answer.record(response) }
+                completion(result)
+            }
+            return
+        }
         if info.context[Self.replayMarker] == nil {
             let send: Held = { next(request, completion) }
             let held = runs.withLock { runs in

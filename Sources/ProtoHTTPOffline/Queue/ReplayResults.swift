@@ -30,7 +30,7 @@ public struct ReplayResponse: Sendable {
     }
 }
 
-/// An entry that left the queue without an answer from the server.
+/// An entry that left the queue without an answer from the server, or never got in.
 public struct DroppedCall: Sendable {
     /// Why the queue gave up on an entry.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
@@ -42,6 +42,9 @@ public struct DroppedCall: Sendable {
         case coalesced
         /// ``OfflineQueue/remove(id:)`` removed it.
         case removed
+        /// It was never stored: the queue was at ``OfflineQueueConfiguration/maxEntries`` or
+        /// ``OfflineQueueConfiguration/maxBytes`` (the call failed with `resource_exhausted`).
+        case overflow
 
         /// A short description.
         public var description: String {
@@ -50,6 +53,7 @@ public struct DroppedCall: Sendable {
             case .expired: "expired"
             case .coalesced: "coalesced"
             case .removed: "removed"
+            case .overflow: "overflow"
             }
         }
     }
@@ -68,12 +72,13 @@ public struct DroppedCall: Sendable {
 
 /// What one replay did.
 public struct ReplaySummary: Sendable, Hashable {
-    /// Entries the server answered (success or error), removed from the queue.
+    /// Entries the server answered (success or a final error), removed from the queue.
     public var answered = 0
     /// Entries dropped (see ``DroppedCall/Reason``).
     public var dropped = 0
-    /// Entries still queued afterwards in the replayed categories (the network failed again,
-    /// or an entry's protocol is not in ``OfflineQueueConfiguration/protocols``).
+    /// Entries still queued afterwards in the replayed categories (the network failed again, a
+    /// transient answer made the category wait, or an entry's protocol is not in
+    /// ``OfflineQueueConfiguration/protocols``).
     public var remaining = 0
 
     /// An empty summary.

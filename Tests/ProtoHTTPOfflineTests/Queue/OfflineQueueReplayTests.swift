@@ -166,8 +166,8 @@ struct OfflineQueueReplayTests {
     func dropAfterMaxAge() async throws {
         try await withQueueTestbed { testbed in
             // The queue's clock moves only here, so a loaded machine cannot age "young" too.
-            let clock = SteppedClock()
-            let queue = try testbed.queue { $0.maxAge = .seconds(60); $0.now = clock.now }
+            let clock = SteppedQueueClock()
+            let queue = try testbed.queue { $0.maxAge = .seconds(60); $0.clock = clock }
             let dropped = QueueRecorder<DroppedCall>()
             queue.onDropped { dropped.append($0) }
             _ = await testbed.create("too old")

@@ -1,6 +1,7 @@
 // RuntimeConfigurationTests.swift: settings changed while calls run, per-call opt-outs, URL filters, basic auth, token refresh.
 import Dispatch
 import Synchronization
+import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
 

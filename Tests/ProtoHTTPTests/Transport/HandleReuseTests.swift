@@ -1,6 +1,7 @@
 // HandleReuseTests.swift: a recycled easy handle carries nothing of the previous transfer into the next.
 import Foundation
 import ProtoHTTP
+import ProtoHTTPTestSupport
 import Testing
 
 /// One transport sends its calls one after another, so every call after the first runs on the

@@ -1,4 +1,5 @@
 // TransportTLSTests.swift: TLS verification on by default, CA bundle override, public-key pinning.
+import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
 

@@ -1,5 +1,6 @@
 // TransportTests.swift: the transport against the loopback server: methods, headers, bodies, statuses, reuse.
 import Foundation
+import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
 

@@ -2,7 +2,7 @@
 import Foundation
 
 /// What to do after an attempt. Pure: the caller supplies the clock's reading and the random draw.
-enum RetryDecision: Sendable, Equatable {
+package enum RetryDecision: Sendable, Equatable {
     /// Deliver this attempt's result.
     case deliver
     /// Send again after this wait.
@@ -47,7 +47,7 @@ enum RetryDecision: Sendable, Equatable {
     }
 
     /// `Retry-After` as a wait: delay-seconds, or an HTTP-date relative to `now`.
-    static func retryAfter(_ headers: [HTTPHeader], now: Date = Date()) -> Duration? {
+    package static func retryAfter(_ headers: [HTTPHeader], now: Date = Date()) -> Duration? {
         guard let value = headers.first(named: "Retry-After").map(HTTPText.trimmed) else { return nil }
         if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
         let formatter = DateFormatter()

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
 import ProtoHTTPDemoService
@@ -124,9 +125,61 @@ final class QueueRecorder<Value: Sendable>: Sendable {
     }
 }
 
-/// A wall clock that moves only when a test moves it, for ``OfflineQueueConfiguration``'s `now`.
-final class SteppedClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-    var now: @Sendable () -> Date { { [self] in current.withLock { $0 } } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+/// The queue's time, moved only by the test: ``advance(by:)`` moves the wall and boot clocks
+/// together (time passing) and runs the comebacks that come due; ``jumpWall(by:)`` moves the
+/// wall clock alone (a clock corrected or set by hand); ``reboot()`` starts a new boot.
+final class SteppedQueueClock: QueueClock {
+    private struct State {
+        var wall = Date(timeIntervalSince1970: 1_800_000_000)
+        var boot: TimeInterval = 5_000
+        var bootID = "boot-1"
+        var boots = 1
+        var pending: [(at: TimeInterval, queue: DispatchQueue, work: @Sendable () -> Void)] = []
+    }
+    private let state = Mutex(State())
+
+    func wallTime() -> Date { state.withLock { $0.wall } }
+    func bootTime() -> TimeInterval { state.withLock { $0.boot } }
+    func bootID() -> String { state.withLock { $0.bootID } }
+
+    func run(after delay: Duration, on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        state.withLock { $0.pending.append((at: $0.boot + delay.seconds, queue: queue, work: work)) }
+    }
+
+    /// The comebacks scheduled and not yet due.
+    var pendingRuns: Int { state.withLock { $0.pending.count } }
+
+    /// Lets `seconds` pass: both clocks move, and the due comebacks start on their queues.
+    func advance(by seconds: TimeInterval) {
+        let due = state.withLock { state in
+            state.wall += seconds
+            state.boot += seconds
+            let now = state.boot
+            let due = state.pending.filter { $0.at <= now }
+            state.pending.removeAll { $0.at <= now }
+            return due
+        }
+        for run in due { run.queue.async(execute: run.work) }
+    }
+
+    /// Moves the wall clock alone by `seconds` (either way).
+    func jumpWall(by seconds: TimeInterval) { state.withLock { $0.wall += seconds } }
+
+    /// A restart of the machine: a new boot id, the boot clock from zero; comebacks are lost.
+    func reboot() {
+        state.withLock { state in
+            state.boots += 1
+            state.bootID = "boot-\(state.boots)"
+            state.boot = 0
+            state.pending = []
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, fractions included.
+    var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
 }

@@ -20,6 +20,7 @@ final class RecordingNotes: Notes_NotesHandler {
     private let notes = NotesService()
     private let seen = Mutex<[Sighting]>([])
     private let hook = Mutex<(@Sendable (Sighting) async -> Void)?>(nil)
+    private let refusals = Mutex<[ProtoHTTPError]>([])
 
     /// Every call so far, in arrival order.
     var sightings: [Sighting] { seen.withLock { $0 } }
@@ -28,6 +29,10 @@ final class RecordingNotes: Notes_NotesHandler {
 
     /// Runs `body` with every call after it is recorded and before it is answered.
     func beforeAnswer(_ body: (@Sendable (Sighting) async -> Void)?) { hook.withLock { $0 = body } }
+
+    /// The next CreateNote calls, one error each in order, are recorded and then fail with
+    /// these errors (an overloaded or restarting server).
+    func refuseNext(_ errors: [ProtoHTTPError]) { refusals.withLock { $0 += errors } }
 
     private func record(_ method: String, title: String, _ context: ServerContext) async {
         let sighting = Sighting(method: method, key: context.header("Idempotency-Key"), title: title,
@@ -39,6 +44,7 @@ final class RecordingNotes: Notes_NotesHandler {
 
     func createNote(_ request: Notes_CreateNoteRequest, context: ServerContext) async throws -> Notes_Note {
         await record("CreateNote", title: request.title, context)
+        if let refusal = refusals.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw refusal }
         return try await notes.createNote(request, context: context)
     }
 

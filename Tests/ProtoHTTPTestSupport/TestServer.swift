@@ -1,15 +1,13 @@
-// TestServer.swift: starts and stops the loopback Python server (PythonPeers/transport_test_server.py).
+// TestServer.swift: starts and stops the loopback Python server (Tests/ProtoHTTPTests/PythonPeers/transport_test_server.py), for the client and offline suites.
 import Dispatch
 import Foundation
-import ProtoHTTPTestSupport
-import Testing
 
 /// One running instance of `PythonPeers/transport_test_server.py` on 127.0.0.1 and a free port.
 /// Each test starts its own (``start()``), so connection counts are per test; `stop()` ends it.
-final class TestServer {
+public final class TestServer {
     /// Starts a server without blocking the cooperative thread pool while Python boots.
     /// With `tls`, the server serves HTTPS with a fresh self-signed certificate for 127.0.0.1.
-    static func start(tls: Bool = false) async throws -> TestServer {
+    public static func start(tls: Bool = false) async throws -> TestServer {
         let box: Result<TestServerBox, any Error> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: Result { TestServerBox(server: try TestServer(tls: tls)) })
@@ -18,11 +16,11 @@ final class TestServer {
         return try box.get().server
     }
 
-    let port: Int
+    public let port: Int
     /// The self-signed certificate's PEM file (TLS servers only).
-    let certificatePath: String?
+    public let certificatePath: String?
     /// The certificate's public-key pin, `sha256//<base64>` (TLS servers only).
-    let publicKeyPin: String?
+    public let publicKeyPin: String?
     private let directory: String?
     private let process: ChildProcess
 
@@ -54,20 +52,21 @@ final class TestServer {
     }
 
     /// `http://127.0.0.1:<port><path>`.
-    func url(_ path: String) -> String { "\(certificatePath == nil ? "http" : "https")://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "\(certificatePath == nil ? "http" : "https")://127.0.0.1:\(port)\(path)" }
 
     /// Ends the server process: closing its stdin makes it exit, SIGTERM makes sure, and it is
     /// reaped (SIGKILL after 2 s, which a healthy server never needs).
-    func stop() {
+    public func stop() {
         process.stop(grace: .seconds(2))
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     deinit { stop() }
 
-    struct ServerError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    public struct ServerError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+        public init(message: String) { self.message = message }
     }
 }
 
