@@ -14,7 +14,9 @@ struct ConnectGetRequest: Equatable {
     /// Reads the query of `uri`, or the Connect error to answer.
     static func parse(_ uri: String) -> Result<ConnectGetRequest, ServerError> {
         let parameters = QueryString.parameters(of: uri)
-        func value(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+        func bytes(_ name: String) -> [UInt8]? { parameters.first { $0.name == name }?.value }
+        // The control parameters are ASCII words; a byte that is not UTF-8 shows as U+FFFD in the error.
+        func value(_ name: String) -> String? { bytes(name).map { String(decoding: $0, as: UTF8.self) } }
 
         if let version = value("connect"), version != "v1" {
             return .failure(ServerError(.connect, .invalidArgument,
@@ -34,10 +36,12 @@ struct ConnectGetRequest: Equatable {
                 headers: [HTTPHeader(name: "Accept-Post", value: RPCProtocol.connect.acceptedMediaTypes.joined(separator: ", "))]
             ))
         }
-        guard let text = value("message") else {
+        // The message stays bytes: a binary or compressed message sent percent-encoded (without
+        // base64=1) must reach the decoder exactly, and a JSON message that is not UTF-8 must
+        // fail there, not be patched with U+FFFD.
+        guard var message = bytes("message") else {
             return .failure(ServerError(.connect, .invalidArgument, "the Connect GET has no message parameter; send the request message in message=…."))
         }
-        var message = Array(text.utf8)
         switch value("base64") {
         case nil, "0":
             break
@@ -56,20 +60,22 @@ struct ConnectGetRequest: Equatable {
 }
 
 /// The name-value pairs of a URL's query, percent-decoded, `+` read as a space (as Go's and
-/// Python's URL parsers read it); invalid escapes are kept as written.
+/// Python's URL parsers read it); invalid escapes are kept as written. Values are bytes, exactly
+/// as the escapes spell them; names are text (bytes that are not UTF-8 become U+FFFD, and then
+/// match no parameter name).
 enum QueryString {
-    static func parameters(of uri: String) -> [(name: String, value: String)] {
+    static func parameters(of uri: String) -> [(name: String, value: [UInt8])] {
         guard let start = uri.firstIndex(of: "?") else { return [] }
         var query = uri[uri.index(after: start)...]
         if let fragment = query.firstIndex(of: "#") { query = query[..<fragment] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+            return (String(decoding: decode(parts[0]), as: UTF8.self), parts.count > 1 ? decode(parts[1]) : [])
         }
     }
 
-    /// `text` with `%XX` escapes and `+` decoded; bytes that are not valid UTF-8 become U+FFFD.
-    static func decode(_ text: Substring) -> String {
+    /// The bytes `text` spells, with `%XX` escapes and `+` decoded.
+    static func decode(_ text: Substring) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = Array(text.utf8)[...]
@@ -88,7 +94,7 @@ enum QueryString {
                 bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

@@ -2,7 +2,7 @@
 import Foundation
 import ProtoHTTP
 import ProtoHTTPDemo
-import ProtoHTTPServer
+@testable import ProtoHTTPServer
 import ProtoWire
 import Synchronization
 import Testing
@@ -46,6 +46,59 @@ extension ServerTests {
                 #expect(listed.status == 200)
                 #expect(try Notes_ListNotesResponse(jsonUTF8Bytes: listed.body).notes.map(\.id) == ["n1"])
             }
+        }
+
+        /// `bytes` percent-encoded without base64: unreserved ASCII as written, every other byte as `%XX`.
+        static func percentEncoded(_ bytes: [UInt8]) -> String {
+            let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+            return bytes.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+        }
+
+        @Test("a binary message percent-encoded without base64 reaches the decoder byte for byte: every byte value 0-255, plain and gzip")
+        func binaryMessageEveryByte() async throws {
+            try await withServer { server in
+                _ = try await Self.createNote(server.port)
+                var request = Notes_GetNoteRequest()
+                request.id = "n1"
+                // An unknown length-delimited field (number 15) holding every byte value, which a
+                // proto3 decoder keeps: any byte altered on the way changes its length or framing.
+                let everyByte = [UInt8](0...255)
+                let message = request.serializedBytes() + [0x7A, 0x80, 0x02] + everyByte
+                let plain = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/GetNote?connect=v1&encoding=proto&message=\(Self.percentEncoded(message))", method: "GET")
+                #expect(plain.status == 200, "\(plain.text)")
+                #expect(try Notes_Note(serializedBytes: plain.body).id == "n1")
+
+                let compressed = try await CompressionTests.gzip(message)
+                let gzipped = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/GetNote?encoding=proto&compression=gzip&message=\(Self.percentEncoded(compressed))",
+                    method: "GET")
+                #expect(gzipped.status == 200, "\(gzipped.text)")
+                #expect(try Notes_Note(serializedBytes: gzipped.body).id == "n1")
+            }
+        }
+
+        @Test("a JSON message that is not UTF-8 is invalid_argument, not read with U+FFFD in its place", arguments: [
+            "%7B%22id%22%3A%22n%FF%22%7D", "%7B%22id%22%3A%22n%C3%22%7D", "%7B%22id%22%3A%22n%ED%A0%80%22%7D", "%FE%FF%7B%7D",
+        ])
+        func jsonMessageMustBeUTF8(message: String) async throws {
+            try await withServer { server in
+                _ = try await Self.createNote(server.port)
+                let response = try await RawConnection.exchange(
+                    port: server.port, "/notes.Notes/GetNote?encoding=json&message=\(message)", method: "GET")
+                let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+                #expect(response.status == 400, "\(message): \(response.text)")
+                #expect(json?["code"] as? String == "invalid_argument")
+            }
+        }
+
+        @Test("the query parser decodes every escape to its byte and keeps invalid escapes as written")
+        func queryBytes() {
+            let all = (0...255).map { String(format: "%%%02x", $0) }.joined()
+            #expect(QueryString.parameters(of: "/p?message=\(all)").first?.value == [UInt8](0...255))
+            #expect(QueryString.parameters(of: "/p?a=%zz%4&b=x+y%2B&=v&c").map(\.value)
+                    == [Array("%zz%4".utf8), Array("x y+".utf8), Array("v".utf8), []])
+            #expect(QueryString.parameters(of: "/p?m=1#frag&x=2").map(\.name) == ["m"])
         }
 
         @Test("bad queries get Connect's errors; methods with side effects keep answering 405 with Allow: POST", arguments: [
