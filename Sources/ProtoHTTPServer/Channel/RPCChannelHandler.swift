@@ -85,6 +85,16 @@ final class RPCChannelHandler: ChannelInboundHandler {
         }
     }
 
+    /// The most a body buffer holds before any of the body has arrived.
+    static let bodyCapacityBeforeData = 16 << 10
+
+    /// The body buffer's first capacity: what the client declared, but never more than
+    /// ``bodyCapacityBeforeData``: past that the buffer grows with the bytes that arrive, so a
+    /// thousand connections that announce 4 MiB and send nothing cost 16 MiB, not 4 GiB.
+    static func initialBodyCapacity(declared: Int?, maxBodySize: Int) -> Int {
+        max(0, min(declared ?? 0, maxBodySize, bodyCapacityBeforeData))
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch (unwrapInboundIn(data), state) {
         case (.head(let head), .idle):
@@ -96,7 +106,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
             }
-            state = .receiving(head, context.channel.allocator.buffer(capacity: min(declared ?? 0, maxBodySize)))
+            let capacity = Self.initialBodyCapacity(declared: declared, maxBodySize: maxBodySize)
+            state = .receiving(head, context.channel.allocator.buffer(capacity: capacity))
         case (.body(var chunk), .receiving(let head, var body)):
             guard body.readableBytes + chunk.readableBytes <= maxBodySize else {
                 rejectTooLarge(context: context, head: head)

@@ -78,11 +78,13 @@ extension Dispatcher {
     private func notFound(_ uri: String) -> ServerError {
         let path = Router.path(of: uri)
         if router.looksLikeTwirp(uri) {
-            var failure = ServerError(.twirp, .unimplemented, "no method at \(path); this server's Twirp methods are \(knownMethods(prefix: router.twirpPrefix)).", httpStatus: 404)
+            let known = listsMethodsWhenNotFound ? "; this server's Twirp methods are \(knownMethods(prefix: router.twirpPrefix))" : ""
+            var failure = ServerError(.twirp, .unimplemented, "no method at \(path)\(known); check the service and method name.", httpStatus: 404)
             failure.twirpCodeOverride = "bad_route"
             return failure
         }
-        return ServerError(.connect, .unimplemented, "no method at \(path); this server serves \(knownMethods()).", httpStatus: 404)
+        let known = listsMethodsWhenNotFound ? "; this server serves \(knownMethods())" : ""
+        return ServerError(.connect, .unimplemented, "no method at \(path)\(known); check the service and method name.", httpStatus: 404)
     }
 
     private func wrongMethod(_ httpMethod: String, route: Router.Route) -> ServerError {

@@ -10,6 +10,8 @@ struct Dispatcher: Sendable {
     let maxRequestBodySize: Int
     /// How responses are compressed for clients that accept gzip.
     var responseCompression: ResponseCompression
+    /// Whether a 404 lists the server's methods (``ServerConfiguration/listsMethodsWhenNotFound``).
+    var listsMethodsWhenNotFound = false
     /// ``logger`` with each method's path as `rpc` metadata, made once rather than per call.
     private let methodLoggers: [String: Logger]
 

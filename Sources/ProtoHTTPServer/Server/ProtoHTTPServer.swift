@@ -51,8 +51,10 @@ public final class ProtoHTTPServer: Sendable {
         self.configuration = configuration
         let router = try Router(services: services.map(\.serviceDefinition), plainRoutes: configuration.plainRoutes,
                                 twirpPrefix: configuration.twirpPrefix)
-        dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize,
-                                responseCompression: configuration.responseCompression)
+        var dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize,
+                                    responseCompression: configuration.responseCompression)
+        dispatcher.listsMethodsWhenNotFound = configuration.listsMethodsWhenNotFound
+        self.dispatcher = dispatcher
     }
 
     /// The port the server listens on, once started.

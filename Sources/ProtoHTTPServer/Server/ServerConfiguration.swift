@@ -44,6 +44,11 @@ public struct ServerConfiguration: Sendable {
     /// Whether and how responses are gzipped for clients that accept it (default: bodies of
     /// 1 KiB or more, zlib level 6; `.off` never compresses).
     public var responseCompression = ResponseCompression.gzip()
+    /// Whether a request to a path no method serves is answered with the list of the methods
+    /// this server serves (up to ten), a help while developing. Default `false`: the 404 says
+    /// only that no method is at that path, so a stranger probing the server learns nothing
+    /// about its API.
+    public var listsMethodsWhenNotFound = false
 
     // MARK: HTTP versions and TLS
 

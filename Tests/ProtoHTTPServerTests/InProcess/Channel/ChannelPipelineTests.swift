@@ -19,6 +19,29 @@ extension ServerTests {
             return request.serializedBytes()
         }
 
+        @Test("the body buffer is sized by what arrives, not by the Content-Length a client announces: at most 16 KiB before data")
+        func bodyBufferGrowsWithData() async throws {
+            let limit = 4 << 20
+            #expect(RPCChannelHandler.initialBodyCapacity(declared: limit, maxBodySize: limit) == 16 << 10)
+            #expect(RPCChannelHandler.initialBodyCapacity(declared: 300, maxBodySize: limit) == 300)
+            #expect(RPCChannelHandler.initialBodyCapacity(declared: nil, maxBodySize: limit) == 0)
+            #expect(RPCChannelHandler.initialBodyCapacity(declared: -5, maxBodySize: limit) == 0)
+            // A body far past the first capacity, in small pieces, still arrives whole.
+            try await EmbeddedConnection.with(maxRequestBodySize: limit) { connection in
+                var request = Notes_CreateNoteRequest()
+                request.title = String(repeating: "t", count: 200_000)
+                let body = request.serializedBytes()
+                try await connection.send(MalformedRequestTests.head("/notes.Notes/CreateNote",
+                                                                     ErrorFormatTests.connectBinary + [("Content-Length", "\(body.count)")]))
+                for start in stride(from: 0, to: body.count, by: 4096) {
+                    try await connection.send(Array(body[start..<min(start + 4096, body.count)]))
+                }
+                let response = try #require(try await connection.responses(1).first)
+                #expect(response.status == 200)
+                #expect(try Notes_Note(serializedBytes: response.body).title.count == 200_000)
+            }
+        }
+
         @Test("a declared Content-Length over the limit is answered 413 before the body; the connection closes when the body ends")
         func declaredTooLarge() async throws {
             try await EmbeddedConnection.with(maxRequestBodySize: Self.limit) { connection in

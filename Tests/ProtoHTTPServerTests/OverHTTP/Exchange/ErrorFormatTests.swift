@@ -62,9 +62,20 @@ extension ServerTests {
             }
         }
 
-        @Test("unknown method: Connect 404 unimplemented, Twirp 404 bad_route, each listing the methods")
-        func unknownMethod() async throws {
+        @Test("unknown method: Connect 404 unimplemented, Twirp 404 bad_route, naming no method by default")
+        func unknownMethodSaysNothingMore() async throws {
             try await withServer { server in
+                let connect = try await RawConnection.exchange(port: server.port, "/notes.Notes/Nope", headers: Self.connectBinary)
+                Self.expectError(connect, 404, #"{"code":"unimplemented","message":"no method at /notes.Notes/Nope; check the service and method name."}"#)
+                let twirp = try await RawConnection.exchange(port: server.port, "/twirp/notes.Notes/Nope?x=1", headers: Self.twirpJSON)
+                Self.expectError(twirp, 404, #"{"code":"bad_route","msg":"no method at /twirp/notes.Notes/Nope; check the service and method name."}"#)
+                #expect(!connect.text.contains("CreateNote") && !twirp.text.contains("CreateNote"))
+            }
+        }
+
+        @Test("unknown method with listsMethodsWhenNotFound: each 404 lists the methods")
+        func unknownMethod() async throws {
+            try await withServer({ $0.listsMethodsWhenNotFound = true }) { server in
                 let paths = ["/notes.Notes/CreateNote", "/notes.Notes/DeleteNote", "/notes.Notes/GetNote", "/notes.Notes/ListNotes",
                              "/test.Faults/BadTimestamp", "/test.Faults/Crash", "/test.Faults/Hold", "/test.Faults/Refuse", "/test.Faults/Slow", "/test.Faults/Stubborn",
                              "/test.Faults/Where"]
@@ -72,10 +83,10 @@ extension ServerTests {
                 // The message lists the first ten, then how many more.
                 let listed = paths.prefix(10)
                 let connect = try await RawConnection.exchange(port: server.port, "/notes.Notes/Nope", headers: Self.connectBinary)
-                Self.expectError(connect, 404, #"{"code":"unimplemented","message":"no method at /notes.Notes/Nope; this server serves \#(listed.joined(separator: ", ")) and 1 more."}"#)
+                Self.expectError(connect, 404, #"{"code":"unimplemented","message":"no method at /notes.Notes/Nope; this server serves \#(listed.joined(separator: ", ")) and 1 more; check the service and method name."}"#)
                 let twirp = try await RawConnection.exchange(port: server.port, "/twirp/notes.Notes/Nope?x=1", headers: Self.twirpJSON)
                 let twirpPaths = listed.map { "/twirp" + $0 }.joined(separator: ", ")
-                Self.expectError(twirp, 404, #"{"code":"bad_route","msg":"no method at /twirp/notes.Notes/Nope; this server's Twirp methods are \#(twirpPaths) and 1 more."}"#)
+                Self.expectError(twirp, 404, #"{"code":"bad_route","msg":"no method at /twirp/notes.Notes/Nope; this server's Twirp methods are \#(twirpPaths) and 1 more; check the service and method name."}"#)
             }
         }
 
