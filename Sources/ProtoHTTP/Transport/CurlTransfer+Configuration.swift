@@ -75,11 +75,17 @@ extension CurlTransfer {
             try set(CURLOPT_BUFFERSIZE, Self.fileBodyBufferSize)
         }
         if let agent = config.userAgent { try set(CURLOPT_USERAGENT, agent) }
+        // HTTP and HTTPS only, for the request and for any redirect: a Location of file://,
+        // ftp://, gopher:// or dict:// never makes libcurl read a file or speak another protocol.
+        try set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         if config.followRedirects {
             try set(CURLOPT_FOLLOWLOCATION, 1)
             try set(CURLOPT_MAXREDIRS, 10)
         }
 
+        // TLS 1.2 at least, whatever the TLS library's own default is.
+        try set(CURLOPT_SSLVERSION, Int(CURL_SSLVERSION_TLSv1_2))
         try set(CURLOPT_SSL_VERIFYPEER, config.tls.verifyPeer ? 1 : 0)
         try set(CURLOPT_SSL_VERIFYHOST, config.tls.verifyHost ? 2 : 0)
         if let path = config.tls.caBundlePath { try set(CURLOPT_CAINFO, path) }
@@ -171,6 +177,10 @@ extension CurlTransfer {
         }
         if request.url.isEmpty || HTTPText.containsLineBreakOrNUL(request.url) {
             throw bad("the URL is empty or contains line breaks; pass an absolute http:// or https:// URL.")
+        }
+        let scheme = request.url.prefix { $0 != ":" }.lowercased()
+        if scheme != "http" && scheme != "https" {
+            throw bad("the URL \(request.url) is not an http:// or https:// URL; this transport speaks HTTP only (a path needs the manager's baseURL).")
         }
         for header in request.headers {
             if header.name.isEmpty || header.name.utf8.contains(where: { $0 == 58 || $0 == 32 || $0 == 9 || forbidden($0) }) {

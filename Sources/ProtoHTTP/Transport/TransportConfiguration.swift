@@ -75,6 +75,10 @@ public struct TransportConfiguration: Sendable {
     /// The `User-Agent` header; `nil` sends none. Default `"ProtoHTTP"`.
     public var userAgent: String? = "ProtoHTTP"
     /// Follow HTTP redirects (at most 10). Default `false`: RPC endpoints do not redirect.
+    ///
+    /// Whatever this says, the transport speaks only `http` and `https`: a request URL of
+    /// another scheme fails with `invalid_argument`, and a redirect to one (`file://`, `ftp://`…)
+    /// is not followed (the call fails, curl code 1). Every TLS connection is TLS 1.2 or newer.
     public var followRedirects: Bool = false
 
     /// Creates the default configuration.

@@ -24,6 +24,7 @@ Endpoints (any method unless noted):
                        if given) or, with reset=1, are cut off mid-response; later ones are
                        answered as /echo, with X-Attempt-Count (requests seen for K)
   /flaky-count?key=K   how many requests with key K arrived
+  /redirect?to=URL[&status=S]  answers S (default 302) with Location: URL
   /auth?token=T[&ms=N] 401 unless the request carries "Authorization: Bearer T" (after N ms);
                        else answered as /echo
 """
@@ -104,6 +105,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self._send(401, b'{"code":"unauthenticated","message":"bad token"}', "application/json")
                 return
             path = "/echo"
+        if path == "/redirect":
+            self._send(int(query.get("status", "302")), b"", "text/plain", [("Location", query.get("to", "/echo"))])
+            return
         if path == "/flaky-count":
             with _lock:
                 count = _flaky.get(query["key"], 0)
