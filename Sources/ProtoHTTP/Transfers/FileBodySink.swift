@@ -127,8 +127,16 @@ final class FileBodySink {
     /// Opens the file for writing at `from`: created if missing; when continuing, it must
     /// hold at least `from` bytes. Truncates to `from`. Returns the error, if any.
     private func open(at from: Int64) -> ProtoHTTPError? {
-        let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .file("create", file.path, errno: errno) }
+        // 0600, and never through a symlink: one planted at the partial file's path in a shared
+        // folder must not redirect the write to a file of the attacker's choosing.
+        let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP {
+                return ProtoHTTPError(code: .failedPrecondition, message: "\(file.path) is a symbolic link; downloads never write through one. Remove it, or choose a destination that is not a link.")
+            }
+            return .file("create", file.path, errno: code)
+        }
         // Held while the body is written, so a second transfer into the same file fails
         // instead of interleaving with the first (the lock goes with the descriptor).
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

@@ -75,7 +75,7 @@ struct ResumeRecord: Equatable, Sendable {
     /// download still completes, it only cannot resume.
     func write(to path: String) {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

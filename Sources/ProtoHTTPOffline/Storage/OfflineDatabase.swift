@@ -1,7 +1,8 @@
 // OfflineDatabase.swift: opening one of ProtoHTTPOffline's SQLite files: WAL, a busy timeout, versioned migrations.
 import GRDB
 
-/// How ProtoHTTPOffline opens its SQLite files through GRDB: a `DatabasePool` in WAL mode
+/// How ProtoHTTPOffline opens its SQLite files through GRDB: the files made 0600
+/// (``PrivateDatabaseFile``), a `DatabasePool` in WAL mode
 /// (readers never wait for the writer), a busy timeout so two processes on one file wait
 /// instead of failing, and the schema brought up to date by a `DatabaseMigrator` whose
 /// migrations are append-only (each named `v1-…`, `v2-…`; never edit a shipped one). Opening
@@ -29,6 +30,7 @@ enum OfflineDatabase {
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         return try OpeningLock.around(path) { () throws(OfflineError) in
+            try PrivateDatabaseFile.prepare(path)
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 try migrator.migrate(pool)

@@ -36,7 +36,9 @@ public struct OfflineStorageLocation: Sendable, Hashable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    /// Creates the folder (and its parents) when missing, readable by the user only.
+    /// Creates the folder (and its parents) when missing, 0700: readable by the user only. A
+    /// folder that exists keeps its mode (it is yours to choose); the database files in it are
+    /// 0600 either way.
     func create() throws(OfflineError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
