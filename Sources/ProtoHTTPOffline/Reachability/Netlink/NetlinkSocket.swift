@@ -73,10 +73,24 @@ final class NetlinkSocket {
         }
     }
 
-    /// Receives one datagram without blocking.
+    /// Receives one datagram from the kernel without blocking. Datagrams another process sent
+    /// to this socket's port (a sender port other than 0) are dropped unread: only the kernel
+    /// says what the links, addresses and routes are.
     func receive() throws(OfflineError) -> Received {
+        // struct sockaddr_nl, as recvfrom fills it: nl_pid (the sender's port) at offset 4.
+        var sender = [UInt8](repeating: 0, count: 12)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT) | Int32(MSG_TRUNC)) }
+            var senderLength = socklen_t(sender.count)
+            let count = buffer.withUnsafeMutableBytes { data in
+                sender.withUnsafeMutableBytes { from in
+                    recvfrom(fd, data.baseAddress, data.count, Int32(MSG_DONTWAIT) | Int32(MSG_TRUNC),
+                             from.baseAddress?.assumingMemoryBound(to: sockaddr.self), &senderLength)
+                }
+            }
+            if count >= 0, Self.senderPort(sender, length: senderLength) != 0 {
+                droppedForeign += 1
+                continue
+            }
             if count > buffer.count { return .truncated }
             if count >= 0 { return .datagram(Array(buffer[0..<count])) }
             switch errno {
@@ -86,6 +100,16 @@ final class NetlinkSocket {
             case let code: throw Self.failure("recv(rtnetlink)", code, hint: "the socket failed; start the monitor again")
             }
         }
+    }
+
+    /// Datagrams dropped because a process, not the kernel, sent them.
+    private(set) var droppedForeign = 0
+
+    /// The sender's netlink port in a `sockaddr_nl` of `length` bytes; `nil` when the address is
+    /// too short to hold one (then treated as foreign).
+    static func senderPort(_ address: [UInt8], length: socklen_t) -> UInt32? {
+        guard length >= 8, let port = try? NetlinkBytes(address).uint32(at: 4, "nl_pid") else { return nil }
+        return port
     }
 
     deinit { close(fd) }
