@@ -42,7 +42,8 @@ struct CallCaching: Sendable {
     static func key(for request: TransportRequest, protocolName: String, options: CacheOptions) -> ResponseCacheKey {
         ResponseCacheKey(method: request.method, url: request.url, protocolName: protocolName,
                          contentType: request.headers.first(named: "Content-Type"), accept: request.headers.first(named: "Accept"),
-                         body: request.body ?? [], salt: options.salt, version: options.version)
+                         body: request.body ?? [], salt: options.salt, version: options.version,
+                         credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name.lowercased()) })
     }
 
     /// The entry, if it is younger than ``CacheOptions/time``.
@@ -81,11 +82,28 @@ struct CallCaching: Sendable {
         return (.success(refreshed), true)
     }
 
-    /// Stores a validated response: 2xx, its body in memory.
+    /// Stores a validated response: 2xx, its body in memory; never one marked
+    /// `Cache-Control: no-store`, and one marked `private` only in a per-user store.
     func store(_ response: TransportResponse) {
         guard (200..<300).contains(response.status), response.bodyFile == nil else { return }
+        let directives = Self.cacheControl(response.headers)
+        if directives.contains("no-store") { return }
+        if directives.contains("private"), !store.isPerUser { return }
         store.store(CachedResponse(status: response.status, headers: response.headers, body: response.body,
                                    storedAt: Self.now(), version: options.version), for: key)
+    }
+
+    /// The `Cache-Control` directive names of `headers`, lowercased (`private="Set-Cookie"`
+    /// counts as `private`).
+    static func cacheControl(_ headers: [HTTPHeader]) -> Set<String> {
+        var names = Set<String>()
+        for header in headers where header.name.lowercased() == "cache-control" {
+            for directive in header.value.split(separator: ",") {
+                let name = directive.split(separator: "=", maxSplits: 1).first.map { HTTPText.trimmed(String($0)) } ?? ""
+                if !name.isEmpty { names.insert(name.lowercased()) }
+            }
+        }
+        return names
     }
 
     /// An entry as the settle stage reads responses.

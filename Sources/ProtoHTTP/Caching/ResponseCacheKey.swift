@@ -1,25 +1,36 @@
 // ResponseCacheKey.swift: the key of a cached response: a SHA-256 over everything that makes two calls differ.
 
 /// The key a response is cached under: the lowercase hex SHA-256 of the request's method,
-/// URL, wire protocol, encoding (`Content-Type` and `Accept`), body, the call's
-/// ``CacheOptions/salt`` and ``CacheOptions/version``, each length-prefixed so no two
-/// different sets of parts give the same bytes.
+/// URL, wire protocol, encoding (`Content-Type` and `Accept`), body, credentials
+/// (`Authorization`, `Proxy-Authorization`, `Cookie`), the call's ``CacheOptions/salt`` and
+/// ``CacheOptions/version``, each length-prefixed so no two different sets of parts give the
+/// same bytes.
 ///
-/// Headers other than the encoding's are not part of the key; put what must separate
-/// entries (a user, a locale) in the salt.
+/// The credentials make two users of one cache never see each other's answers (only their
+/// digest is in the key; the store never sees them). Other headers are not part of the key;
+/// put what else must separate entries (a locale) in the salt.
 public struct ResponseCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// 64 lowercase hex digits.
     public let digest: String
 
     /// The key of a request with these parts.
+    ///
+    /// `credentials`: the request's credential headers (``credentialHeaderNames``), as the
+    /// manager passes them; empty for an anonymous request.
     public init(method: String, url: String, protocolName: String, contentType: String?, accept: String?,
-                body: [UInt8], salt: String, version: Int) {
-        var parts: [[UInt8]] = [Array(method.utf8), Array(url.utf8), Array(protocolName.utf8),
-                                Array((contentType ?? "").utf8), Array((accept ?? "").utf8), body,
+                body: [UInt8], salt: String, version: Int, credentials: [HTTPHeader] = []) {
+        var credentialBytes: [UInt8] = []
+        for header in credentials.sorted(by: { ($0.name.lowercased(), $0.value) < ($1.name.lowercased(), $1.value) }) {
+            credentialBytes += Array(header.name.lowercased().utf8) + [0] + Array(header.value.utf8) + [0]
+        }
+        let parts: [[UInt8]] = [Array("protohttp-cache-2".utf8), Array(method.utf8), Array(url.utf8), Array(protocolName.utf8),
+                                Array((contentType ?? "").utf8), Array((accept ?? "").utf8), body, credentialBytes,
                                 Array(salt.utf8), Array(String(version).utf8)]
-        parts.insert(Array("protohttp-cache-1".utf8), at: 0)
         digest = SHA256Digest.hex(ofParts: parts)
     }
+
+    /// The headers that identify who asks, lowercased: part of every key.
+    public static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
     /// A key from a stored digest (a store reading its own rows).
     public init(digest: String) { self.digest = digest }

@@ -15,4 +15,14 @@ public protocol ResponseCacheStore: Sendable {
     func store(_ response: CachedResponse, for key: ResponseCacheKey)
     /// Removes the entry under `key`, if any.
     func removeResponse(for key: ResponseCacheKey)
+    /// Whether the store belongs to one user (an app's own cache folder, a process serving
+    /// one person). Responses marked `Cache-Control: private` are stored only in such a
+    /// store. Default `true`; a store that several users' calls share (a gateway, a server
+    /// calling on behalf of its users) says `false`.
+    var isPerUser: Bool { get }
+}
+
+extension ResponseCacheStore {
+    /// `true`: a store belongs to one user unless it says otherwise.
+    public var isPerUser: Bool { true }
 }

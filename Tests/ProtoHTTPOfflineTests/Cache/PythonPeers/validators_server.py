@@ -10,6 +10,8 @@ Endpoints:
   GET /etag       body "etag-body-<r>" with ETag "\"r<r>\""; 304 when If-None-Match matches
   GET /modified   body "modified-body-<r>" with a Last-Modified; 304 when If-Modified-Since matches
   GET /bump       next revision <r> (new body and validators); answers the revision
+  GET /cache-control?value=V&user=U
+                  body "cc-<n>-<Authorization>" (n counts these requests) with Cache-Control: V
   GET /stats      JSON: requests to /etag and /modified, 304s sent, every If-None-Match and
                   If-Modified-Since received (in order)
 """
@@ -17,6 +19,7 @@ import http.server
 import json
 import sys
 import threading
+import urllib.parse
 
 _lock = threading.Lock()
 _state = {"revision": 1, "requests": 0, "not_modified": 0, "if_none_match": [], "if_modified_since": []}
@@ -70,6 +73,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(200, b"modified-body-%d" % revision, [("Last-Modified", stamp)])
         if path == "/bump":
             return self.answer(200, str(revision).encode())
+        if path == "/cache-control":
+            query = dict(urllib.parse.parse_qsl(self.path.split("?", 1)[1] if "?" in self.path else ""))
+            with _lock:
+                _state["cache_control"] = _state.get("cache_control", 0) + 1
+                count = _state["cache_control"]
+            body = ("cc-%d-%s" % (count, self.headers.get("Authorization", "anonymous"))).encode()
+            return self.answer(200, body, [("Cache-Control", query.get("value", "max-age=60"))])
         if path == "/stats":
             return self.answer(200, stats)
         self.answer(404, b"no such path")
