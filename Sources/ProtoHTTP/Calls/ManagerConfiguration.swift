@@ -7,9 +7,22 @@ public struct ManagerConfiguration: Sendable {
     /// Prefixed to every path that is not an absolute URL, e.g. `"https://api.example.com"`.
     public var baseURL: String?
     /// Headers sent with every call; a call's own headers of the same name replace them.
+    /// Those named in ``secretHeaderNames`` go only to trusted origins (see ``trustedOrigins``).
     public var headers: [HTTPHeader] = []
     /// Query parameters added to every call's URL; a call's own parameters of the same name win.
+    /// They go only to trusted origins (see ``trustedOrigins``): general parameters are often keys.
     public var parameters: [String: String] = [:]
+    /// The origins, besides ``baseURL``'s, that get the secret general headers and the general
+    /// parameters, e.g. `"https://upload.example.com"` (scheme, host and port; a path is ignored).
+    ///
+    /// A call to an absolute URL on any other origin (a CDN download, a signed upload URL, a
+    /// third-party API) gets neither, unless it sets ``CallOptions/sendsSecretsToAnyOrigin``;
+    /// its own ``CallOptions/headers`` and ``CallOptions/parameters`` always go. A call's own
+    /// ``CallOptions/baseURL`` is trusted for that call.
+    public var trustedOrigins: [String] = []
+    /// The general headers that are secrets, compared case-insensitively: sent only to trusted
+    /// origins. Default `Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`.
+    public var secretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "x-api-key"]
     /// The default total time limit of a call. Default 60 s.
     public var timeout: Duration? = .seconds(60)
     /// The wire protocol of every call that does not name one. `nil` (the default) means
@@ -103,6 +116,10 @@ public struct CallOptions: Sendable {
     public var useGeneralHeaders = true
     /// Whether the manager's general query parameters are added. Default `true`.
     public var useGeneralParameters = true
+    /// Whether the manager's secret headers (``ManagerConfiguration/secretHeaderNames``) and
+    /// general parameters go with this call even when its URL is not on a trusted origin
+    /// (``ManagerConfiguration/trustedOrigins``). Default `false`.
+    public var sendsSecretsToAnyOrigin = false
     /// Receives the call's upload and download progress on the manager's callback queue
     /// (``ProgressHandler``; ``withProgress(_:)`` and ``withProgressStream(bufferingNewest:)``
     /// set it). `nil` (the default) asks for none, at no cost.

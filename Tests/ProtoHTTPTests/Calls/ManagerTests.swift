@@ -33,7 +33,7 @@ final class ManagerRecorder: Sendable {
 
     /// Waits for a terminal event, then a little longer for strays.
     func settle() async -> [String] {
-        await waitUntil { self.events.withLock { $0.contains("success") || $0.contains("failure") } }
+        await waitUntil { self.events.withLock { $0.contains { $0.hasPrefix("success") || $0.hasPrefix("failure") } } }
         // A grace window for a second outcome that must not come: it can only miss a bug,
         // never fail a correct run.
         try? await Task.sleep(for: .milliseconds(100))

@@ -14,8 +14,8 @@ struct RuntimeConfigurationTests {
         adjust(&configuration)
         let composition = RequestComposition(settings: SettingsSnapshot(configuration), options: options)
         let info = CallInfo(id: 1, path: "/p", context: [:], protocolName: "plain")
-        return (composition.url("/p", wireProtocol: PlainProtocol(), query: [], info: info),
-                composition.headers(protocolHeaders: [], contentType: nil).map { "\($0.name): \($0.value)" })
+        let url = composition.url("/p", wireProtocol: PlainProtocol(), query: [], info: info)
+        return (url, composition.headers(protocolHeaders: [], contentType: nil, url: url).map { "\($0.name): \($0.value)" })
     }
 
     @Test("per-call opt-outs and a per-call base URL (a CDN)")

@@ -70,10 +70,12 @@ extension ProtoHTTPManager {
         let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)
         let queueing = options.queuesWhenOffline && settings.configuration.offlineQueue != nil && body?.form == nil
             ? QueueingRecord(target: target, options: options, query: query, body: body) : nil
+        let url = composition.url(path, wireProtocol: wireProtocol, query: query, info: info)
         var request = TransportRequest(
             method: target.httpMethod.rawValue,
-            url: composition.url(path, wireProtocol: wireProtocol, query: query, info: info),
-            headers: composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType),
+            url: url,
+            headers: composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType,
+                                         url: url),
             body: body?.form == nil ? body?.bytes : nil,
             multipart: body?.form
         )

@@ -19,26 +19,46 @@ struct RequestComposition {
             let route = wireProtocol.route(path)
             url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
         }
-        let general = options.useGeneralParameters ? settings.configuration.parameters : [:]
+        let general = options.useGeneralParameters && isTrusted(url) ? settings.configuration.parameters : [:]
         url = Self.appending(general.merging(options.parameters) { $1 }, query, to: url)
         for filter in settings.configuration.urlFilters { url = filter.filter(url, info: info) }
         return url
     }
 
-    /// The manager's headers (unless ``CallOptions/useGeneralHeaders`` is off), then the
-    /// protocol's, the body's Content-Type, and the call's; a later header replaces an earlier
-    /// one of the same name.
-    func headers(protocolHeaders: [HTTPHeader], contentType: String?) -> [HTTPHeader] {
+    /// The manager's headers (unless ``CallOptions/useGeneralHeaders`` is off; its secret ones
+    /// only when `url` is on a trusted origin), then the protocol's, the body's Content-Type, and
+    /// the call's; a later header replaces an earlier one of the same name.
+    func headers(protocolHeaders: [HTTPHeader], contentType: String?, url: String) -> [HTTPHeader] {
         var headers: [HTTPHeader] = []
         func put(_ header: HTTPHeader) {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append(header)
         }
-        if options.useGeneralHeaders { settings.configuration.headers.forEach(put) }
+        if options.useGeneralHeaders {
+            let secrets = settings.configuration.secretHeaderNames
+            let trusted = isTrusted(url)
+            for header in settings.configuration.headers where trusted || !Self.isSecret(header.name, in: secrets) { put(header) }
+        }
         protocolHeaders.forEach(put)
         if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
         options.headers.forEach(put)
         return headers
+    }
+
+    /// Whether `url` may carry the manager's secrets: the call opted in, or its origin is the
+    /// call's base URL's, the manager's base URL's, or one of ``ManagerConfiguration/trustedOrigins``.
+    func isTrusted(_ url: String) -> Bool {
+        if options.sendsSecretsToAnyOrigin { return true }
+        guard let origin = URLOrigin(url) else { return true }   // not absolute: no other origin to reach
+        let configuration = settings.configuration
+        let trusted = [options.baseURL, configuration.baseURL].compactMap { $0 } + configuration.trustedOrigins
+        return trusted.contains { URLOrigin($0) == origin }
+    }
+
+    /// Whether `name` is among `secrets`, compared case-insensitively.
+    static func isSecret(_ name: String, in secrets: Set<String>) -> Bool {
+        let lowered = name.lowercased()
+        return secrets.contains { $0.lowercased() == lowered }
     }
 
     /// `url` with `parameters` (form-encoded) and then `query` added to its query string.

@@ -1,0 +1,82 @@
+// SecretOriginTests.swift: the manager's secret headers and general parameters go only to trusted origins (two loopback servers on two ports).
+import Foundation
+import ProtoHTTPTestSupport
+import Testing
+@testable import ProtoHTTP
+
+@Suite("Secrets stay with their origin")
+struct SecretOriginTests {
+    /// The request headers `server` saw on `/headers` and the query `/echo` saw, for one call of each.
+    private func seen(_ manager: ProtoHTTPManager, _ server: TestServer, _ options: CallOptions = CallOptions(),
+                      absolute: Bool = true) async throws -> (headers: String, query: String) {
+        let prefix = absolute ? server.url("") : ""
+        let headers = try await manager.request(.get, prefix + "/headers", input: [:], requestSerializer: .formURLEncoded,
+                                                responseSerializer: .raw, options: options)
+        let echo = try await manager.request(.get, prefix + "/echo", input: [:], requestSerializer: .formURLEncoded,
+                                             responseSerializer: .raw, options: options)
+        return (String(decoding: headers.output, as: UTF8.self).lowercased(), echo.metadata.headers.first(named: "X-Echo-Query") ?? "")
+    }
+
+    private func manager(base: TestServer, _ adjust: (inout ManagerConfiguration) -> Void = { _ in }) throws -> ProtoHTTPManager {
+        var configuration = ManagerConfiguration(baseURL: base.url(""))
+        configuration.headers = [.bearerAuthorization("secret-token"), HTTPHeader(name: "X-API-Key", value: "k-123"),
+                                 HTTPHeader(name: "Cookie", value: "session=s"), HTTPHeader(name: "X-Client", value: "notes/1")]
+        configuration.parameters = ["api_key": "p-456"]
+        adjust(&configuration)
+        return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+    }
+
+    @Test("the base URL's origin gets every general header and parameter; another origin gets only the harmless ones")
+    func otherOriginsGetNoSecrets() async throws {
+        let base = try await TestServer.start()
+        defer { base.stop() }
+        let other = try await TestServer.start()
+        defer { other.stop() }
+        let manager = try manager(base: base)
+
+        for (seen, place) in [(try await seen(manager, base, absolute: false), "relative"), (try await seen(manager, base), "absolute")] {
+            #expect(seen.headers.contains("authorization: bearer secret-token"), "\(place)")
+            #expect(seen.headers.contains("x-api-key: k-123") && seen.headers.contains("cookie: session=s"), "\(place)")
+            #expect(seen.query == "api_key=p-456", "\(place)")
+        }
+        let elsewhere = try await seen(manager, other)
+        #expect(!elsewhere.headers.contains("secret-token") && !elsewhere.headers.contains("k-123") && !elsewhere.headers.contains("session=s"),
+                "a secret reached another origin: \(elsewhere.headers)")
+        #expect(elsewhere.headers.contains("x-client: notes/1"), "a harmless general header was dropped")
+        #expect(elsewhere.query == "<none>", "the general parameters reached another origin")
+
+        // The call's own headers and parameters always go.
+        var own = CallOptions(headers: [HTTPHeader(name: "X-API-Key", value: "the-cdn's")], parameters: ["sig": "abc"])
+        let signed = try await seen(manager, other, own)
+        #expect(signed.headers.contains("x-api-key: the-cdn's") && signed.query == "sig=abc")
+
+        // Opting in per call sends them.
+        own = CallOptions()
+        own.sendsSecretsToAnyOrigin = true
+        let optedIn = try await seen(manager, other, own)
+        #expect(optedIn.headers.contains("authorization: bearer secret-token") && optedIn.query == "api_key=p-456")
+    }
+
+    @Test("trustedOrigins and a call's own base URL extend the trust; a different port or scheme is another origin")
+    func trustedOriginsAndCallBase() async throws {
+        let base = try await TestServer.start()
+        defer { base.stop() }
+        let other = try await TestServer.start()
+        defer { other.stop() }
+        let listed = try manager(base: base) { $0.trustedOrigins = [other.url("/any/path")] }
+        #expect(try await seen(listed, other).headers.contains("secret-token"))
+
+        let manager = try manager(base: base)
+        var cdn = CallOptions()
+        cdn.baseURL = other.url("")
+        #expect(try await seen(manager, other, cdn, absolute: false).headers.contains("secret-token"))
+
+        #expect(URLOrigin("HTTP://User:pw@Example.COM:80/x?y") == URLOrigin("http://example.com"))
+        #expect(URLOrigin("https://example.com:443") == URLOrigin("https://example.com/"))
+        #expect(URLOrigin("https://example.com:8443") != URLOrigin("https://example.com"))
+        #expect(URLOrigin("http://example.com") != URLOrigin("https://example.com"))
+        #expect(URLOrigin("http://[::1]:8080/p")?.description == "http://[::1]:8080")
+        #expect(URLOrigin("http://example.com.evil.test") != URLOrigin("http://example.com"))
+        #expect(URLOrigin("/relative") == nil)
+    }
+}
