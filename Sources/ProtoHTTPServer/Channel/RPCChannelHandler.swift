@@ -146,6 +146,10 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         switch (error, state) {
+        case (is HTTPParserError, _) where !context.channel.isActive:
+            // The decoder's complaint about a request cut short by the connection closing
+            // (a stalled head the server cut off): nobody is left to answer.
+            break
         case (is HTTPParserError, .idle), (is HTTPParserError, .receiving):
             // Bytes that are not HTTP, and no answer is under way: say so, then close. (While a
             // request is served, the pipelining handler in front holds the error back until its

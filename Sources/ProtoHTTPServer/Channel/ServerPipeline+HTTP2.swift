@@ -29,6 +29,7 @@ extension ServerPipeline {
     /// The handlers of one HTTP/2 stream: frames become HTTP/1-style request parts and back.
     func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+        try pipeline.addHandler(makeStallGuard())
         try pipeline.addHandler(makeRPCHandler())
     }
 }

@@ -7,10 +7,10 @@ import NIOSSL
 /// follows is decided per connection (``ProtocolSelectionHandler``):
 ///
 /// ```
-/// ShutdownGraceHandler → IdleStateHandler → [NIOSSLServerHandler] → ProtocolSelectionHandler
-///   HTTP/1.1:  → HTTP/1.1 codec → pipelining → RPCChannelHandler (which answers malformed requests 400)
+/// ShutdownGraceHandler → IdleTimeoutHandler → [NIOSSLServerHandler] → ProtocolSelectionHandler
+///   HTTP/1.1:  → HTTP/1.1 codec → pipelining → StallGuardHandler → RPCChannelHandler (which answers malformed requests 400)
 ///   HTTP/2:    → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
-///                  each stream: HTTP/2 ⇄ HTTP/1 codec → RPCChannelHandler
+///                  each stream: HTTP/2 ⇄ HTTP/1 codec → StallGuardHandler → RPCChannelHandler
 /// ```
 ///
 /// With HTTP/2 switched off (``ServerConfiguration/http2``) the HTTP/1.1 handlers follow at once
@@ -39,7 +39,7 @@ struct ServerPipeline: Sendable {
     /// The handlers every connection starts with, up to the choice of HTTP version.
     func configureConnection(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.addHandler(ShutdownGraceHandler(gracePeriod: configuration.shutdownGracePeriod, logger: configuration.logger))
-        try pipeline.addHandler(IdleStateHandler(readTimeout: TimeAmount(configuration.idleTimeout)))
+        try pipeline.addHandler(IdleTimeoutHandler(timeout: TimeAmount(configuration.idleTimeout)))
         if let tls {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
@@ -60,7 +60,14 @@ struct ServerPipeline: Sendable {
         // No NIO error handler: RPCChannelHandler answers malformed requests itself, because it
         // knows when a response was the connection's last (see its `errorCaught`).
         try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+        try pipeline.addHandler(makeStallGuard())
         try pipeline.addHandler(makeRPCHandler())
+    }
+
+    /// The handler that bounds how long a client may stall a request or leave its answers
+    /// unread: one per HTTP/1.1 connection or HTTP/2 stream, just before ``makeRPCHandler()``'s.
+    func makeStallGuard() -> StallGuardHandler {
+        StallGuardHandler(limits: StallGuardHandler.Limits(configuration), logger: configuration.logger)
     }
 
     /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or

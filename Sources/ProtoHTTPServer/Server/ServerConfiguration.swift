@@ -26,6 +26,18 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// How long a connection may stay silent between requests before it is closed (default 60 s).
     public var idleTimeout: Duration
+    /// How long a request's head (request line and headers) may take to arrive once its first
+    /// byte has (default 30 s); past it the connection closes, however regularly the client
+    /// sends: a client trickling a header a byte at a time holds nothing for long.
+    public var requestHeadTimeout: Duration = .seconds(30)
+    /// How long a request body may go without a byte arriving (default 30 s); past it the
+    /// connection (or HTTP/2 stream) closes and the request is not served.
+    public var requestBodyTimeout: Duration = .seconds(30)
+    /// How long a connection may stay unable to take more output because its client does not
+    /// read (default 30 s); past it the connection closes. Meanwhile the server reads and serves
+    /// no more of that client's requests, so a client that sends without reading costs one
+    /// answer's worth of memory, not one per request.
+    public var responseWriteTimeout: Duration = .seconds(30)
     /// Event-loop threads (default: one per CPU core).
     public var threads: Int
     /// The server's logger: startup, handler failures, and the access log.

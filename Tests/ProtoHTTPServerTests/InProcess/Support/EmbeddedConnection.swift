@@ -98,6 +98,21 @@ final class EmbeddedConnection: Sendable {
         return unread.withLock { !$0.isEmpty }
     }
 
+    /// What the server has written and is not yet read, as text (for a failure's message).
+    func unreadOutput() async throws -> String {
+        _ = try await hasUnreadOutput()
+        return unread.withLock { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Everything the server has written and is not yet read, taken (for HTTP/2 frames).
+    func takeOutput() async throws -> [UInt8] {
+        _ = try await hasUnreadOutput()
+        return unread.withLock { bytes in
+            defer { bytes.removeAll() }
+            return bytes
+        }
+    }
+
     /// Whether the channel is still open.
     var isActive: Bool { channel.isActive }
 

@@ -1,0 +1,261 @@
+// StallGuardHandler.swift: closes a connection (or HTTP/2 stream) whose client stalls in any state, and stops reading while the client does not read.
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Sits just before ``RPCChannelHandler`` on every HTTP/1.1 connection and every HTTP/2 stream,
+/// and bounds how long a client can hold them without making progress:
+///
+/// - **Head**: once the first byte of a request head has arrived, the whole head must follow
+///   within ``ServerConfiguration/requestHeadTimeout`` (a slowloris client trickling a header a
+///   byte at a time is cut off, however regularly it sends).
+/// - **Body**: a request body may go at most ``ServerConfiguration/requestBodyTimeout`` without a
+///   byte arriving (a client that announces a body and stalls mid-way is answered 408 Request
+///   Timeout and cut off).
+/// - **Write**: while the connection cannot take more output because the client does not read,
+///   the server reads no more of its requests (and serves none of those already read), and
+///   after ``ServerConfiguration/responseWriteTimeout`` of that it closes the connection.
+///
+/// A connection silent between requests is the idle timeout's (``ServerConfiguration/idleTimeout``);
+/// a handler that takes long is the call's deadline's. Every deadline runs on the channel's event
+/// loop clock (`EventLoop.now`, `scheduleTask`), which tests advance by hand.
+final class StallGuardHandler: ChannelDuplexHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The three limits, as the event loop counts time.
+    struct Limits: Sendable {
+        var head: TimeAmount
+        var body: TimeAmount
+        var write: TimeAmount
+
+        init(_ configuration: ServerConfiguration) {
+            head = TimeAmount(configuration.requestHeadTimeout)
+            body = TimeAmount(configuration.requestBodyTimeout)
+            write = TimeAmount(configuration.responseWriteTimeout)
+        }
+    }
+
+    /// Which stall a deadline bounds; its description goes into the log line.
+    enum Stall: String, Sendable {
+        case head = "the request head did not arrive in time"
+        case body = "the request body stalled"
+        case write = "the client stopped reading its responses"
+    }
+
+    private enum Phase {
+        /// No request under way: silence here is the idle timeout's business.
+        case betweenRequests
+        /// Part of a head has arrived.
+        case head
+        /// The head has arrived; the body is coming. `answered`: an answer went out already
+        /// (413 before the body), so a stall ends the connection without another.
+        case body(HTTPVersion, answered: Bool)
+        /// The request has arrived; its answer is under way.
+        case answering
+    }
+
+    private let limits: Limits
+    private let logger: Logger
+    private var phase = Phase.betweenRequests
+    /// When the current phase's stall limit is reached (head or body), if it has one.
+    private var phaseDeadline: (stall: Stall, at: NIODeadline)?
+    /// When the client's not reading has lasted too long, while the channel is not writable.
+    private var writeDeadline: NIODeadline?
+    /// The one scheduled check, and when it runs.
+    private var timer: (task: Scheduled<Void>, at: NIODeadline)?
+    /// Whether a request part arrived since the last read completed.
+    private var partSinceReadComplete = false
+    /// Request parts held back while the channel is not writable, in order.
+    private var held = CircularBuffer<NIOAny>()
+    /// A `read()` held back while the channel is not writable.
+    private var readHeld = false
+    /// A read-complete held back with the parts.
+    private var readCompleteHeld = false
+
+    init(limits: Limits, logger: Logger) {
+        self.limits = limits
+        self.logger = logger
+    }
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        partSinceReadComplete = true
+        if !held.isEmpty || !context.channel.isWritable {
+            held.append(data)
+            return
+        }
+        deliver(context: context, data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if case .betweenRequests = phase, !partSinceReadComplete {
+            // Bytes came and made no request part: a head has begun.
+            phase = .head
+            setPhaseDeadline(.head, after: limits.head, context: context)
+        }
+        partSinceReadComplete = false
+        if held.isEmpty {
+            context.fireChannelReadComplete()
+        } else {
+            readCompleteHeld = true
+        }
+    }
+
+    private func deliver(context: ChannelHandlerContext, _ data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            phase = .body(head.version, answered: false)
+            setPhaseDeadline(.body, after: limits.body, context: context)
+        case .body:
+            // Only the deadline moves; the scheduled check finds it later and waits on.
+            if case .body = phase { phaseDeadline = (.body, context.eventLoop.now + limits.body) }
+        case .end:
+            phase = .answering
+            phaseDeadline = nil
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            writeDeadline = nil
+            releaseHeld(context: context)
+        } else if writeDeadline == nil {
+            writeDeadline = context.eventLoop.now + limits.write
+            schedule(context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Delivers what was held back while the channel could not write, as long as it still can.
+    private func releaseHeld(context: ChannelHandlerContext) {
+        while context.channel.isWritable, let data = held.popFirst() {
+            deliver(context: context, data)
+        }
+        guard held.isEmpty, context.channel.isWritable else { return }
+        if readCompleteHeld {
+            readCompleteHeld = false
+            context.fireChannelReadComplete()
+        }
+        if readHeld {
+            readHeld = false
+            context.read()
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimer()
+        held.removeAll()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+    }
+
+    // MARK: Outbound
+
+    func read(context: ChannelHandlerContext) {
+        if context.channel.isWritable && held.isEmpty {
+            context.read()
+        } else {
+            readHeld = true
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch (unwrapOutboundIn(data), phase) {
+        case (.end, .answering):
+            // Set before writing: writing `.end` may deliver the next pipelined request at once.
+            phase = .betweenRequests
+        case (.head(let head), .body(let version, answered: false)) where head.status.code >= 200:
+            phase = .body(version, answered: true)
+        default:
+            break
+        }
+        context.write(data, promise: promise)
+    }
+
+    // MARK: Deadlines
+
+    private func setPhaseDeadline(_ stall: Stall, after limit: TimeAmount, context: ChannelHandlerContext) {
+        phaseDeadline = (stall, context.eventLoop.now + limit)
+        schedule(context: context)
+    }
+
+    /// The earliest deadline that is set, if any.
+    private var nextDeadline: NIODeadline? {
+        switch (phaseDeadline?.at, writeDeadline) {
+        case let (phase?, write?): return min(phase, write)
+        case let (phase, write): return phase ?? write
+        }
+    }
+
+    /// Makes sure a check runs no later than the earliest deadline.
+    private func schedule(context: ChannelHandlerContext) {
+        guard let deadline = nextDeadline else { return }
+        if let timer, timer.at <= deadline { return }
+        cancelTimer()
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        let task = context.eventLoop.scheduleTask(deadline: deadline) {
+            bound.value.handler.check(context: bound.value.context)
+        }
+        timer = (task, deadline)
+    }
+
+    private func cancelTimer() {
+        timer?.task.cancel()
+        timer = nil
+    }
+
+    /// Runs when the timer fires: closes the channel if a deadline has passed, else waits for
+    /// the earliest one left (a body deadline may have moved on since the timer was set).
+    private func check(context: ChannelHandlerContext) {
+        timer = nil
+        let now = context.eventLoop.now
+        let stall: Stall?
+        if let write = writeDeadline, write <= now {
+            stall = .write
+        } else if let phase = phaseDeadline, phase.at <= now, phaseIsStalled {
+            stall = phase.stall
+        } else {
+            stall = nil
+        }
+        guard let stall else {
+            schedule(context: context)
+            return
+        }
+        logger.debug("closing a connection: \(stall.rawValue)", metadata: ["remote": "\(context.channel.remoteAddress?.description ?? "-")"])
+        phaseDeadline = nil
+        writeDeadline = nil
+        if stall == .body, case .body(let version, answered: false) = phase {
+            answerTimedOut(context: context, version: version)
+        } else {
+            // A head not yet whole has no version to answer in; a client that does not read
+            // would not read an answer either.
+            context.close(promise: nil)
+        }
+    }
+
+    /// Answers a request whose body stalled 408 Request Timeout, then closes.
+    private func answerTimedOut(context: ChannelHandlerContext, version: HTTPVersion) {
+        phase = .answering
+        var headers = HTTPHeaders([("Content-Length", "0")])
+        if version.major < 2 { headers.add(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .requestTimeout, headers: headers))), promise: nil)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
+    }
+
+    /// Whether the phase deadline still applies: the head or body it bounds has not arrived.
+    private var phaseIsStalled: Bool {
+        switch (phase, phaseDeadline?.stall) {
+        case (.head, .head?), (.body, .body?): return true
+        default: return false
+        }
+    }
+}
