@@ -8,6 +8,7 @@ import NIOHTTP2
 /// ```
 /// ChannelShouldQuiesceEvent (shutdown) ─┐
 /// IdleStateEvent with no open stream ───┴─► GOAWAY(last stream ID seen, NO_ERROR)
+/// a connection error (NIOHTTP2 sent GOAWAY with its code) ─► close
 ///        no stream open ─────────────────► close
 ///        streams open ───────────────────► they finish; the last one's end ─► GOAWAY again ─► close
 /// ```
@@ -57,6 +58,15 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
             break
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// A connection error (NIOHTTP2 has already sent GOAWAY with its code: rapid resets,
+    /// a CONTINUATION flood, an oversized header block, a protocol violation): the connection
+    /// closes. NIOHTTP2 leaves closing to the pipeline, and an open connection would otherwise
+    /// linger until the idle timeout. Stream errors go to their stream's channel, not here.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+        context.fireErrorCaught(error)
     }
 
     private func drain(context: ChannelHandlerContext) {

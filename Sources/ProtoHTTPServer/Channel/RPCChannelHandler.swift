@@ -39,6 +39,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private let dispatcher: Dispatcher
     private let requests: InFlightRequests
     private let maxBodySize: Int
+    /// The most requests the server serves at once (``ServerConfiguration/maxConcurrentRequests``).
+    private let maxConcurrentRequests: Int
     private let accessLog: AccessLog?
     private let execution: HandlerExecution
     private let loopsOpen: EventLoopsOpen
@@ -57,11 +59,12 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private static let maxNesting = 4
     private var remoteAddress: String?
 
-    init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, accessLog: AccessLog?,
+    init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, maxConcurrentRequests: Int = .max, accessLog: AccessLog?,
          execution: HandlerExecution, loopsOpen: EventLoopsOpen) {
         self.dispatcher = dispatcher
         self.requests = requests
         self.maxBodySize = maxBodySize
+        self.maxConcurrentRequests = maxConcurrentRequests
         self.accessLog = accessLog
         self.execution = execution
         self.loopsOpen = loopsOpen
@@ -172,6 +175,14 @@ final class RPCChannelHandler: ChannelInboundHandler {
     // MARK: Serving
 
     private func serve(context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {
+        guard requests.count < maxConcurrentRequests else {
+            let (response, outcome) = dispatcher.overloaded(uri: head.uri, contentType: head.headers.first(name: "content-type"),
+                                                            limit: maxConcurrentRequests)
+            served += 1
+            state = .serving(number: served, task: nil)
+            respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
+            return
+        }
         let request = RPCRequest(
             method: head.method.rawValue, uri: head.uri,
             headers: head.headers.map { HTTPHeader(name: $0.name, value: $0.value) },

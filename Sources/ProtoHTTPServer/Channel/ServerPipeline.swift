@@ -74,6 +74,6 @@ struct ServerPipeline: Sendable {
     /// one HTTP/2 stream's.
     func makeRPCHandler() -> RPCChannelHandler {
         RPCChannelHandler(dispatcher: dispatcher, requests: requests, maxBodySize: configuration.maxRequestBodySize,
-                          accessLog: accessLog, execution: configuration.handlerExecution, loopsOpen: loopsOpen)
+                          maxConcurrentRequests: configuration.maxConcurrentRequests, accessLog: accessLog, execution: configuration.handlerExecution, loopsOpen: loopsOpen)
     }
 }

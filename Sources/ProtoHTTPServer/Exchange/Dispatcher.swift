@@ -79,20 +79,34 @@ struct Dispatcher: Sendable {
     /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with
     /// HTTP 413, in the format of the protocol the path and Content-Type point to.
     func tooLarge(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
-        let wireProtocol: RPCProtocol
-        switch router.route(uri)?.kind {
-        case .twirpPath?: wireProtocol = .twirp
-        case .plainRoute?: wireProtocol = .plain
-        case .connectPath?:
-            let media = MediaType(contentType ?? "")
-            wireProtocol = media.kind == .protobuf && media.essence != MediaType.connectProto ? .plain : .connect
-        case nil: wireProtocol = router.looksLikeTwirp(uri) ? .twirp : .connect
-        }
-        return refuse(ServerError(
-            wireProtocol, .resourceExhausted,
+        refuse(ServerError(
+            protocolOf(uri: uri, contentType: contentType), .resourceExhausted,
             "the request body is larger than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize.",
             httpStatus: 413
         ))
+    }
+
+    /// The answer to a request that arrives while `limit` requests are being served:
+    /// `unavailable` (HTTP 503) with `Retry-After: 1`, in the format its path and Content-Type point to.
+    func overloaded(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
+        refuse(ServerError(
+            protocolOf(uri: uri, contentType: contentType), .unavailable,
+            "the server is serving its limit of \(limit) requests at once; retry with backoff, or raise ServerConfiguration.maxConcurrentRequests.",
+            httpStatus: 503, headers: [HTTPHeader(name: "Retry-After", value: "1")]
+        ))
+    }
+
+    /// The protocol a request that is refused before it is read whole was aimed at, from its
+    /// path and Content-Type alone.
+    private func protocolOf(uri: String, contentType: String?) -> RPCProtocol {
+        switch router.route(uri)?.kind {
+        case .twirpPath?: return .twirp
+        case .plainRoute?: return .plain
+        case .connectPath?:
+            let media = MediaType(contentType ?? "")
+            return media.kind == .protobuf && media.essence != MediaType.connectProto ? .plain : .connect
+        case nil: return router.looksLikeTwirp(uri) ? .twirp : .connect
+        }
     }
 
     /// A refusal as the response and what the access log records.

@@ -183,6 +183,7 @@ public final class ProtoHTTPServer: Sendable {
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(quiescing.makeServerChannelHandler(channel: channel))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionLimitHandler(limit: config.maxConnections, logger: config.logger))
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)

@@ -38,6 +38,15 @@ public struct ServerConfiguration: Sendable {
     /// no more of that client's requests, so a client that sends without reading costs one
     /// answer's worth of memory, not one per request.
     public var responseWriteTimeout: Duration = .seconds(30)
+    /// The most client connections open at once (default 4,096). At the limit the server stops
+    /// accepting: new connections wait in the kernel's listen backlog until one closes. Keep the
+    /// process's descriptor limit (`ulimit -n`) above it.
+    public var maxConnections = 4_096
+    /// The most requests being served at once, over all connections and HTTP/2 streams
+    /// (default 4,096). A request beyond it is answered at once with `unavailable` (HTTP 503,
+    /// which clients retry with backoff) and never queued, so a flood of slow calls cannot grow
+    /// the server's memory without bound.
+    public var maxConcurrentRequests = 4_096
     /// Event-loop threads (default: one per CPU core).
     public var threads: Int
     /// The server's logger: startup, handler failures, and the access log.
@@ -69,6 +78,14 @@ public struct ServerConfiguration: Sendable {
     /// with the HTTP/2 connection preface ("prior knowledge", e.g. `curl --http2-prior-knowledge`).
     /// HTTP/1.1 `Upgrade: h2c` is not offered: such requests are answered over HTTP/1.1. Off,
     /// every connection is HTTP/1.1.
+    ///
+    /// Each HTTP/2 connection has swift-nio-http2's defences, which the server keeps as they are
+    /// and its tests check: at most 100 concurrent streams (`SETTINGS_MAX_CONCURRENT_STREAMS`), a
+    /// header list of at most 16 KiB, at most 5 CONTINUATION frames in a row, and at most 200
+    /// stream resets (the "rapid reset" attack), 200 stream errors and 200 control frames
+    /// (PING, SETTINGS floods) per 30 s. Past any of them the connection gets GOAWAY with the
+    /// matching error code and is closed. Every stream also has the HTTP/1.1 request limits:
+    /// ``maxRequestBodySize``, ``requestBodyTimeout``, ``maxConcurrentRequests``.
     public var http2: Bool = true
     /// Serve HTTPS with this certificate chain and private key (PEM files); `nil` (the default)
     /// serves cleartext HTTP. The files are read when the server starts, which fails with a

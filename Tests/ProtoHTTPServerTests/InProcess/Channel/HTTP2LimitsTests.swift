@@ -1,0 +1,110 @@
+// HTTP2LimitsTests.swift: the HTTP/2 limits the server relies on NIO for (settings, rapid reset, CONTINUATION flood, header list size), checked with hand-made frames.
+import NIOCore
+@testable import ProtoHTTPServer
+import Testing
+import ProtoHTTPTestSupport
+
+extension ServerTests {
+    @Suite("HTTP/2 limits in process")
+    struct HTTP2LimitsTests {
+        /// The frames the server has written so far.
+        static func frames(_ connection: EmbeddedConnection) async throws -> [HTTP2Frames.Frame] {
+            var output = try await connection.takeOutput()
+            return HTTP2Frames.parse(&output)
+        }
+
+        /// Sends `bytes` and returns the type of the connection error NIOHTTP2 raised for them
+        /// (the testing channel rethrows what reaches the end of the pipeline; a real server's
+        /// pipeline drops it after the handler has sent GOAWAY and closed).
+        static func connectionError(sending bytes: [UInt8], to connection: EmbeddedConnection) async -> String? {
+            do {
+                try await connection.send(bytes)
+                return nil
+            } catch {
+                return String(describing: type(of: error))
+            }
+        }
+
+        /// The error code of a GOAWAY frame.
+        static func goAwayCode(_ frame: HTTP2Frames.Frame) -> UInt32? {
+            guard frame.type == 0x7, frame.payload.count >= 8 else { return nil }
+            return frame.payload[4..<8].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+
+        @Test("the server's SETTINGS: at most 100 concurrent streams and a 16 KiB header list")
+        func settings() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                let settings = try #require(try await Self.frames(connection).first { $0.type == 0x4 && $0.flags & 0x1 == 0 })
+                var values: [UInt16: UInt32] = [:]
+                for start in stride(from: 0, to: settings.payload.count - 5, by: 6) {
+                    let id = UInt16(settings.payload[start]) << 8 | UInt16(settings.payload[start + 1])
+                    values[id] = settings.payload[(start + 2)..<(start + 6)].reduce(0) { $0 << 8 | UInt32($1) }
+                }
+                #expect(values[0x3] == 100, "SETTINGS_MAX_CONCURRENT_STREAMS: \(values)")
+                #expect(values[0x6] == 16_384, "SETTINGS_MAX_HEADER_LIST_SIZE: \(values)")
+            }
+        }
+
+        @Test("rapid reset: a client that opens and resets streams past 200 in 30 s gets GOAWAY ENHANCE_YOUR_CALM and is closed; no handler runs")
+        func rapidReset() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                var burst: [UInt8] = []
+                for index in 0..<250 {
+                    let stream = UInt32(2 * index + 1)
+                    burst += HTTP2Frames.headers(stream: stream, HTTP2Frames.connectPost("/test.Faults/Slow", length: 2))
+                    burst += HTTP2Frames.frame(type: 0x3, flags: 0, stream: stream, [0, 0, 0, 0x8])  // RST_STREAM CANCEL
+                }
+                #expect(await Self.connectionError(sending: burst, to: connection) == "ExcessiveRSTFrames")
+                let goAway = try await Self.frames(connection).compactMap(Self.goAwayCode)
+                #expect(goAway == [0xb], "GOAWAY ENHANCE_YOUR_CALM: \(goAway)")
+                #expect(!connection.isActive)
+                #expect(connection.faults.events.isEmpty)
+            }
+        }
+
+        @Test("CONTINUATION flood: a header block split over more than 5 CONTINUATION frames ends the connection")
+        func continuationFlood() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                let fields = HTTP2Frames.connectPost("/test.Faults/Slow", length: 2)
+                let block = HTTP2Frames.headers(stream: 1, fields).dropFirst(9)
+                // HEADERS without END_HEADERS, then CONTINUATION frames of one byte each.
+                var bytes = HTTP2Frames.frame(type: 0x1, flags: 0, stream: 1, [block.first ?? 0])
+                for byte in block.dropFirst().prefix(20) {
+                    bytes += HTTP2Frames.frame(type: 0x9, flags: 0, stream: 1, [byte])
+                }
+                #expect(await Self.connectionError(sending: bytes, to: connection) == "ExcessiveContinuationFrames")
+                let frames = try await Self.frames(connection)
+                #expect(frames.contains { $0.type == 0x7 }, "GOAWAY: \(frames)")
+                #expect(!connection.isActive)
+                #expect(connection.faults.events.isEmpty)
+            }
+        }
+
+        @Test("a header list over 16 KiB is refused before any handler runs")
+        func oversizedHeaders() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                var fields = HTTP2Frames.connectPost("/test.Faults/Slow", length: 2)
+                for index in 0..<200 { fields.append(("x-filler-\(index)", String(repeating: "v", count: 100))) }
+                var block: [UInt8] = Array(HTTP2Frames.headers(stream: 1, fields).dropFirst(9))
+                // Frames of at most 16 KiB (the default SETTINGS_MAX_FRAME_SIZE): HEADERS, then CONTINUATION.
+                var bytes: [UInt8] = []
+                var first = true
+                while !block.isEmpty {
+                    let piece = Array(block.prefix(16_000))
+                    block.removeFirst(piece.count)
+                    bytes += HTTP2Frames.frame(type: first ? 0x1 : 0x9, flags: block.isEmpty ? 0x4 : 0, stream: 1, piece)
+                    first = false
+                }
+                #expect(await Self.connectionError(sending: bytes, to: connection) == "ExcessivelyLargeHeaderBlock")
+                let frames = try await Self.frames(connection)
+                let refused = frames.contains { ($0.stream == 1 && ($0.isReset || $0.type == 0x1)) || $0.type == 0x7 }
+                #expect(refused, "the stream (or the connection) was refused: \(frames)")
+                #expect(connection.faults.events.isEmpty, "the handler ran with 20 KiB of headers")
+            }
+        }
+    }
+}
