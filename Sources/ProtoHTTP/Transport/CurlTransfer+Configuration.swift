@@ -4,7 +4,6 @@ import CCurl
 extension CurlTransfer {
     /// Applies the request and the configuration to the easy handle.
     func configure() throws(ProtoHTTPError) {
-        let request = call.request
         let config = engine.configuration
         try validate(request)
 
@@ -79,9 +78,9 @@ extension CurlTransfer {
         // ftp://, gopher:// or dict:// never makes libcurl read a file or speak another protocol.
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        if config.followRedirects {
+        if config.followRedirects && !followsRedirectsItself {
             try set(CURLOPT_FOLLOWLOCATION, 1)
-            try set(CURLOPT_MAXREDIRS, 10)
+            try set(CURLOPT_MAXREDIRS, Self.maxRedirects)
         }
 
         // TLS 1.2 at least, whatever the TLS library's own default is.
@@ -212,7 +211,7 @@ extension CurlTransfer {
         let supported = code == CURLE_UNKNOWN_OPTION || code == CURLE_NOT_BUILT_IN
         throw ProtoHTTPError(
             code: supported ? .unimplemented : .invalidArgument,
-            message: "libcurl rejected option \(option.rawValue) for \(call.request.url): \(summary). "
+            message: "libcurl rejected option \(option.rawValue) for \(request.url): \(summary). "
                 + (supported ? "This libcurl build lacks the feature; install a libcurl with it." : "Check the request and transport configuration."),
             transportError: TransportError(curlCode: Int(code.rawValue), summary: summary, detail: errorText)
         )

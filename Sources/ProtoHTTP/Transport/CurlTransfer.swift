@@ -9,6 +9,14 @@ import Dispatch
 /// long as the easy handle exists, and ``cleanup()`` runs before the table drops it.
 final class CurlTransfer {
     let call: TransportCall
+    /// What this transfer sends: the call's request, or where a redirect the transport follows
+    /// itself led it (``RedirectStep``).
+    let request: TransportRequest
+    /// Redirects this transfer may still follow itself (libcurl's own following is bounded by
+    /// `CURLOPT_MAXREDIRS`).
+    let redirectsLeft: Int
+    /// Whether the transport, not libcurl, follows this request's redirects.
+    let followsRedirectsItself: Bool
     let easy: UnsafeMutableRawPointer
     unowned let engine: CurlEngine
     private let pool: EasyHandlePool
@@ -31,22 +39,31 @@ final class CurlTransfer {
     /// What the sink wrote, once the transfer completed.
     private var writtenFile: WrittenBodyFile?
 
+    /// The most redirects one call follows, by libcurl or by the transport.
+    static let maxRedirects = 10
+
     /// Takes an easy handle for `call` from `pool`; `nil` if libcurl could not allocate one.
-    init?(call: TransportCall, engine: CurlEngine, pool: EasyHandlePool) {
+    /// `request` is the call's own unless a redirect led elsewhere.
+    init?(call: TransportCall, engine: CurlEngine, pool: EasyHandlePool, request: TransportRequest? = nil,
+          redirectsLeft: Int = CurlTransfer.maxRedirects) {
         guard let easy = pool.take() else { return nil }
+        let request = request ?? call.request
         self.call = call
+        self.request = request
+        self.redirectsLeft = redirectsLeft
+        self.followsRedirectsItself = RedirectStep.isNeeded(for: request, configuration: engine.configuration)
         self.easy = easy
         self.engine = engine
         self.pool = pool
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        self.maxResponseSize = call.request.maxResponseSize ?? engine.configuration.maxResponseSize
-        self.fileSink = call.request.bodyFile.map {
-            FileBodySink(file: $0, limit: $0.maxSize ?? engine.configuration.maxDownloadSize, url: call.request.url)
+        self.maxResponseSize = request.maxResponseSize ?? engine.configuration.maxResponseSize
+        self.fileSink = request.bodyFile.map {
+            FileBodySink(file: $0, limit: $0.maxSize ?? engine.configuration.maxDownloadSize, url: request.url)
         }
         // A body file or a multipart form may take hours: unless the request sets a limit, the
         // configuration's timeout bounds a stall (see `configure`), not the whole transfer.
-        self.timeout = call.request.timeout ?? (call.request.isFileTransfer ? nil : engine.configuration.timeout)
+        self.timeout = request.timeout ?? (request.isFileTransfer ? nil : engine.configuration.timeout)
     }
 
     /// The transfer recorded in an easy handle's `CURLOPT_PRIVATE`.
@@ -158,7 +175,7 @@ final class CurlTransfer {
     /// After a successful transfer, before its result: the final report of each direction,
     /// completed bytes equal to the total (the upload only when there was a request body).
     func reportFinalProgress() {
-        guard call.request.progress != nil else { return }
+        guard request.progress != nil else { return }
         var uploaded: curl_off_t = 0
         _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
         var downloaded: curl_off_t = 0
@@ -173,6 +190,28 @@ final class CurlTransfer {
     }
 
     // MARK: Results
+
+    /// What a completed transfer that the transport follows redirects for does next.
+    enum RedirectOutcome {
+        /// Not a redirect to follow: the response is the result.
+        case none
+        /// Send this request next.
+        case follow(TransportRequest)
+        /// A redirect past ``maxRedirects``.
+        case tooMany
+    }
+
+    /// After a transfer that completed: the next hop when this is a redirect the transport
+    /// follows itself (see ``RedirectStep``).
+    func redirect() -> RedirectOutcome {
+        guard followsRedirectsItself, RedirectStep.statuses.contains(status) else { return .none }
+        var raw: UnsafeMutableRawPointer?
+        guard ccurl_easy_getinfo_pointer(easy, CURLINFO_REDIRECT_URL, &raw) == CURLE_OK, let raw else { return .none }
+        let location = String(cString: raw.assumingMemoryBound(to: CChar.self))
+        guard redirectsLeft > 0 else { return .tooMany }
+        let secrets = engine.configuration.secretHeaderNames
+        return .follow(RedirectStep.next(after: request, status: status, location: location, secretHeaderNames: secrets))
+    }
 
     /// The response's status code, as far as libcurl knows it.
     private var status: Int {

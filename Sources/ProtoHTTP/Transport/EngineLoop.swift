@@ -69,21 +69,35 @@ final class EngineLoop {
 
     /// Creates, configures and adds the easy handle of a submitted call.
     private func start(_ call: TransportCall) {
-        guard let transfer = CurlTransfer(call: call, engine: engine, pool: pool) else {
-            call.fail(ProtoHTTPError(code: .resourceExhausted, message: "curl_easy_init failed; the process is probably out of memory."))
+        guard let transfer = makeTransfer(call) else { return }
+        guard call.handOff() else {
+            transfer.cleanup()  // cancelled or expired while queued
             return
+        }
+        add(transfer)
+    }
+
+    /// A configured transfer for `call` (sending `request`, after a redirect); `nil` once the
+    /// call has failed because none could be made.
+    private func makeTransfer(_ call: TransportCall, request: TransportRequest? = nil,
+                              redirectsLeft: Int = CurlTransfer.maxRedirects) -> CurlTransfer? {
+        guard let transfer = CurlTransfer(call: call, engine: engine, pool: pool, request: request, redirectsLeft: redirectsLeft) else {
+            call.fail(ProtoHTTPError(code: .resourceExhausted, message: "curl_easy_init failed; the process is probably out of memory."))
+            return nil
         }
         do {
             try transfer.configure()
         } catch {
             transfer.cleanup()
             call.fail(error)
-            return
+            return nil
         }
-        guard call.handOff() else {
-            transfer.cleanup()  // cancelled or expired while queued
-            return
-        }
+        return transfer
+    }
+
+    /// Adds a configured transfer to the multi handle.
+    private func add(_ transfer: CurlTransfer) {
+        let call = transfer.call
         let code = curl_multi_add_handle(engine.multi.pointer, transfer.easy)
         guard code == CURLM_OK else {
             transfer.cleanup()
@@ -105,13 +119,27 @@ final class EngineLoop {
             if result == CURLE_OK, let error = transfer.completeBody() {
                 transfer.call.fail(error)
             } else if result == CURLE_OK {
-                transfer.reportFinalProgress()  // enqueued before the result, so it is delivered first
-                transfer.call.succeed(transfer.makeResponse())
+                switch transfer.redirect() {
+                case .follow(let next):
+                    transfer.cleanup(recycle: true)
+                    // Unless the call was cancelled or timed out meanwhile (its abort found no transfer).
+                    if !transfer.call.isFinished,
+                       let hop = makeTransfer(transfer.call, request: next, redirectsLeft: transfer.redirectsLeft - 1) { add(hop) }
+                    continue
+                case .tooMany:
+                    transfer.call.fail(.transport(
+                        result: CURLE_TOO_MANY_REDIRECTS, errorBuffer: "Maximum (\(CurlTransfer.maxRedirects)) redirects followed",
+                        url: transfer.request.url, exceededLimit: nil, timeout: transfer.timeout
+                    ))
+                case .none:
+                    transfer.reportFinalProgress()  // enqueued before the result, so it is delivered first
+                    transfer.call.succeed(transfer.makeResponse())
+                }
             } else if let error = transfer.bodyFileError {
                 transfer.call.fail(error)
             } else {
                 transfer.call.fail(.transport(
-                    result: result, errorBuffer: transfer.errorText, url: transfer.call.request.url,
+                    result: result, errorBuffer: transfer.errorText, url: transfer.request.url,
                     exceededLimit: transfer.exceededLimit, timeout: transfer.timeout
                 ))
             }

@@ -80,6 +80,16 @@ public struct TransportConfiguration: Sendable {
     /// another scheme fails with `invalid_argument`, and a redirect to one (`file://`, `ftp://`…)
     /// is not followed (the call fails, curl code 1). Every TLS connection is TLS 1.2 or newer.
     public var followRedirects: Bool = false
+    /// The request headers that must not follow a redirect to another origin (scheme, host or
+    /// port), compared case-insensitively. Default `Authorization`, `Proxy-Authorization`,
+    /// `Cookie`, `X-API-Key`.
+    ///
+    /// With ``followRedirects`` on, a request carrying one of them has its redirects followed by
+    /// the transport rather than by libcurl (which keeps custom headers on every hop and drops
+    /// only `Authorization` and `Cookie`): each hop resolves `Location`, applies the method rules
+    /// (303 → GET; 301 and 302 turn POST into GET; 307 and 308 keep method and body), and leaves
+    /// these headers behind from the first hop that changes origin on. At most 10 hops.
+    public var secretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "x-api-key"]
 
     /// Creates the default configuration.
     public init() {}
