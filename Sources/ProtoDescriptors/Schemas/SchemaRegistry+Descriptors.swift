@@ -18,7 +18,11 @@ extension SchemaRegistry {
     /// ```
     ///
     /// Map entry messages are not registered by name (as generated code has no type for
-    /// them); map fields still reach their entry schema. Throws a ``DescriptorError`` naming
+    /// them); map fields still reach their entry schema.
+    ///
+    /// The schemas refer to each other through one table (a message may contain itself), so
+    /// they stay in memory for the rest of the process, as generated schemas do: build a
+    /// registry once per descriptor set and keep it, rather than once per request. Throws a ``DescriptorError`` naming
     /// the field and the type when a field refers to a type the set does not declare (build
     /// the set with `--include_imports`), or when a declaration is malformed.
     public init(fileDescriptorSet: Google_Protobuf_FileDescriptorSet) throws(DescriptorError) {
