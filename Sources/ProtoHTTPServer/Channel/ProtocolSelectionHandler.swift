@@ -16,7 +16,9 @@ import NIOTLS
 /// An HTTP/1.1 request differs from the preface within its first three bytes (no method is
 /// `PRI`), so a request is never held back waiting for more input. The bytes read while
 /// deciding are handed to the chosen pipeline. A connection still undecided when it goes idle
-/// or when shutdown begins is closed: nothing of it is in flight.
+/// or when shutdown begins is closed: nothing of it is in flight. So is one still undecided
+/// `selectionTimeout` after it was opened, however regularly it sends: a client trickling a TLS
+/// handshake or the HTTP/2 preface a byte at a time holds nothing for long.
 final class ProtocolSelectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -40,13 +42,43 @@ final class ProtocolSelectionHandler: ChannelInboundHandler, RemovableChannelHan
 
     private var state: State
     private let configure: (ChannelPipeline.SynchronousOperations, Choice) throws -> Void
+    private let selectionTimeout: TimeAmount
+    private var deadline: Scheduled<Void>?
 
     /// A handler that waits for the TLS handshake (`afterTLSHandshake`) or sniffs the first
     /// bytes at once, then calls `configure` to add the handlers of the chosen version at the
-    /// end of the pipeline.
-    init(afterTLSHandshake: Bool, configure: @escaping (ChannelPipeline.SynchronousOperations, Choice) throws -> Void) {
+    /// end of the pipeline; it closes the connection if no version is chosen within
+    /// `selectionTimeout` (on the event loop's clock) of the connection's start.
+    init(afterTLSHandshake: Bool, selectionTimeout: TimeAmount = .seconds(30),
+         configure: @escaping (ChannelPipeline.SynchronousOperations, Choice) throws -> Void) {
         self.state = afterTLSHandshake ? .awaitingHandshake : .sniffing(nil)
+        self.selectionTimeout = selectionTimeout
         self.configure = configure
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { armDeadline(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        armDeadline(context: context)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    private func armDeadline(context: ChannelHandlerContext) {
+        guard deadline == nil else { return }
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: selectionTimeout) {
+            guard case .selected = bound.value.handler.state else {
+                bound.value.context.close(promise: nil)
+                return
+            }
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -99,6 +131,8 @@ final class ProtocolSelectionHandler: ChannelInboundHandler, RemovableChannelHan
 
     private func select(_ choice: Choice, context: ChannelHandlerContext, buffered: ByteBuffer?) {
         state = .selected
+        deadline?.cancel()
+        deadline = nil
         do {
             try configure(context.pipeline.syncOperations, choice)
         } catch {

@@ -47,7 +47,8 @@ struct ServerPipeline: Sendable {
             try configureHTTP1(pipeline)
             return
         }
-        try pipeline.addHandler(ProtocolSelectionHandler(afterTLSHandshake: tls != nil) { pipeline, choice in
+        try pipeline.addHandler(ProtocolSelectionHandler(afterTLSHandshake: tls != nil,
+                                                         selectionTimeout: TimeAmount(configuration.requestHeadTimeout)) { pipeline, choice in
             switch choice {
             case .http1: try configureHTTP1(pipeline)
             case .http2: try configureHTTP2(pipeline)

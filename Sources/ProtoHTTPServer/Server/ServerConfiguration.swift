@@ -28,7 +28,9 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// How long a request's head (request line and headers) may take to arrive once its first
     /// byte has (default 30 s); past it the connection closes, however regularly the client
-    /// sends: a client trickling a header a byte at a time holds nothing for long.
+    /// sends: a client trickling a header a byte at a time holds nothing for long. A new
+    /// connection must also have finished its TLS handshake and shown which HTTP version it
+    /// speaks within this time.
     public var requestHeadTimeout: Duration = .seconds(30)
     /// How long a request body may go without a byte arriving (default 30 s); past it the
     /// connection (or HTTP/2 stream) closes and the request is not served.

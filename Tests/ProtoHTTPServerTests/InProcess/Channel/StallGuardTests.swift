@@ -129,6 +129,20 @@ extension ServerTests {
             }
         }
 
+        @Test("a connection trickling the HTTP/2 preface a byte every 14 s is closed 30 s after it opened")
+        func slowPreface() async throws {
+            try await EmbeddedConnection.with { connection in
+                for byte in HTTP2Frames.preface.prefix(2) {
+                    try await connection.send([byte])
+                    await Self.advance(connection, seconds: 14)
+                }
+                #expect(connection.isActive, "28 s after it opened")
+                try await connection.send([HTTP2Frames.preface[2]])
+                await Self.advance(connection, seconds: 2)
+                #expect(!connection.isActive, "30 s after it opened, still undecided")
+            }
+        }
+
         @Test("the limits are the configuration's: shorter ones cut sooner")
         func configuredLimits() {
             var configuration = ServerConfiguration()
