@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: deps demo test test-load fuzz sanitize bench rpc-bench cache-bench docs clean
+.PHONY: deps demo test test-load fuzz sanitize attack bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -52,6 +52,11 @@ fuzz: deps
 sanitize: deps
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	bash scripts/sanitize
+
+# Hostile clients against serve-demo beside a well-behaved one (README "Serving"): one
+# `RESULT attack=<name> server_alive=… rss_mib=… fds=… good_rps_ratio=…` line per attack.
+attack: deps
+	bash scripts/attack
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks codec-bench
