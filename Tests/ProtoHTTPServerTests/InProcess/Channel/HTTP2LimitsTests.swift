@@ -21,6 +21,8 @@ extension ServerTests {
                 try await connection.send(bytes)
                 return nil
             } catch {
+                // The server closes the connection on the loop's next turn: run it.
+                await connection.channel.testingEventLoop.run()
                 return String(describing: type(of: error))
             }
         }
