@@ -103,9 +103,7 @@ class Server:
 def wrap(sock, tls):
     if not tls:
         return sock
-    context = ssl.create_default_context()
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE
+    context = client_tls()
     context.set_alpn_protocols(["http/1.1"])
     return context.wrap_socket(sock, server_hostname="127.0.0.1")
 
@@ -224,38 +222,31 @@ async def pipelined(server, deadline):
             await asyncio.sleep(0.01)
 
 
-async def oversized_headers(server, deadline):
-    """Requests whose headers add up to 1 MiB, again and again on new connections."""
-    extra = b"".join(b"X-Filler-%d: %s\r\n" % (i, b"v" * 1000) for i in range(1000))
-    request = request_bytes(extra=extra)
-
+async def send_repeatedly(server, deadline, request, connections, answer_timeout):
+    """`connections` loops, each sending `request` on a new connection and reading the start of
+    its answer, until the deadline."""
     async def one():
         while asyncio.get_running_loop().time() < deadline:
             try:
                 reader, writer = await open_stream(server)
                 writer.write(request)
-                await asyncio.wait_for(reader.read(1024), timeout=5)
+                await asyncio.wait_for(reader.read(1024), timeout=answer_timeout)
                 writer.close()
             except (OSError, asyncio.TimeoutError, ConnectionError):
-                await asyncio.sleep(0.01)
-    await asyncio.gather(*(one() for _ in range(8)))
+                await asyncio.sleep(0.01)  # refused or reset: try again shortly
+    await asyncio.gather(*(one() for _ in range(connections)))
+
+
+async def oversized_headers(server, deadline):
+    """Requests whose headers add up to 1 MiB, again and again on new connections."""
+    extra = b"".join(b"X-Filler-%d: %s\r\n" % (i, b"v" * 1000) for i in range(1000))
+    await send_repeatedly(server, deadline, request_bytes(extra=extra), 8, 5)
 
 
 async def gzip_bomb(server, deadline):
     """gzip bodies that inflate to 1 GiB of zeros (about 1 MiB on the wire)."""
     bomb = gzip.compress(b"\0" * (1 << 30), compresslevel=9)
-    request = request_bytes(body=bomb, extra=b"Content-Encoding: gzip\r\n")
-
-    async def one():
-        while asyncio.get_running_loop().time() < deadline:
-            try:
-                reader, writer = await open_stream(server)
-                writer.write(request)
-                await asyncio.wait_for(reader.read(1024), timeout=10)
-                writer.close()
-            except (OSError, asyncio.TimeoutError, ConnectionError):
-                await asyncio.sleep(0.01)
-    await asyncio.gather(*(one() for _ in range(4)))
+    await send_repeatedly(server, deadline, request_bytes(body=bomb, extra=b"Content-Encoding: gzip\r\n"), 4, 10)
 
 
 # HTTP/2 frames, by hand (cleartext, prior knowledge).

@@ -22,9 +22,11 @@ extension SchemaRegistry {
     ///
     /// The schemas refer to each other through one table (a message may contain itself), so
     /// they stay in memory for the rest of the process, as generated schemas do: build a
-    /// registry once per descriptor set and keep it, rather than once per request. Throws a ``DescriptorError`` naming
-    /// the field and the type when a field refers to a type the set does not declare (build
-    /// the set with `--include_imports`), or when a declaration is malformed.
+    /// registry once per descriptor set and keep it, rather than once per request.
+    ///
+    /// Throws a ``DescriptorError`` naming the field and the type when a field refers to a type
+    /// the set does not declare (build the set with `--include_imports`), or when a declaration
+    /// is malformed.
     public init(fileDescriptorSet: Google_Protobuf_FileDescriptorSet) throws(DescriptorError) {
         let index = try DescriptorIndex(fileDescriptorSet)
         let table = SchemaTable()

@@ -109,5 +109,15 @@ public final class ProtoHTTPManager: Sendable {
 /// One immutable version of a manager's settings, shared by the calls that started under it.
 final class SettingsSnapshot: Sendable {
     let configuration: ManagerConfiguration
-    init(_ configuration: ManagerConfiguration) { self.configuration = configuration }
+    /// The origins that get the secret headers and general parameters: the base URL's and
+    /// ``ManagerConfiguration/trustedOrigins``, parsed once per configuration, not per call.
+    let trustedOrigins: Set<URLOrigin>
+    /// ``ManagerConfiguration/secretHeaderNames``, lowercased.
+    let secretHeaderNames: Set<String>
+
+    init(_ configuration: ManagerConfiguration) {
+        self.configuration = configuration
+        self.trustedOrigins = Set(([configuration.baseURL].compactMap { $0 } + configuration.trustedOrigins).compactMap(URLOrigin.init))
+        self.secretHeaderNames = Set(configuration.secretHeaderNames.map { $0.lowercased() })
+    }
 }

@@ -74,10 +74,8 @@ final class ProtocolSelectionHandler: ChannelInboundHandler, RemovableChannelHan
         guard deadline == nil else { return }
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: selectionTimeout) {
-            guard case .selected = bound.value.handler.state else {
-                bound.value.context.close(promise: nil)
-                return
-            }
+            if case .selected = bound.value.handler.state { return }
+            bound.value.context.close(promise: nil)
         }
     }
 

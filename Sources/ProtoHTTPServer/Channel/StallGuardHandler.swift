@@ -60,8 +60,8 @@ final class StallGuardHandler: ChannelDuplexHandler {
     private let limits: Limits
     private let logger: Logger
     private var phase = Phase.betweenRequests
-    /// When the current phase's stall limit is reached (head or body), if it has one.
-    private var phaseDeadline: (stall: Stall, at: NIODeadline)?
+    /// When the current phase's stall limit is reached (head or body; see ``phaseStall``).
+    private var phaseDeadline: NIODeadline?
     /// When the client's not reading has lasted too long, while the channel is not writable.
     private var writeDeadline: NIODeadline?
     /// The one scheduled check, and when it runs.
@@ -95,7 +95,7 @@ final class StallGuardHandler: ChannelDuplexHandler {
         if case .betweenRequests = phase, !partSinceReadComplete {
             // Bytes came and made no request part: a head has begun.
             phase = .head
-            setPhaseDeadline(.head, after: limits.head, context: context)
+            setPhaseDeadline(after: limits.head, context: context)
         }
         partSinceReadComplete = false
         if held.isEmpty {
@@ -109,10 +109,10 @@ final class StallGuardHandler: ChannelDuplexHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             phase = .body(head.version, answered: false)
-            setPhaseDeadline(.body, after: limits.body, context: context)
+            setPhaseDeadline(after: limits.body, context: context)
         case .body:
             // Only the deadline moves; the scheduled check finds it later and waits on.
-            if case .body = phase { phaseDeadline = (.body, context.eventLoop.now + limits.body) }
+            if case .body = phase { phaseDeadline = context.eventLoop.now + limits.body }
         case .end:
             phase = .answering
             phaseDeadline = nil
@@ -182,14 +182,23 @@ final class StallGuardHandler: ChannelDuplexHandler {
 
     // MARK: Deadlines
 
-    private func setPhaseDeadline(_ stall: Stall, after limit: TimeAmount, context: ChannelHandlerContext) {
-        phaseDeadline = (stall, context.eventLoop.now + limit)
+    private func setPhaseDeadline(after limit: TimeAmount, context: ChannelHandlerContext) {
+        phaseDeadline = context.eventLoop.now + limit
         schedule(context: context)
+    }
+
+    /// The stall the current phase's deadline bounds: a head or a body not yet whole.
+    private var phaseStall: Stall? {
+        switch phase {
+        case .head: return .head
+        case .body: return .body
+        case .betweenRequests, .answering: return nil
+        }
     }
 
     /// The earliest deadline that is set, if any.
     private var nextDeadline: NIODeadline? {
-        switch (phaseDeadline?.at, writeDeadline) {
+        switch (phaseDeadline, writeDeadline) {
         case let (phase?, write?): return min(phase, write)
         case let (phase, write): return phase ?? write
         }
@@ -220,8 +229,9 @@ final class StallGuardHandler: ChannelDuplexHandler {
         let stall: Stall?
         if let write = writeDeadline, write <= now {
             stall = .write
-        } else if let phase = phaseDeadline, phase.at <= now, phaseIsStalled {
-            stall = phase.stall
+        } else if let deadline = phaseDeadline, deadline <= now {
+            stall = phaseStall
+            if stall == nil { phaseDeadline = nil }  // its head or body arrived meanwhile
         } else {
             stall = nil
         }
@@ -249,13 +259,5 @@ final class StallGuardHandler: ChannelDuplexHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .requestTimeout, headers: headers))), promise: nil)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
-    }
-
-    /// Whether the phase deadline still applies: the head or body it bounds has not arrived.
-    private var phaseIsStalled: Bool {
-        switch (phase, phaseDeadline?.stall) {
-        case (.head, .head?), (.body, .body?): return true
-        default: return false
-        }
     }
 }

@@ -79,4 +79,23 @@ struct SecretOriginTests {
         #expect(URLOrigin("http://example.com.evil.test") != URLOrigin("http://example.com"))
         #expect(URLOrigin("/relative") == nil)
     }
+
+    @Test("origins a URL could disguise: user info before @, a trusted host in the path or query, a port that is not a number")
+    func disguisedOrigins() {
+        #expect(URLOrigin("https://api.example.com@evil.test/x") == URLOrigin("https://evil.test"))
+        #expect(URLOrigin("https://evil.test/api.example.com") == URLOrigin("https://evil.test"))
+        #expect(URLOrigin("https://evil.test?next=https://api.example.com") == URLOrigin("https://evil.test"))
+        #expect(URLOrigin("https://evil.test#@api.example.com") == URLOrigin("https://evil.test"))
+        #expect(URLOrigin("https://api.example.com:x443/") == nil && URLOrigin("https://api.example.com:99999/") == nil)
+        #expect(URLOrigin("https://api.example.com:/") == nil)
+
+        var configuration = ManagerConfiguration(baseURL: "https://api.example.com")
+        configuration.trustedOrigins = ["https://upload.example.com/any"]
+        let composition = RequestComposition(settings: SettingsSnapshot(configuration), options: CallOptions())
+        #expect(composition.isTrusted("https://api.example.com:443/v1/x") && composition.isTrusted("https://upload.example.com/f"))
+        #expect(composition.isTrusted("/v1/relative"), "a relative URL reaches no other origin")
+        #expect(!composition.isTrusted("https://api.example.com@evil.test/"))
+        #expect(!composition.isTrusted("https://api.example.com:x/"), "an absolute URL whose origin cannot be read")
+        #expect(!composition.isTrusted("http://api.example.com/"), "another scheme")
+    }
 }

@@ -10,6 +10,7 @@ struct RedirectSecretTests {
         HTTPHeader(name: "Authorization", value: "Bearer s3cret"), HTTPHeader(name: "X-API-Key", value: "k3y"),
         HTTPHeader(name: "Proxy-Authorization", value: "Basic cHJveHk="), HTTPHeader(name: "Cookie", value: "session=abc"),
     ]
+    static let secretNames: Set<String> = ["authorization", "x-api-key", "proxy-authorization", "cookie"]
     static let kept = HTTPHeader(name: "X-Test-Kept", value: "yes")
 
     /// `url` percent-encoded for a query value.
@@ -24,52 +25,55 @@ struct RedirectSecretTests {
         })
     }
 
-    @Test("a redirect to another port drops Authorization, X-API-Key, Proxy-Authorization and Cookie, keeps the rest, and a later hop back does not restore them")
-    func crossOrigin() async throws {
+    /// Runs `body` with two servers on two ports (two origins) and a transport that follows redirects.
+    static func withTwoOrigins(_ body: (_ first: TestServer, _ second: TestServer, _ transport: HTTPTransport) async throws -> Void) async throws {
         let first = try await TestServer.start()
         defer { first.stop() }
         let second = try await TestServer.start()
         defer { second.stop() }
         let transport = try makeTransport { $0.followRedirects = true }
         defer { transport.shutdown() }
-        let headers = Self.secrets + [Self.kept]
-
-        let away = try await transport.send(TransportRequest(method: "GET", url: first.url("/redirect?to=\(Self.escaped(second.url("/headers")))"),
-                                                             headers: headers))
-        #expect(away.status == 200)
-        let awayNames = Self.names(away)
-        #expect(awayNames.isDisjoint(with: ["authorization", "x-api-key", "proxy-authorization", "cookie"]), "\(awayNames)")
-        #expect(awayNames.contains("x-test-kept"))
-
-        let back = second.url("/redirect?to=\(Self.escaped(first.url("/headers")))")
-        let roundTrip = try await transport.send(TransportRequest(method: "GET", url: first.url("/redirect?to=\(Self.escaped(back))"), headers: headers))
-        #expect(Self.names(roundTrip).isDisjoint(with: ["authorization", "x-api-key", "proxy-authorization", "cookie"]), "back on the first origin")
-
-        let home = try await transport.send(TransportRequest(method: "GET", url: first.url("/redirect?to=%2Fheaders"), headers: headers))
-        #expect(Self.names(home).isSuperset(of: ["authorization", "x-api-key", "proxy-authorization", "cookie", "x-test-kept"]),
-                "a same-origin redirect keeps every header")
+        try await body(first, second, transport)
     }
 
-    @Test("307 keeps POST and its body on the other origin, 302 turns POST into a GET without a body; the secrets stay behind on both")
+    @Test("a redirect to another port drops Authorization, X-API-Key, Proxy-Authorization and Cookie, keeps the rest, and a later hop back does not restore them")
+    func crossOrigin() async throws {
+        try await Self.withTwoOrigins { first, second, transport in
+            let headers = Self.secrets + [Self.kept]
+
+            let away = try await transport.send(TransportRequest(method: "GET", url: first.url("/redirect?to=\(Self.escaped(second.url("/headers")))"),
+                                                                 headers: headers))
+            #expect(away.status == 200)
+            let awayNames = Self.names(away)
+            #expect(awayNames.isDisjoint(with: Self.secretNames), "\(awayNames)")
+            #expect(awayNames.contains("x-test-kept"))
+
+            let back = second.url("/redirect?to=\(Self.escaped(first.url("/headers")))")
+            let roundTrip = try await transport.send(TransportRequest(method: "GET", url: first.url("/redirect?to=\(Self.escaped(back))"), headers: headers))
+            #expect(Self.names(roundTrip).isDisjoint(with: Self.secretNames), "back on the first origin")
+
+            let home = try await transport.send(TransportRequest(method: "GET", url: first.url("/redirect?to=%2Fheaders"), headers: headers))
+            #expect(Self.names(home).isSuperset(of: Self.secretNames.union(["x-test-kept"])),
+                    "a same-origin redirect keeps every header")
+        }
+    }
+
+    @Test("307 keeps POST and its body on the other origin, 302 turns POST into a GET without a body and Content-Type")
     func methods() async throws {
-        let first = try await TestServer.start()
-        defer { first.stop() }
-        let second = try await TestServer.start()
-        defer { second.stop() }
-        let transport = try makeTransport { $0.followRedirects = true }
-        defer { transport.shutdown() }
-        let body = Array("payload".utf8)
-        let target = Self.escaped(second.url("/echo"))
-        let headers = Self.secrets + [HTTPHeader(name: "Content-Type", value: "text/plain")]
+        try await Self.withTwoOrigins { first, second, transport in
+            let body = Array("payload".utf8)
+            let target = Self.escaped(second.url("/echo"))
+            let headers = Self.secrets + [HTTPHeader(name: "Content-Type", value: "text/plain")]
 
-        let kept = try await transport.send(TransportRequest(method: "POST", url: first.url("/redirect?status=307&to=\(target)"),
-                                                             headers: headers, body: body))
-        #expect(kept.headers.first(named: "X-Echo-Method") == "POST" && kept.body == body)
+            let kept = try await transport.send(TransportRequest(method: "POST", url: first.url("/redirect?status=307&to=\(target)"),
+                                                                 headers: headers, body: body))
+            #expect(kept.headers.first(named: "X-Echo-Method") == "POST" && kept.body == body)
 
-        let changed = try await transport.send(TransportRequest(method: "POST", url: first.url("/redirect?status=302&to=\(target)"),
-                                                                headers: headers, body: body))
-        #expect(changed.headers.first(named: "X-Echo-Method") == "GET")
-        #expect(changed.headers.first(named: "X-Echo-Body-Length") == "0" && changed.headers.first(named: "X-Echo-Content-Type") == "<none>")
+            let changed = try await transport.send(TransportRequest(method: "POST", url: first.url("/redirect?status=302&to=\(target)"),
+                                                                    headers: headers, body: body))
+            #expect(changed.headers.first(named: "X-Echo-Method") == "GET")
+            #expect(changed.headers.first(named: "X-Echo-Body-Length") == "0" && changed.headers.first(named: "X-Echo-Content-Type") == "<none>")
+        }
     }
 
     @Test("more than 10 redirects fail the call with curl's too-many-redirects code, as libcurl's own following does")

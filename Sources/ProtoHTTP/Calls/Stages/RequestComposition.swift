@@ -19,7 +19,9 @@ struct RequestComposition {
             let route = wireProtocol.route(path)
             url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
         }
-        let general = options.useGeneralParameters && isTrusted(url) ? settings.configuration.parameters : [:]
+        // A URL built on a base URL is on a trusted origin by definition: no parsing per call.
+        let parameters = settings.configuration.parameters
+        let general = options.useGeneralParameters && !parameters.isEmpty && (!Self.isAbsolute(path) || isTrusted(url)) ? parameters : [:]
         url = Self.appending(general.merging(options.parameters) { $1 }, query, to: url)
         for filter in settings.configuration.urlFilters { url = filter.filter(url, info: info) }
         return url
@@ -35,9 +37,14 @@ struct RequestComposition {
             headers.append(header)
         }
         if options.useGeneralHeaders {
-            let secrets = settings.configuration.secretHeaderNames
-            let trusted = isTrusted(url)
-            for header in settings.configuration.headers where trusted || !Self.isSecret(header.name, in: secrets) { put(header) }
+            var trusted: Bool?  // decided at the first secret header, if there is one
+            for header in settings.configuration.headers {
+                if settings.secretHeaderNames.contains(header.name.lowercased()) {
+                    if trusted == nil { trusted = isTrusted(url) }
+                    if trusted == false { continue }
+                }
+                put(header)
+            }
         }
         protocolHeaders.forEach(put)
         if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
@@ -49,16 +56,10 @@ struct RequestComposition {
     /// call's base URL's, the manager's base URL's, or one of ``ManagerConfiguration/trustedOrigins``.
     func isTrusted(_ url: String) -> Bool {
         if options.sendsSecretsToAnyOrigin { return true }
-        guard let origin = URLOrigin(url) else { return true }   // not absolute: no other origin to reach
-        let configuration = settings.configuration
-        let trusted = [options.baseURL, configuration.baseURL].compactMap { $0 } + configuration.trustedOrigins
-        return trusted.contains { URLOrigin($0) == origin }
-    }
-
-    /// Whether `name` is among `secrets`, compared case-insensitively.
-    static func isSecret(_ name: String, in secrets: Set<String>) -> Bool {
-        let lowered = name.lowercased()
-        return secrets.contains { $0.lowercased() == lowered }
+        // A relative URL reaches no other origin; an absolute one whose origin cannot be read is
+        // trusted with nothing.
+        guard let origin = URLOrigin(url) else { return !Self.isAbsolute(url) }
+        return settings.trustedOrigins.contains(origin) || options.baseURL.flatMap(URLOrigin.init) == origin
     }
 
     /// `url` with `parameters` (form-encoded) and then `query` added to its query string.

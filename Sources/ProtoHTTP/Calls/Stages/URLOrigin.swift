@@ -16,13 +16,19 @@ struct URLOrigin: Hashable, Sendable, CustomStringConvertible {
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         var host = Substring(authority)
         var port: Int?
+        var portText: Substring?
         if host.hasPrefix("["), let close = host.firstIndex(of: "]") {   // [IPv6]:port
             let after = host[host.index(after: close)...]
-            if after.hasPrefix(":") { port = Int(after.dropFirst()) }
+            if after.hasPrefix(":") { portText = after.dropFirst() }
             host = host[...close]
         } else if let colon = host.lastIndex(of: ":") {
-            port = Int(host[host.index(after: colon)...])
+            portText = host[host.index(after: colon)...]
             host = host[..<colon]
+        }
+        if let portText {
+            // A port that is not a number names no origin (libcurl refuses such a URL too).
+            guard let number = Int(portText), (0...65_535).contains(number) else { return nil }
+            port = number
         }
         guard !scheme.isEmpty, !host.isEmpty else { return nil }
         if (scheme == "http" && port == 80) || (scheme == "https" && port == 443) { port = nil }
