@@ -20,6 +20,14 @@ let package = Package(
         // target depends on it.
         .library(name: "ProtoHTTPTestSupport", targets: ["ProtoHTTPTestSupport"]),
     ],
+    // The server's optional parts (both on by default). A package that serves plain HTTP/1.1
+    // turns them off and builds without BoringSSL and swift-nio-http2, in about half the time:
+    // `.package(path: "../ProtoHTTP", traits: [])` (README "Serving").
+    traits: [
+        .trait(name: "TLS", description: "HTTPS for ProtoHTTPServer (swift-nio-ssl with BoringSSL): ServerConfiguration.tls."),
+        .trait(name: "HTTP2", description: "HTTP/2 for ProtoHTTPServer (swift-nio-http2): h2 through ALPN and h2c prior knowledge."),
+        .default(enabledTraits: ["TLS", "HTTP2"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // SwiftNIO: only the server target (and what builds on it) depends on it.
@@ -82,8 +90,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2", condition: .when(traits: ["HTTP2"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TLS"])),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,4 +1,5 @@
 // HTTP2DrainHandler.swift: ends an HTTP/2 connection gracefully (GOAWAY, open streams finish, close) at shutdown or when idle.
+#if HTTP2
 import NIOCore
 import NIOHTTP2
 
@@ -122,3 +123,4 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
         }
     }
 }
+#endif

@@ -1,4 +1,5 @@
 // ServerPipeline+HTTP2.swift: the HTTP/2 handlers of a connection and of each of its streams.
+#if HTTP2
 import NIOCore
 import NIOHTTP2
 
@@ -33,3 +34,4 @@ extension ServerPipeline {
         try pipeline.addHandler(makeRPCHandler())
     }
 }
+#endif

@@ -1,7 +1,6 @@
 // ServerPipeline.swift: the handlers of one connection, in order; the server and the in-process tests share it.
 import NIOCore
 import NIOHTTP1
-import NIOSSL
 
 /// Sets up a connection's pipeline. Every connection starts the same way; which HTTP version
 /// follows is decided per connection (``ProtocolSelectionHandler``):
@@ -21,14 +20,14 @@ struct ServerPipeline: Sendable {
     let requests: InFlightRequests
     let accessLog: AccessLog?
     /// The server's TLS context, `nil` for cleartext.
-    let tls: NIOSSLContext?
+    let tls: ServerTLSContext?
     /// Whether the event loops still take request tasks' jobs (closed by shutdown).
     var loopsOpen = EventLoopsOpen()
 
     /// Adds the handlers to `pipeline`; requests go to `dispatcher` and run in `requests`.
     static func configure(
         _ pipeline: ChannelPipeline.SynchronousOperations, configuration: ServerConfiguration,
-        dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?, tls: NIOSSLContext? = nil,
+        dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?, tls: ServerTLSContext? = nil,
         loopsOpen: EventLoopsOpen = EventLoopsOpen()
     ) throws {
         try ServerPipeline(configuration: configuration, dispatcher: dispatcher, requests: requests, accessLog: accessLog, tls: tls,
@@ -40,20 +39,20 @@ struct ServerPipeline: Sendable {
     func configureConnection(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         try pipeline.addHandler(ShutdownGraceHandler(gracePeriod: configuration.shutdownGracePeriod, logger: configuration.logger))
         try pipeline.addHandler(IdleTimeoutHandler(timeout: TimeAmount(configuration.idleTimeout)))
-        if let tls {
-            try pipeline.addHandler(NIOSSLServerHandler(context: tls))
-        }
-        guard configuration.http2 else {
-            try configureHTTP1(pipeline)
+        try tls?.addServerHandler(to: pipeline)
+        #if HTTP2
+        if configuration.http2 {
+            try pipeline.addHandler(ProtocolSelectionHandler(afterTLSHandshake: tls != nil,
+                                                             selectionTimeout: TimeAmount(configuration.requestHeadTimeout)) { pipeline, choice in
+                switch choice {
+                case .http1: try configureHTTP1(pipeline)
+                case .http2: try configureHTTP2(pipeline)
+                }
+            })
             return
         }
-        try pipeline.addHandler(ProtocolSelectionHandler(afterTLSHandshake: tls != nil,
-                                                         selectionTimeout: TimeAmount(configuration.requestHeadTimeout)) { pipeline, choice in
-            switch choice {
-            case .http1: try configureHTTP1(pipeline)
-            case .http2: try configureHTTP2(pipeline)
-            }
-        })
+        #endif
+        try configureHTTP1(pipeline)
     }
 
     /// The HTTP/1.1 handlers: NIO's codec with pipelining assistance, then ours.

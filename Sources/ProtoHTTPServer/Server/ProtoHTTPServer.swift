@@ -3,7 +3,6 @@ import Logging
 import NIOCore
 import NIOExtras
 import NIOPosix
-import NIOSSL
 import Synchronization
 
 /// Serves protobuf services over HTTP/1.1 with keep-alive and HTTP/2 (h2c by prior knowledge in
@@ -68,7 +67,8 @@ public final class ProtoHTTPServer: Sendable {
     /// - Throws: `ProtoHTTPError` (`unavailable`) when the address cannot be bound,
     ///   (`invalid_argument`) when a file of ``ServerConfiguration/tls`` is missing, unreadable,
     ///   not PEM, or the key does not belong to the certificate (the message names the file), or
-    ///   (`failed_precondition`) when the server was already started.
+    ///   (`failed_precondition`) when the server was already started, or when the configuration
+    ///   asks for TLS or HTTP/2 in a build without the package trait that brings it.
     public func start() async throws(ProtoHTTPError) {
         let proceed = lifecycle.withLock { state -> Bool in
             guard case .ready = state else { return false }
@@ -79,14 +79,19 @@ public final class ProtoHTTPServer: Sendable {
             throw ProtoHTTPError(code: .failedPrecondition, message: "the server was already started; make a new ProtoHTTPServer to serve again.")
         }
         let config = configuration
-        var tls: NIOSSLContext?
-        if let settings = config.tls {
-            do {
-                tls = try TLSContextLoader.makeContext(settings, http2: config.http2)
-            } catch {
-                lifecycle.withLock { $0 = .ready }
-                throw error
-            }
+        if config.http2 && !ServerConfiguration.http2Built {
+            lifecycle.withLock { $0 = .ready }
+            throw ProtoHTTPError(
+                code: .failedPrecondition,
+                message: "this build of ProtoHTTPServer has no HTTP/2: the package trait HTTP2 is off (the dependency names other traits, e.g. `traits: []`). Leave ServerConfiguration.http2 off, or depend on ProtoHTTP with its default traits (or `traits: [\"HTTP2\"]`)."
+            )
+        }
+        let tls: ServerTLSContext?
+        do {
+            tls = try TLSContextLoader.context(for: config)
+        } catch {
+            lifecycle.withLock { $0 = .ready }
+            throw error
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.threads))
         let channel: any Channel
@@ -154,7 +159,7 @@ public final class ProtoHTTPServer: Sendable {
     /// ``initiateShutdown(_:group:)``). The listener and the helper's promise therefore share
     /// one loop: when a failed bind leaves the last reference to the helper with NIO's
     /// callbacks on that loop, it is released on that loop, never after the loops stop.
-    private func bind(group: any EventLoopGroup, tls: NIOSSLContext?) async throws -> (any Channel, ServerQuiescingHelper) {
+    private func bind(group: any EventLoopGroup, tls: ServerTLSContext?) async throws -> (any Channel, ServerQuiescingHelper) {
         let acceptLoop = group.next()
         let quiescing = ServerQuiescingHelper(group: acceptLoop)
         let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing, tls: tls)
@@ -171,7 +176,7 @@ public final class ProtoHTTPServer: Sendable {
     }
 
     private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper,
-                               tls: NIOSSLContext?) -> ServerBootstrap {
+                               tls: ServerTLSContext?) -> ServerBootstrap {
         let connections = self.connections
         let config = configuration
         let pipeline = ServerPipeline(configuration: config, dispatcher: dispatcher, requests: requests,

@@ -75,7 +75,8 @@ public struct ServerConfiguration: Sendable {
 
     // MARK: HTTP versions and TLS
 
-    /// Whether the server speaks HTTP/2 as well as HTTP/1.1 (default on): over TLS it offers
+    /// Whether the server speaks HTTP/2 as well as HTTP/1.1 (default on, with the package trait
+    /// `HTTP2`, which is on unless the dependency turns it off): over TLS it offers
     /// `h2` before `http/1.1` through ALPN; in cleartext it serves h2c to clients that start
     /// with the HTTP/2 connection preface ("prior knowledge", e.g. `curl --http2-prior-knowledge`).
     /// HTTP/1.1 `Upgrade: h2c` is not offered: such requests are answered over HTTP/1.1. Off,
@@ -88,10 +89,21 @@ public struct ServerConfiguration: Sendable {
     /// (PING, SETTINGS floods) per 30 s. Past any of them the connection gets GOAWAY with the
     /// matching error code and is closed. Every stream also has the HTTP/1.1 request limits:
     /// ``maxRequestBodySize``, ``requestBodyTimeout``, ``maxConcurrentRequests``.
-    public var http2: Bool = true
+    ///
+    /// In a build without the trait `HTTP2` (a dependency with `traits: []`) the default is off,
+    /// and turning it on makes ``ProtoHTTPServer/start()`` fail (`failed_precondition`).
+    public var http2: Bool = ServerConfiguration.http2Built
+    /// Whether this build has HTTP/2 (the package trait `HTTP2`).
+    #if HTTP2
+    static let http2Built = true
+    #else
+    static let http2Built = false
+    #endif
     /// Serve HTTPS with this certificate chain and private key (PEM files); `nil` (the default)
     /// serves cleartext HTTP. The files are read when the server starts, which fails with a
-    /// message naming the file and the cause if one is missing or not PEM.
+    /// message naming the file and the cause if one is missing or not PEM. HTTPS needs the
+    /// package trait `TLS` (on by default); in a build without it, starting with `tls` set fails
+    /// (`failed_precondition`) with a message saying so.
     ///
     /// ```swift
     /// var config = ServerConfiguration(host: "0.0.0.0", port: 8443)

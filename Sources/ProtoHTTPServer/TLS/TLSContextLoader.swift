@@ -1,4 +1,5 @@
 // TLSContextLoader.swift: reads ServerTLS's PEM files into swift-nio-ssl's server context, with ALPN h2 and http/1.1.
+#if TLS
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,7 +15,13 @@ import NIOSSL
 /// close_notify when a connection closes. Every failure is a `ProtoHTTPError`
 /// (`invalid_argument`) that names the file, the setting, and the cause.
 enum TLSContextLoader {
-    static func makeContext(_ tls: ServerTLS, http2: Bool) throws(ProtoHTTPError) -> NIOSSLContext {
+    /// The context for `configuration`'s ``ServerConfiguration/tls``, `nil` for cleartext.
+    static func context(for configuration: ServerConfiguration) throws(ProtoHTTPError) -> ServerTLSContext? {
+        guard let tls = configuration.tls else { return nil }
+        return try makeContext(tls, http2: configuration.http2)
+    }
+
+    static func makeContext(_ tls: ServerTLS, http2: Bool) throws(ProtoHTTPError) -> ServerTLSContext {
         let chainPath = tls.certificateChainPath
         let keyPath = tls.privateKeyPath
         let chain = try certificates(at: chainPath)
@@ -88,3 +95,17 @@ enum TLSContextLoader {
         ProtoHTTPError(code: .invalidArgument, message: message)
     }
 }
+#else
+/// Without the package trait `TLS` there is nothing to load into: asking for TLS fails with a
+/// message that says how to get it.
+enum TLSContextLoader {
+    /// `nil` for cleartext; asking for TLS throws.
+    static func context(for configuration: ServerConfiguration) throws(ProtoHTTPError) -> ServerTLSContext? {
+        guard configuration.tls != nil else { return nil }
+        throw ProtoHTTPError(
+            code: .failedPrecondition,
+            message: "this build of ProtoHTTPServer has no TLS: the package trait TLS is off (the dependency names other traits, e.g. `traits: []`). Depend on ProtoHTTP with its default traits (or `traits: [\"TLS\"]`) to serve HTTPS, or leave ServerConfiguration.tls nil and put a TLS proxy in front."
+        )
+    }
+}
+#endif
