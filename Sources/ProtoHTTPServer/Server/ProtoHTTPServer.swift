@@ -192,6 +192,7 @@ public final class ProtoHTTPServer: Sendable {
                 }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(UnsentBytesLimit.option, value: SocketOptionValue(UnsentBytesLimit.bytes))
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
                 connections.add(channel)

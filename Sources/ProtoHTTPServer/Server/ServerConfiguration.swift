@@ -38,7 +38,10 @@ public struct ServerConfiguration: Sendable {
     /// How long a connection may stay unable to take more output because its client does not
     /// read (default 30 s); past it the connection closes. Meanwhile the server reads and serves
     /// no more of that client's requests, so a client that sends without reading costs one
-    /// answer's worth of memory, not one per request.
+    /// answer's worth of memory, not one per request. The kernel holds at most 32 KiB of a
+    /// connection's output unsent (`TCP_NOTSENT_LOWAT`; otherwise its send buffer grows to
+    /// megabytes), so such a client gets only a few hundred answers served before the server
+    /// notices, whatever the machine's TCP buffer settings.
     public var responseWriteTimeout: Duration = .seconds(30)
     /// The most client connections open at once (default 4,096). At the limit the server stops
     /// accepting: new connections wait in the kernel's listen backlog until one closes. Keep the

@@ -24,6 +24,7 @@ import Synchronization
 ///   once: `"<before> <after>"` (`StringValue`).
 /// - `BadTimestamp(Empty)`: returns a `notes.Note` whose `created_at` is past year 9999, which
 ///   binary protobuf carries and JSON cannot.
+/// - `Ping(Empty)`: counts the call (``pings``) and answers `Empty`.
 final class FaultsService: Sendable {
     /// Text that must stay in the server: it is only in the error `Crash` throws.
     static let secret = "db password is hunter2"
@@ -37,6 +38,10 @@ final class FaultsService: Sendable {
 
     /// What the handlers recorded, in order.
     var events: [String] { log.withLock { $0 } }
+
+    private let pingCount = Mutex(0)
+    /// How many `Ping` calls the server has served.
+    var pings: Int { pingCount.withLock { $0 } }
 
     private func record(_ event: String) { log.withLock { $0.append(event) } }
 
@@ -101,6 +106,10 @@ final class FaultsService: Sendable {
                 note.id = "bad"
                 note.createdAt = Google_Protobuf_Timestamp(seconds: Google_Protobuf_Timestamp.maxSeconds + 1)
                 return note
+            },
+            .unary("/test.Faults/Ping", Google_Protobuf_Empty.self, Google_Protobuf_Empty.self) { _, _ in
+                self.pingCount.withLock { $0 += 1 }
+                return Google_Protobuf_Empty()
             },
         ])
     }

@@ -77,16 +77,16 @@ extension ServerTests {
         func unknownMethod() async throws {
             try await withServer({ $0.listsMethodsWhenNotFound = true }) { server in
                 let paths = ["/notes.Notes/CreateNote", "/notes.Notes/DeleteNote", "/notes.Notes/GetNote", "/notes.Notes/ListNotes",
-                             "/test.Faults/BadTimestamp", "/test.Faults/Crash", "/test.Faults/Hold", "/test.Faults/Refuse", "/test.Faults/Slow", "/test.Faults/Stubborn",
-                             "/test.Faults/Where"]
+                             "/test.Faults/BadTimestamp", "/test.Faults/Crash", "/test.Faults/Hold", "/test.Faults/Ping", "/test.Faults/Refuse", "/test.Faults/Slow",
+                             "/test.Faults/Stubborn", "/test.Faults/Where"]
                 #expect(server.server.methodPaths == paths)
                 // The message lists the first ten, then how many more.
                 let listed = paths.prefix(10)
                 let connect = try await RawConnection.exchange(port: server.port, "/notes.Notes/Nope", headers: Self.connectBinary)
-                Self.expectError(connect, 404, #"{"code":"unimplemented","message":"no method at /notes.Notes/Nope; this server serves \#(listed.joined(separator: ", ")) and 1 more; check the service and method name."}"#)
+                Self.expectError(connect, 404, #"{"code":"unimplemented","message":"no method at /notes.Notes/Nope; this server serves \#(listed.joined(separator: ", ")) and 2 more; check the service and method name."}"#)
                 let twirp = try await RawConnection.exchange(port: server.port, "/twirp/notes.Notes/Nope?x=1", headers: Self.twirpJSON)
                 let twirpPaths = listed.map { "/twirp" + $0 }.joined(separator: ", ")
-                Self.expectError(twirp, 404, #"{"code":"bad_route","msg":"no method at /twirp/notes.Notes/Nope; this server's Twirp methods are \#(twirpPaths) and 1 more; check the service and method name."}"#)
+                Self.expectError(twirp, 404, #"{"code":"bad_route","msg":"no method at /twirp/notes.Notes/Nope; this server's Twirp methods are \#(twirpPaths) and 2 more; check the service and method name."}"#)
             }
         }
 
