@@ -23,15 +23,18 @@ struct ServerPipeline: Sendable {
     let tls: ServerTLSContext?
     /// Whether the event loops still take request tasks' jobs (closed by shutdown).
     var loopsOpen = EventLoopsOpen()
+    /// Where a pipelined request waits for its loop's next turn (``StallGuardHandler``); `nil`
+    /// serves pipelined requests back to back.
+    var turns: (any NextTurnScheduling)?
 
     /// Adds the handlers to `pipeline`; requests go to `dispatcher` and run in `requests`.
     static func configure(
         _ pipeline: ChannelPipeline.SynchronousOperations, configuration: ServerConfiguration,
         dispatcher: Dispatcher, requests: InFlightRequests, accessLog: AccessLog?, tls: ServerTLSContext? = nil,
-        loopsOpen: EventLoopsOpen = EventLoopsOpen()
+        loopsOpen: EventLoopsOpen = EventLoopsOpen(), turns: (any NextTurnScheduling)? = nil
     ) throws {
         try ServerPipeline(configuration: configuration, dispatcher: dispatcher, requests: requests, accessLog: accessLog, tls: tls,
-                           loopsOpen: loopsOpen)
+                           loopsOpen: loopsOpen, turns: turns)
             .configureConnection(pipeline)
     }
 
@@ -67,7 +70,7 @@ struct ServerPipeline: Sendable {
     /// The handler that bounds how long a client may stall a request or leave its answers
     /// unread: one per HTTP/1.1 connection or HTTP/2 stream, just before ``makeRPCHandler()``'s.
     func makeStallGuard() -> StallGuardHandler {
-        StallGuardHandler(limits: StallGuardHandler.Limits(configuration), logger: configuration.logger)
+        StallGuardHandler(limits: StallGuardHandler.Limits(configuration), logger: configuration.logger, turns: turns)
     }
 
     /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or

@@ -1,4 +1,4 @@
-// StallGuardHandler.swift: closes a connection (or HTTP/2 stream) whose client stalls in any state, and stops reading while the client does not read.
+// StallGuardHandler.swift: closes a connection (or HTTP/2 stream) whose client stalls in any state, stops reading while the client does not read, and lets pipelined requests wait their turn.
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -15,6 +15,10 @@ import NIOHTTP1
 /// - **Write**: while the connection cannot take more output because the client does not read,
 ///   the server reads no more of its requests (and serves none of those already read), and
 ///   after ``ServerConfiguration/responseWriteTimeout`` of that it closes the connection.
+/// - **Turns**: a request the client pipelined behind the one just answered waits until the
+///   event loop has next taken in the I/O that is ready (``NextTurnScheduling``), so a client
+///   with thousands of requests queued gets one served per turn of the loop, like every other
+///   connection, instead of all of them while the others wait.
 ///
 /// A connection silent between requests is the idle timeout's (``ServerConfiguration/idleTimeout``);
 /// a handler that takes long is the call's deadline's. Every deadline runs on the channel's event
@@ -59,6 +63,8 @@ final class StallGuardHandler: ChannelDuplexHandler {
 
     private let limits: Limits
     private let logger: Logger
+    /// Where pipelined requests wait for the loop's next turn; `nil` serves them at once.
+    private let turns: (any NextTurnScheduling)?
     private var phase = Phase.betweenRequests
     /// When the current phase's stall limit is reached (head or body; see ``phaseStall``).
     private var phaseDeadline: NIODeadline?
@@ -74,21 +80,54 @@ final class StallGuardHandler: ChannelDuplexHandler {
     private var readHeld = false
     /// A read-complete held back with the parts.
     private var readCompleteHeld = false
+    /// Whether a whole request went on since this connection's last turn began (a read, or a
+    /// turn that came): another one waits for the loop's next turn.
+    private var servedThisTurn = false
+    /// Whether held parts wait for the loop's next turn (``turns``).
+    private var awaitingTurn = false
+    /// Whether the handler has left the pipeline (a turn that comes later does nothing).
+    private var removed = false
 
-    init(limits: Limits, logger: Logger) {
+    init(limits: Limits, logger: Logger, turns: (any NextTurnScheduling)? = nil) {
         self.limits = limits
         self.logger = logger
+        self.turns = turns
     }
 
     // MARK: Inbound
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         partSinceReadComplete = true
-        if !held.isEmpty || !context.channel.isWritable {
-            held.append(data)
+        if held.isEmpty && canDeliver(data, context: context) {
+            deliver(context: context, data)
             return
         }
-        deliver(context: context, data)
+        held.append(data)
+        releaseHeld(context: context)
+    }
+
+    /// Whether `data`, next in line, can go on now: the channel can take the answer, no turn is
+    /// awaited, and it does not start a second request in one turn of the loop.
+    private func canDeliver(_ data: NIOAny, context: ChannelHandlerContext) -> Bool {
+        guard !awaitingTurn, context.channel.isWritable else { return false }
+        if servedThisTurn, turns != nil, case .head = unwrapInboundIn(data) { return false }
+        return true
+    }
+
+    /// Holds the next request until the loop's next turn.
+    private func waitForTurn(context: ChannelHandlerContext) {
+        guard let turns else { return }
+        awaitingTurn = true
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        turns.afterIO(on: context.eventLoop) { bound.value.handler.turnCame(context: bound.value.context) }
+    }
+
+    /// The loop's next turn has come for a pipelined request held back.
+    private func turnCame(context: ChannelHandlerContext) {
+        awaitingTurn = false
+        servedThisTurn = false
+        guard !removed, context.channel.isActive else { return }
+        releaseHeld(context: context)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -98,6 +137,7 @@ final class StallGuardHandler: ChannelDuplexHandler {
             setPhaseDeadline(after: limits.head, context: context)
         }
         partSinceReadComplete = false
+        servedThisTurn = false  // the next read is the loop's next turn for this connection
         if held.isEmpty {
             context.fireChannelReadComplete()
         } else {
@@ -116,6 +156,7 @@ final class StallGuardHandler: ChannelDuplexHandler {
         case .end:
             phase = .answering
             phaseDeadline = nil
+            servedThisTurn = true
         }
         context.fireChannelRead(data)
     }
@@ -131,12 +172,18 @@ final class StallGuardHandler: ChannelDuplexHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    /// Delivers what was held back while the channel could not write, as long as it still can.
+    /// Delivers what was held back while the channel could not write (or for the loop's next
+    /// turn), as long as it still can.
     private func releaseHeld(context: ChannelHandlerContext) {
-        while context.channel.isWritable, let data = held.popFirst() {
+        while let data = held.first {
+            guard canDeliver(data, context: context) else {
+                if !awaitingTurn && context.channel.isWritable { waitForTurn(context: context) }
+                return
+            }
+            held.removeFirst()
             deliver(context: context, data)
         }
-        guard held.isEmpty, context.channel.isWritable else { return }
+        guard context.channel.isWritable else { return }
         if readCompleteHeld {
             readCompleteHeld = false
             context.fireChannelReadComplete()
@@ -154,6 +201,7 @@ final class StallGuardHandler: ChannelDuplexHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        removed = true
         cancelTimer()
     }
 

@@ -26,7 +26,7 @@ public final class ProtoHTTPServer: Sendable {
     private enum Lifecycle {
         case ready
         case starting
-        case running(any EventLoopGroup, ServerQuiescingHelper)
+        case running(any EventLoopGroup, ServerQuiescingHelper, LoopTurns)
         case stopped
     }
 
@@ -96,9 +96,18 @@ public final class ProtoHTTPServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.threads))
         let channel: any Channel
         let quiescing: ServerQuiescingHelper
+        let turns: LoopTurns
         do {
-            (channel, quiescing) = try await bind(group: group, tls: tls)
+            turns = try await LoopTurns.open(on: group)
         } catch {
+            try? await group.shutdownGracefully()
+            lifecycle.withLock { $0 = .ready }
+            throw ProtoHTTPError(code: .unavailable, message: "could not open the event loops' pipes: \(error); the process may be out of file descriptors (ulimit -n).")
+        }
+        do {
+            (channel, quiescing) = try await bind(group: group, tls: tls, turns: turns)
+        } catch {
+            await turns.close()
             try? await group.shutdownGracefully()
             lifecycle.withLock { $0 = .ready }
             throw ProtoHTTPError(
@@ -107,7 +116,7 @@ public final class ProtoHTTPServer: Sendable {
             )
         }
         boundPort.withLock { $0 = channel.localAddress?.port }
-        lifecycle.withLock { $0 = .running(group, quiescing) }
+        lifecycle.withLock { $0 = .running(group, quiescing, turns) }
         let scheme = tls == nil ? "http" : "https"
         let versions = config.http2 ? "HTTP/2 and HTTP/1.1" : "HTTP/1.1"
         config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on \(scheme)://\(config.host):\(port ?? config.port) (\(versions))")
@@ -120,12 +129,12 @@ public final class ProtoHTTPServer: Sendable {
     /// Handlers still running when their connection closes are cancelled; shutdown waits until
     /// each has handed its answer back, never for a handler that ignores cancellation.
     public func shutdown() async {
-        let running = lifecycle.withLock { state -> (any EventLoopGroup, ServerQuiescingHelper)? in
-            guard case .running(let group, let quiescing) = state else { return nil }
+        let running = lifecycle.withLock { state -> (any EventLoopGroup, ServerQuiescingHelper, LoopTurns)? in
+            guard case .running(let group, let quiescing, let turns) = state else { return nil }
             state = .stopped
-            return (group, quiescing)
+            return (group, quiescing, turns)
         }
-        guard let (group, quiescing) = consume running else { return }
+        guard let (group, quiescing, turns) = consume running else { return }
         // The helper closes the listener and tells every connection to quiesce; `drained`
         // completes once all have closed: idle ones at once, busy ones after their response or,
         // at the latest, when ShutdownGraceHandler closes them at the end of the grace period.
@@ -142,6 +151,7 @@ public final class ProtoHTTPServer: Sendable {
         // Handlers that ignore cancellation may still be running on the loops' executors: from
         // here on they resume on the global executor.
         loopsOpen.close()
+        await turns.close()
         try? await group.shutdownGracefully()
         configuration.logger.info("stopped")
     }
@@ -159,10 +169,10 @@ public final class ProtoHTTPServer: Sendable {
     /// ``initiateShutdown(_:group:)``). The listener and the helper's promise therefore share
     /// one loop: when a failed bind leaves the last reference to the helper with NIO's
     /// callbacks on that loop, it is released on that loop, never after the loops stop.
-    private func bind(group: any EventLoopGroup, tls: ServerTLSContext?) async throws -> (any Channel, ServerQuiescingHelper) {
+    private func bind(group: any EventLoopGroup, tls: ServerTLSContext?, turns: LoopTurns) async throws -> (any Channel, ServerQuiescingHelper) {
         let acceptLoop = group.next()
         let quiescing = ServerQuiescingHelper(group: acceptLoop)
-        let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing, tls: tls)
+        let channel = try await makeBootstrap(acceptLoop: acceptLoop, group: group, quiescing: quiescing, tls: tls, turns: turns)
             .bind(host: configuration.host, port: configuration.port).get()
         return (channel, quiescing)
     }
@@ -176,12 +186,12 @@ public final class ProtoHTTPServer: Sendable {
     }
 
     private func makeBootstrap(acceptLoop: any EventLoop, group: any EventLoopGroup, quiescing: ServerQuiescingHelper,
-                               tls: ServerTLSContext?) -> ServerBootstrap {
+                               tls: ServerTLSContext?, turns: LoopTurns) -> ServerBootstrap {
         let connections = self.connections
         let config = configuration
         let pipeline = ServerPipeline(configuration: config, dispatcher: dispatcher, requests: requests,
                                       accessLog: config.accessLog ? AccessLog(logger: config.logger) : nil, tls: tls,
-                                      loopsOpen: loopsOpen)
+                                      loopsOpen: loopsOpen, turns: turns)
         return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -23,8 +23,9 @@ final class EmbeddedConnection: Sendable {
         self.requests = requests
     }
 
-    /// A connected channel with the server's pipeline and a body limit of `maxRequestBodySize`.
-    static func open(maxRequestBodySize: Int = 1 << 20) async throws -> EmbeddedConnection {
+    /// A connected channel with the server's pipeline and a body limit of `maxRequestBodySize`;
+    /// pipelined requests wait for `turns` (none: they are served back to back).
+    static func open(maxRequestBodySize: Int = 1 << 20, turns: (any NextTurnScheduling)? = nil) async throws -> EmbeddedConnection {
         var configuration = ServerConfiguration(maxRequestBodySize: maxRequestBodySize, accessLog: false)
         configuration.logger.logLevel = .critical
         let faults = FaultsService()
@@ -33,7 +34,7 @@ final class EmbeddedConnection: Sendable {
         let requests = InFlightRequests()
         let channel = try await NIOAsyncTestingChannel { [configuration] channel in
             try ServerPipeline.configure(channel.pipeline.syncOperations, configuration: configuration,
-                                         dispatcher: dispatcher, requests: requests, accessLog: nil)
+                                         dispatcher: dispatcher, requests: requests, accessLog: nil, turns: turns)
         }
         try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 40_000)).get()
         return EmbeddedConnection(channel: channel, faults: faults, requests: requests)
@@ -42,8 +43,9 @@ final class EmbeddedConnection: Sendable {
     /// Runs `body` on a new connection (see ``open(maxRequestBodySize:)``), then closes it, also
     /// when `body` throws: a channel left open keeps its pipeline's reference cycle, which
     /// LeakSanitizer reports under `make sanitize`.
-    static func with<T>(maxRequestBodySize: Int = 1 << 20, _ body: (EmbeddedConnection) async throws -> T) async throws -> T {
-        let connection = try await open(maxRequestBodySize: maxRequestBodySize)
+    static func with<T>(maxRequestBodySize: Int = 1 << 20, turns: (any NextTurnScheduling)? = nil,
+                        _ body: (EmbeddedConnection) async throws -> T) async throws -> T {
+        let connection = try await open(maxRequestBodySize: maxRequestBodySize, turns: turns)
         do {
             let result = try await body(connection)
             await connection.finish()
