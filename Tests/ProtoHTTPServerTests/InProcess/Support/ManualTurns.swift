@@ -6,7 +6,9 @@ import Synchronization
 
 /// Holds the work put off for the loop's next turn until ``runTurn(on:)``.
 final class ManualTurns: NextTurnScheduling {
-    /// One piece of work put off; it only ever runs on the testing channel's loop.
+    /// One piece of work put off. `@unchecked Sendable` is safe: the closure is only stored
+    /// under ``waiting``'s lock and only ever run inside `executeInContext` on the testing
+    /// channel's loop, the thread that put it off.
     private struct Work: @unchecked Sendable {
         let run: () -> Void
     }
