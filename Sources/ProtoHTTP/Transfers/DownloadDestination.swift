@@ -12,7 +12,7 @@
 /// server's validator to ``resumeRecordPath`` (`<path>.partial.meta`). Only a complete,
 /// synced and (when asked) verified file is renamed to ``path``. Two downloads to one
 /// destination at once are not supported: while one writes the partial file (it holds an
-/// exclusive `flock` on it), the other fails with `aborted` and leaves the file alone.
+/// exclusive lock on it), the other fails with `aborted` and leaves the file alone.
 public struct DownloadDestination: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The final file's path. Its folder must exist.
     public var path: String

@@ -25,6 +25,8 @@ final class FileBodySink {
     /// Why the sink stopped the transfer, if it did.
     private(set) var error: ProtoHTTPError?
     private var fd: Int32 = -1
+    /// This process's claim on the open file (``BodyFileClaims``), while it is open.
+    private var claim: BodyFileClaims.FileIdentity?
     /// Where the body started in the file and how far it has come.
     private var offset: Int64 = 0
     private var written: Int64 = 0
@@ -116,17 +118,30 @@ final class FileBodySink {
         return WrittenBodyFile(path: file.path, size: offset + written, resumedFrom: offset)
     }
 
-    /// Closes the file if open; what was written stays (a cancelled download resumes from it).
+    /// Closes the file if open and gives up the claim on it; what was written stays (a
+    /// cancelled download resumes from it).
     func close() {
         if fd >= 0 {
-            Glibc.close(fd)
+            Glibc.close(fd)  // drops the record lock
             fd = -1
+        }
+        if let claim {
+            BodyFileClaims.process.release(claim)
+            self.claim = nil
         }
     }
 
     /// Opens the file for writing at `from`: created if missing; when continuing, it must
     /// hold at least `from` bytes. Truncates to `from`. Returns the error, if any.
+    ///
+    /// Held while the body is written, so a second transfer into the same file fails instead
+    /// of interleaving with the first: the process's claim on the file (``BodyFileClaims``)
+    /// and a record lock on it, which other processes see.
     private func open(at from: Int64) -> ProtoHTTPError? {
+        let busy = ProtoHTTPError(code: .aborted, message: "another transfer is writing \(file.path) right now; two downloads to one destination at once are not supported. Wait for the other to finish or cancel it.")
+        // Asked before opening: closing any descriptor of a file drops every record lock the
+        // process holds on it, the writing transfer's included.
+        if BodyFileClaims.process.isClaimed(path: file.path) { return busy }
         // 0600, and never through a symlink: one planted at the partial file's path in a shared
         // folder must not redirect the write to a file of the attacker's choosing.
         let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -137,32 +152,37 @@ final class FileBodySink {
             }
             return .file("create", file.path, errno: code)
         }
-        // Held while the body is written, so a second transfer into the same file fails
-        // instead of interleaving with the first (the lock goes with the descriptor).
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            guard code == EWOULDBLOCK else { return .file("lock", file.path, errno: code) }
-            return ProtoHTTPError(code: .aborted, message: "another transfer is writing \(file.path) right now; two downloads to one destination at once are not supported. Wait for the other to finish or cancel it.")
-        }
         var info = stat()
-        if from > 0 {
-            guard fstat(descriptor, &info) == 0 else {
-                let failure = ProtoHTTPError.file("inspect", file.path, errno: errno)
-                Glibc.close(descriptor)
-                return failure
-            }
-            guard Int64(info.st_size) >= from else {
-                Glibc.close(descriptor)
-                return ProtoHTTPError(code: .failedPrecondition, message: "the partial file \(file.path) holds \(info.st_size) bytes, fewer than the \(from) the download continues from; it changed meanwhile. Delete it and download again.")
-            }
-        }
-        guard ftruncate(descriptor, off_t(from)) == 0, lseek(descriptor, off_t(from), SEEK_SET) == off_t(from) else {
-            let failure = ProtoHTTPError.file("truncate", file.path, errno: errno)
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = ProtoHTTPError.file("inspect", file.path, errno: errno)
             Glibc.close(descriptor)
             return failure
         }
+        let identity = BodyFileClaims.FileIdentity(info)
+        guard BodyFileClaims.process.claim(identity) else {
+            // Two transports of this process created the file at the same instant (the check
+            // above saw none). Closing drops the other's record lock; its claim still holds.
+            Glibc.close(descriptor)
+            return busy
+        }
         fd = descriptor
+        claim = identity
+        var lock = Glibc.flock(l_type: Int16(F_WRLCK), l_whence: Int16(SEEK_SET), l_start: 0, l_len: 0, l_pid: 0)
+        guard fcntl(descriptor, F_SETLK, &lock) == 0 else {
+            let code = errno
+            close()
+            guard code == EAGAIN || code == EACCES else { return .file("lock", file.path, errno: code) }
+            return ProtoHTTPError(code: .aborted, message: "another process is writing \(file.path) right now (it holds a lock on the file); two downloads to one destination at once are not supported. Wait for it to finish, or choose another destination.")
+        }
+        guard Int64(info.st_size) >= from else {
+            close()
+            return ProtoHTTPError(code: .failedPrecondition, message: "the partial file \(file.path) holds \(info.st_size) bytes, fewer than the \(from) the download continues from; it changed meanwhile. Delete it and download again.")
+        }
+        guard ftruncate(descriptor, off_t(from)) == 0, lseek(descriptor, off_t(from), SEEK_SET) == off_t(from) else {
+            let failure = ProtoHTTPError.file("truncate", file.path, errno: errno)
+            close()
+            return failure
+        }
         return nil
     }
 

@@ -38,6 +38,9 @@ final class DownloadRun: Sendable {
     }
 
     var reports: [TransferProgress] { state.withLock { $0.reports } }
+
+    /// Cancels the download through its handle.
+    func cancel() { state.withLock { $0.handle }?.cancel() }
 }
 
 
@@ -145,6 +148,66 @@ struct DownloadTests {
             let result = try await manager.download("/files/again.bin", to: destination)
             #expect(result.bytes == 8 << 20 && result.sha256 == expected, "round \(round)")
         }
+        await expectNoLeaks(manager.transport)
+    }
+
+    /// Regression test for the same message once the abort was ahead: the partial file was
+    /// locked with `flock`, whose lock belongs to the open file, and a child process being
+    /// spawned at that moment (the suite spawns nginx, Python peers and crash-test children
+    /// all the time) held a copy of the descriptor until its exec, so the lock outlived the
+    /// cancelled download. Here a child is held between its fork and its exec for the whole
+    /// cancel; record locks are not inherited, so the next download goes ahead.
+    @Test("a child process spawned while a download writes does not keep the file locked after a cancel")
+    func spawnedChildHoldsNoLock() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeTransferFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("held.bin"), bytes: 8 << 20)
+        let expected = try sha256sum(server.filePath("held.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/held.bin", sha256: expected)
+        let run = DownloadRun(manager, "/files/held.bin", to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))])
+        #expect(await waitUntil { (run.reports.last?.completedBytes ?? 0) > 0 })
+        let child = try HeldSpawn()
+        defer { child.release() }
+        #expect(await waitUntil { HeldSpawn.childHolds(destination.partialPath) }, "the held child never showed the partial file's descriptor")
+        run.cancel()
+        #expect(try #require(await run.result()).error?.code == .canceled)
+        let result = try await manager.download("/files/held.bin", to: destination)
+        #expect(result.resumed && result.sha256 == expected)
+        #expect(HeldSpawn.childHolds(destination.partialPath) == false)  // renamed: the child holds the old name
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("a download to a file another process has locked fails with aborted, naming the file; it goes ahead once the lock is gone")
+    func lockedByAnotherProcess() async throws {
+        let server = try await NginxFileServer.start()
+        defer { server.stop() }
+        let folder = try makeTransferFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeRandomFile(server.filePath("shared.bin"), bytes: 1 << 20)
+        let expected = try sha256sum(server.filePath("shared.bin"))
+        let manager = try manager(server)
+        let destination = DownloadDestination(folder + "/shared.bin", sha256: expected)
+        // Python's lockf is the same POSIX record lock the download takes.
+        let holder = try ChildProcess("python3", ["-c", """
+            import fcntl, sys
+            f = open(sys.argv[1], "a")
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            print("LOCKED", flush=True)
+            sys.stdin.read()
+            """, destination.partialPath], input: .pipe, output: .pipe)
+        defer { _ = holder.stop() }
+        #expect(try holder.readLine(timeout: hangGuard) == "LOCKED")
+        let refused = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/shared.bin", to: destination) }
+        #expect(refused.error?.code == .aborted, "\(String(describing: refused.error))")
+        #expect(refused.error?.message.contains("another process is writing \(destination.partialPath)") == true)
+        #expect(fileSize(destination.partialPath) == 0)  // left as the other process has it
+        holder.closeInput()
+        #expect(holder.wait().succeeded)
+        let result = try await manager.download("/files/shared.bin", to: destination)
+        #expect(result.bytes == 1 << 20 && result.sha256 == expected)
         await expectNoLeaks(manager.transport)
     }
 
