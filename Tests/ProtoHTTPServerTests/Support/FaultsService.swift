@@ -78,7 +78,7 @@ final class FaultsService: Sendable {
                 self.record("hold started")
                 let end = ContinuousClock.now + .milliseconds(Int(request.value))
                 while ContinuousClock.now < end && !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(1))
+                    try? await Task.sleep(for: .milliseconds(1))  // the hold's poll interval: it ends early when cancelled
                 }
                 self.record(Task.isCancelled ? "hold saw cancellation" : "hold finished")
                 return Google_Protobuf_Empty()
@@ -98,7 +98,7 @@ final class FaultsService: Sendable {
             },
             .unary("/test.Faults/Where", Google_Protobuf_Empty.self, Google_Protobuf_StringValue.self) { _, _ in
                 let before = currentThreadName()
-                try await Task.sleep(for: .milliseconds(1))
+                try await Task.sleep(for: .milliseconds(1))  // a deliberate suspension: where the handler resumes is what it reports
                 return Google_Protobuf_StringValue("\(before) \(currentThreadName())")
             },
             .unary("/test.Faults/BadTimestamp", Google_Protobuf_Empty.self, Notes_Note.self) { _, _ in
