@@ -154,12 +154,13 @@ final class RPCChannelHandler: ChannelInboundHandler {
             // (a stalled head the server cut off): nobody is left to answer.
             break
         case (is HTTPParserError, .idle), (is HTTPParserError, .receiving):
-            // Bytes that are not HTTP, and no answer is under way: say so, then close. (While a
-            // request is served, the pipelining handler in front holds the error back until its
-            // answer is written.)
+            // Bytes that are not HTTP, or a head over ServerConfiguration.maxRequestHeadSize, and
+            // no answer is under way: say so, then close. (While a request is served, the
+            // pipelining handler in front holds the error back until its answer is written.)
             state = .closed
+            let status: HTTPResponseStatus = (error as? HTTPParserError) == .headerOverflow ? .requestHeaderFieldsTooLarge : .badRequest
             let headers = HTTPHeaders([("Connection", "close"), ("Content-Length", "0")])
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
             context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }
         case (is HTTPParserError, .closing):

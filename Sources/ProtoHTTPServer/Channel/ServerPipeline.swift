@@ -62,7 +62,13 @@ struct ServerPipeline: Sendable {
     func configureHTTP1(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         // No NIO error handler: RPCChannelHandler answers malformed requests itself, because it
         // knows when a response was the connection's last (see its `errorCaught`).
-        try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = configuration.maxRequestHeadSize
+        limits.maxHeaderListSize = configuration.maxRequestHeadSize
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: true, withErrorHandling: false, withEncoderConfiguration: .init(),
+            withDecoderLimitConfiguration: limits
+        )
         try pipeline.addHandler(makeStallGuard())
         try pipeline.addHandler(makeRPCHandler())
     }

@@ -26,6 +26,12 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// How long a connection may stay silent between requests before it is closed (default 60 s).
     public var idleTimeout: Duration
+    /// The most bytes of header names and values one HTTP/1.1 request may carry, all its
+    /// headers together (default 16 KiB, as Node.js; nginx allows 8 KiB a line). A larger head
+    /// is answered 431 (Request Header Fields Too Large) and the connection closes, once this
+    /// many bytes were read: a client sending megabytes of headers costs the server no more.
+    /// HTTP/2 streams have swift-nio-http2's limit, 16 KiB of header list.
+    public var maxRequestHeadSize = 16 * 1024
     /// How long a request's head (request line and headers) may take to arrive once its first
     /// byte has (default 30 s); past it the connection closes, however regularly the client
     /// sends: a client trickling a header a byte at a time holds nothing for long. A new

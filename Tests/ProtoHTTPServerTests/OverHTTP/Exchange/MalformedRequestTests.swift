@@ -116,6 +116,31 @@ extension ServerTests {
             }
         }
 
+        @Test("a request head over maxRequestHeadSize (16 KiB by default) is answered 431 and its connection closes; one under it is served; a raised limit lets the big one through")
+        func oversizedHead() async throws {
+            #expect(ServerConfiguration().maxRequestHeadSize == 16 << 10)
+            let big = ErrorFormatTests.connectBinary + (0..<20).map { ("X-Filler-\($0)", String(repeating: "v", count: 1_000)) }
+            let small = Array(big.prefix(14))  // 12 KiB of fillers
+            try await withServer { server in
+                let good = try await RawConnection.open(port: server.port)
+                try await Self.expectServed(good)
+                let fits = try await RawConnection.open(port: server.port)
+                try await fits.send(RawConnection.request("/notes.Notes/ListNotes", headers: small))
+                #expect(try await fits.readResponse().status == 200)
+                let over = try await RawConnection.open(port: server.port)
+                try await over.send(RawConnection.request("/notes.Notes/ListNotes", headers: big))
+                let response = try await over.readResponse()
+                #expect(response.status == 431 && response.header("Connection") == "close")
+                #expect(await over.closedByServer(within: hangGuard))
+                try await Self.expectServed(good)
+            }
+            try await withServer({ $0.maxRequestHeadSize = 64 << 10 }) { server in
+                let raised = try await RawConnection.open(port: server.port)
+                try await raised.send(RawConnection.request("/notes.Notes/ListNotes", headers: big))
+                #expect(try await raised.readResponse().status == 200)
+            }
+        }
+
         @Test("a chunked body crossing the limit is answered 413 at once, the rest discarded, then the connection closes")
         func chunkedTooLarge() async throws {
             try await withServer({ $0.maxRequestBodySize = Self.limit }) { server in
