@@ -195,6 +195,9 @@ public final class ProtoHTTPServer: Sendable {
         return ServerBootstrap(group: acceptLoop, childGroup: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // One accept per turn of the accepting loop, so a flood of new connections waits in
+            // the backlog while the loop serves the connections it has.
+            .serverChannelOption(.maxMessagesPerRead, value: 1)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(quiescing.makeServerChannelHandler(channel: channel))
