@@ -11,7 +11,7 @@ import Glibc
 /// This one stays held: its spawn opens a FIFO for reading before the exec, which waits until
 /// ``release()`` opens the FIFO for writing. Spawned from a thread of its own, which
 /// `posix_spawn` keeps until the exec.
-final class HeldSpawn: @unchecked Sendable {  // `fifo` is immutable; `finished` is a semaphore
+final class HeldSpawn: Sendable {
     private let fifo: String
     private let finished = DispatchSemaphore(value: 0)
 
