@@ -3,6 +3,11 @@
 
 SWIFT ?= swift
 
+# One hash seed for every SwiftPM process, so the two default traits reach the compiler as -D
+# flags in the same order each time and an unchanged package is never recompiled from scratch
+# (SwiftPM 6.3 orders them by a per-process random seed; the whole story: scripts/swiftpm-env).
+export SWIFT_DETERMINISTIC_HASHING ?= 1
+
 deps:
 	@bash scripts/install-deps
 
@@ -16,12 +21,8 @@ demo: deps
 # name the expectation's file and line.
 # The Python peers' virtualenv is made before the tests, so no test waits on pip (status 3:
 # no usable Python; make goes on, and the peer tests then fail, naming what is missing).
-# `swift test` builds the package itself: a separate `swift build --build-tests` before it
-# planned the same build twice, and on one fresh clone the second planning recompiled every
-# module of this package (234 s) with nothing changed in between (cause not found yet).
-# The fuzz smoke run comes last: once its sanitized out-of-tree build has compiled, the next
-# `swift build` in .build recompiled every module of this package (seen on two fresh clones;
-# the cause is not found yet), which cost `make docs` 80 s when it came after.
+# `swift test` builds the package itself (one planning instead of two); the fuzz smoke run,
+# with its own sanitized build, comes last.
 test: deps
 	bash scripts/check-module-graph
 	bash scripts/check-plugin-example
