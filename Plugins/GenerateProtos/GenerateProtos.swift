@@ -31,13 +31,14 @@ struct GenerateProtos: CommandPlugin {
         for target in selected {
             guard let proto = try ProtoTarget.make(target, requireConfig: names.isEmpty) else { continue }
             guard !proto.protos.isEmpty else { continue }
+            try RuntimeProducts(target: proto).check(target, of: proto, in: context.package)
             let dependencies = try target.recursiveTargetDependencies.compactMap { try ProtoTarget.make($0, requireConfig: true) }
             let scratch = context.pluginWorkDirectoryURL.appendingPathComponent("out-\(target.name)")
             try? FileManager.default.removeItem(at: scratch)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let invocation = try ProtocInvocation(target: proto, dependencies: dependencies, generator: generator,
                                                   outputDirectory: scratch, workDirectory: context.pluginWorkDirectoryURL)
-            try run(invocation.protoc, invocation.arguments)
+            try run(invocation.executable, invocation.executableArguments)
             let destination = ProtoTarget.resolve(proto.config.outputDirectory, in: proto.directory)
             var stale = try removeGeneratedFiles(in: destination)
             // What protoc wrote, not what the plan declared: with Clients/Servers the layer files
@@ -89,7 +90,8 @@ struct GenerateProtos: CommandPlugin {
         return removed
     }
 
-    /// Runs protoc and fails with its message when it fails.
+    /// Runs protoc (through the generator's `--run-protoc` mode) and fails with its
+    /// diagnostics when it fails.
     private func run(_ executable: URL, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = executable
@@ -100,7 +102,7 @@ struct GenerateProtos: CommandPlugin {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PluginFailure("protoc failed (exit \(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
+            throw PluginFailure("protoc failed (exit \(process.terminationStatus)):\n\(String(decoding: message, as: UTF8.self))")
         }
     }
 }

@@ -9,6 +9,7 @@ import PackagePlugin
 /// ```
 /// protohttp-config.json (optional) ─► files, import paths, options
 /// dependency targets with a config ─► their -I roots + "<proto> <Module>" mappings
+/// target's dependencies ─► each ProtoHTTP product the generated code imports (RuntimeProducts)
 /// protoc (config → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► <base>.pb.swift per .proto,
 ///   plus <base>.client.pb.swift / <base>.server.pb.swift (Clients=true / Servers=true) per .proto
 ///   with a service; no <base>.pb.swift with Messages=false
@@ -17,7 +18,9 @@ import PackagePlugin
 /// Inputs are the `.proto` files, the mapping files and the generator executable itself, so a
 /// rebuilt generator regenerates; outputs are exactly the files the generator writes. Which
 /// `.proto` files declare a service is read from their text before protoc runs
-/// (``ProtoServiceScanner``), since outputs must be declared up front.
+/// (``ProtoServiceScanner``), since outputs must be declared up front. protoc runs through the
+/// generator's `--run-protoc` mode, so its errors arrive as `<absolute path>:<line>:<col>:
+/// error: …`.
 @main
 struct ProtoHTTPPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -25,6 +28,7 @@ struct ProtoHTTPPlugin: BuildToolPlugin {
             throw PluginFailure("ProtoHTTPPlugin applies to Swift source targets; \(target.name) is not one")
         }
         if proto.protos.isEmpty { return [] }
+        try RuntimeProducts(target: proto).check(target, of: proto, in: context.package)
         let dependencies = try target.recursiveTargetDependencies.compactMap { try ProtoTarget.make($0, requireConfig: true) }
         let generator = try context.tool(named: "protoc-gen-protohttp").url
         let outputDirectory = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
@@ -33,8 +37,8 @@ struct ProtoHTTPPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "protoc-gen-protohttp: generating Swift for \(proto.protos.count) .proto file(s) of \(target.name)",
-                executable: invocation.protoc,
-                arguments: invocation.arguments,
+                executable: invocation.executable,
+                arguments: invocation.executableArguments,
                 inputFiles: invocation.inputs,
                 outputFiles: invocation.outputs
             )

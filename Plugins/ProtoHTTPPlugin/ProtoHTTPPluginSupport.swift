@@ -147,18 +147,20 @@ struct ProtoTarget {
         }
         let layers = GeneratedLayers(options: config.generatorOptions)
         var paths = layers.messages ? [base + ".pb.swift"] : []
-        guard layers.clients || layers.servers || layers.mocks else { return paths }
-        let text: String
-        do {
-            text = try String(contentsOf: proto.file, encoding: .utf8)
-        } catch {
-            throw PluginFailure("target \(name): cannot read \(proto.file.path) to see whether it declares a service: \(error)")
-        }
-        guard ProtoServiceScanner.declaresService(text) else { return paths }
+        guard layers.clients || layers.servers || layers.mocks, try declaresService(proto.file) else { return paths }
         if layers.clients { paths.append(base + ".client.pb.swift") }
         if layers.servers { paths.append(base + ".server.pb.swift") }
         if layers.mocks { paths.append(base + ".mock.pb.swift") }
         return paths
+    }
+
+    /// Whether the `.proto` file at `file` declares a service (``ProtoServiceScanner``).
+    func declaresService(_ file: URL) throws -> Bool {
+        do {
+            return ProtoServiceScanner.declaresService(try String(contentsOf: file, encoding: .utf8))
+        } catch {
+            throw PluginFailure("target \(name): cannot read \(file.path) to see whether it declares a service: \(error)")
+        }
     }
 
     /// The target of `target`, if it is a source module with a config file (or `requireConfig` is false).
@@ -172,11 +174,21 @@ struct ProtoTarget {
 }
 
 /// One protoc run for one target: arguments, inputs and the exact outputs.
+///
+/// Both plugins run protoc through the generator (``executable`` and ``executableArguments``:
+/// `protoc-gen-protohttp --run-protoc <protoc> <arguments>`), which rewrites protoc's messages
+/// into `<absolute path>:<line>:<col>: error: …` diagnostics that SwiftPM and editors follow.
 struct ProtocInvocation {
     let protoc: URL
+    /// protoc's own arguments.
     let arguments: [String]
     let inputs: [URL]
     let outputs: [URL]
+    /// What runs: the generator, in its protoc-running mode.
+    let executable: URL
+
+    /// The arguments of ``executable``: the mode, protoc, then protoc's arguments.
+    var executableArguments: [String] { ["--run-protoc", protoc.path] + arguments }
 
     /// Plans protoc for `target`. `dependencies` are the targets it depends on that have their
     /// own config: their import paths are added and their files mapped to their modules, so
@@ -184,6 +196,7 @@ struct ProtocInvocation {
     init(target: ProtoTarget, dependencies: [ProtoTarget], generator: URL, outputDirectory: URL,
          workDirectory: URL) throws {
         protoc = try ProtocLocator.find(configured: target.config.protoc, relativeTo: target.directory)
+        executable = generator
         var options = ["Visibility=\(target.config.visibility)", "FileNaming=\(target.config.fileNaming)"]
         var inputs = target.protos.map(\.file)
         if let user = target.config.moduleMappings {

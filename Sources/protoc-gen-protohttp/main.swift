@@ -1,4 +1,4 @@
-// main.swift: the protoc plugin entry point: CodeGeneratorRequest on stdin, response on stdout.
+// main.swift: the protoc plugin entry point (CodeGeneratorRequest on stdin, response on stdout) and the plugins' --run-protoc mode.
 
 #if canImport(Glibc)
 import Glibc
@@ -50,6 +50,15 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--version") {
     print("protoc-gen-protohttp \(Generator.version)")
     exit(0)
+}
+if arguments.first == ProtocRunner.flag {
+    // The plugins' way to run protoc: its messages come out as diagnostics (ProtocRunner).
+    let rest = Array(arguments.dropFirst())
+    guard let protoc = rest.first else {
+        printError("\(ProtocRunner.flag) needs protoc's path, then protoc's arguments")
+        exit(1)
+    }
+    exit(ProtocRunner.run(protoc: protoc, arguments: Array(rest.dropFirst())))
 }
 if !arguments.isEmpty {
     printError("this is a protoc plugin; run it through protoc: protoc --plugin=protoc-gen-protohttp=<path> --protohttp_out=<dir> file.proto")

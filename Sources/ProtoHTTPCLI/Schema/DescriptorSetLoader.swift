@@ -12,7 +12,8 @@ import ProtoWire
 /// The `-I` directories are the user's (else the directory of FILE), then `$PROTO_INCLUDE`
 /// (default `/usr/include`, where Debian's protobuf-compiler puts `google/protobuf/*.proto`), as
 /// the repository's scripts do. protoc is `$PROTOC_PATH`, else `protoc` on `PATH`. The temporary
-/// directory is removed whatever happens; protoc's own messages are passed through.
+/// directory is removed whatever happens; protoc's messages come back as diagnostics
+/// (``ProtocDiagnostics``: `<absolute path>:<line>:<col>: error: …`).
 enum DescriptorSetLoader {
     /// Decodes the `FileDescriptorSet` in the file at `path`.
     static func read(_ path: String) throws(CLIError) -> Google_Protobuf_FileDescriptorSet {
@@ -62,7 +63,8 @@ enum DescriptorSetLoader {
         arguments.append(fileArgument)
         let (status, errors) = try run(protoc, arguments)
         guard status == 0 else {
-            let text = errors.trimmingCharacters(in: .whitespacesAndNewlines)
+            // As `<absolute path>:<line>:<col>: error: …`, so a terminal or editor can open the line.
+            let text = ProtocDiagnostics(protocArguments: arguments).rewrite(errors, failed: true)
             throw CLIError(.usage, "protoc could not compile \(file)\(text.isEmpty ? " (exit status \(status))" : ":\n\(text)")")
         }
         return try read(output)

@@ -59,7 +59,7 @@ struct ListTests {
         #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stderr)")
     }
 
-    @Test("protoc's own error passes through with status 64; a missing file, a bad descriptor set and missing arguments are named")
+    @Test("protoc's error comes as <absolute path>:<line>:<col>: error: … with status 64; a missing file, a bad descriptor set and missing arguments are named")
     func schemaErrors() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -67,8 +67,15 @@ struct ListTests {
         let compiled = try await CLI.run(["list", "--proto", broken])
         #expect(compiled.status == 64)
         #expect(compiled.stderr.contains("protohttp: protoc could not compile \(broken):"), "\(compiled.stderr)")
-        #expect(compiled.stderr.contains("broken.proto:2:"), "protoc's line and column should pass through: \(compiled.stderr)")
-        #expect(compiled.stderr.contains("\"strin\" is not defined"), "\(compiled.stderr)")
+        #expect(compiled.stderr.contains("\(broken):2:13: error: \"strin\" is not defined."),
+                "protoc names the file relative to its -I root; the CLI gives the absolute path: \(compiled.stderr)")
+        // With -I, protoc names the file by its path under that root (api/v1/nested.proto); the
+        // message names the file on disk.
+        try FileManager.default.createDirectory(atPath: folder.file("api/v1"), withIntermediateDirectories: true)
+        let nested = try folder.write("api/v1/nested.proto", "syntax = \"proto3\";\nmessage N { strin x = 1; }\n")
+        let relative = try await CLI.run(["list", "-I", folder.path, "--proto", nested])
+        #expect(relative.status == 64)
+        #expect(relative.stderr.contains("\(nested):2:13: error: \"strin\" is not defined."), "\(relative.stderr)")
 
         let missing = try await CLI.run(["list", "--proto", folder.file("nope.proto")])
         #expect(missing.status == 64 && missing.stderr.contains("cannot read the .proto file \(folder.file("nope.proto")): no such file"), "\(missing.stderr)")

@@ -1,0 +1,1 @@
+../ProtoHTTPPlugin/RuntimeProducts.swift
