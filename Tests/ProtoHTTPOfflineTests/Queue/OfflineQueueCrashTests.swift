@@ -333,7 +333,7 @@ struct OfflineQueueCrashTests {
         let process = try ChildProcess(child, arguments, output: .pipe, error: .file(folder + "/child-stderr.txt"))
         killer.arm(process, plan: kills ? plan : .afterDelay(0), run: run)
         if kills, case .afterDelay(let micros) = plan {
-            usleep(micros)
+            usleep(micros)  // deliberate: the kill lands this far into the child's run
             killer.kill()
         }
         var lines: [String] = []
@@ -344,7 +344,7 @@ struct OfflineQueueCrashTests {
                 lines.append(line)
                 if let armed = armedLine, line.hasPrefix(armed.prefix + " ") {
                     armedLine = nil
-                    usleep(armed.micros)
+                    usleep(armed.micros)  // deliberate: the kill lands this far after the line
                     killer.kill()
                 }
             }

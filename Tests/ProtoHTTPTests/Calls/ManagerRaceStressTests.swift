@@ -45,7 +45,7 @@ struct ManagerRaceStressTests {
                     // neither a deadline nor a cancel, and must succeed.
                     let timeout: CallTimeout = i % 4 == 1 ? .milliseconds(3 + i % 13) : .unlimited
                     submitted.append(Self.send(manager, i, path: "/slow?ms=\(i % 6)", timeout: timeout, ledger: ledger))
-                    if i % 8 == 7 { usleep(1_000) }
+                    if i % 8 == 7 { usleep(1_000) }  // deliberate jitter: spreads submissions over the answers
                 }
                 submitted.finish()
             },
@@ -97,7 +97,7 @@ struct ManagerRaceStressTests {
         let cancelled = Set((0..<total).filter { $0 % 2 == 0 })
         await offPool {
             for i in cancelled.sorted() {
-                usleep(UInt32.random(in: 0...500))
+                usleep(UInt32.random(in: 0...500))  // deliberate jitter: cancels land at random points of the calls
                 tasks[i].cancel()
             }
         }
@@ -129,7 +129,7 @@ struct ManagerRaceStressTests {
                         // Every third call has a deadline, so the timer races the shutdown too.
                         let timeout: CallTimeout = i % 3 == 0 ? .milliseconds(5 + i % 20) : .unlimited
                         submitted.append(Self.send(manager, i, path: "/slow?ms=2", timeout: timeout, ledger: ledger))
-                        if i % 4 == 3 { usleep(500) }
+                        if i % 4 == 3 { usleep(500) }  // deliberate jitter: spreads submissions over the shutdown
                     }
                     submitted.finish()
                 },
@@ -140,6 +140,7 @@ struct ManagerRaceStressTests {
             ])
             let ended = await waitUntil { ledger.ended == total }
             #expect(ended, "round \(round): \(total - ledger.ended) calls never ended")
+            // A grace window for a stray second delivery: it can only miss a bug.
             try await Task.sleep(for: .milliseconds(50))
             manager.callbackQueue.sync {}
             #expect(ledger.violations(expectFinished: true) == [], "round \(round)")

@@ -22,7 +22,7 @@ final class SubmittedCalls<Call: Sendable>: Sendable {
             let (call, done): (Call?, Bool) = state.withLock { ($0.calls.indices.contains(index) ? $0.calls[index] : nil, $0.done) }
             if let call { return call }
             if done { return nil }
-            usleep(100)
+            usleep(100)  // the poll interval while the submitting thread catches up
         }
     }
 }

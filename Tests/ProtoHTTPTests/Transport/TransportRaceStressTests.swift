@@ -31,7 +31,7 @@ struct TransportRaceStressTests {
                                               handedOff: { ledger.record(i, .completion) },
                                               completion: { ledger.record(i, $0.outcome) })
                     submitted.append(call)
-                    if i % 8 == 7 { usleep(1_000) }
+                    if i % 8 == 7 { usleep(1_000) }  // deliberate jitter: spreads submissions over the answers
                 }
                 submitted.finish()
             },
@@ -46,7 +46,7 @@ struct TransportRaceStressTests {
             },
             {
                 // The same calls again from the other end: double cancels racing each other.
-                while !submitted.isDone { usleep(500) }
+                while !submitted.isDone { usleep(500) }  // the poll interval until every call is submitted
                 for i in stride(from: total - 2, through: 0, by: -2) {
                     submitted[i].cancel()
                 }
@@ -85,7 +85,7 @@ struct TransportRaceStressTests {
                                                   handedOff: { ledger.record(index, .completion) },
                                                   completion: { ledger.record(index, $0.outcome) })
                         if thread == 0 { first.append(call) }
-                        if i % 4 == 3 { usleep(500) }
+                        if i % 4 == 3 { usleep(500) }  // deliberate jitter: spreads submissions over the shutdown
                     }
                 }
             }
@@ -101,6 +101,7 @@ struct TransportRaceStressTests {
             ])
             let ended = await waitUntil { ledger.ended == 2 * perThread }
             #expect(ended, "round \(round): \(2 * perThread - ledger.ended) calls never ended")
+            // A grace window for a stray second delivery: it can only miss a bug.
             try await Task.sleep(for: .milliseconds(50))
             queue.sync {}
             #expect(ledger.violations(expectFinished: false) == [], "round \(round)")

@@ -94,7 +94,7 @@ extension ServerTests {
                         }
                     }
                     group.addTask {
-                        try await Task.sleep(for: Self.limit)
+                        try await Task.sleep(for: Self.limit)  // a hang guard, far above the load's need
                         throw LoadFailure(description: "the load did not finish within \(Self.limit)")
                     }
                     for _ in 0..<Self.clients { _ = try await group.next() }
