@@ -12,7 +12,19 @@ import NIOHTTP2
 /// a connection error (NIOHTTP2 sent GOAWAY with its code) ─► close
 ///        no stream open ─────────────────► close
 ///        streams open ───────────────────► they finish; the last one's end ─► GOAWAY again ─► close
+/// many streams reset before their request arrived ─► GOAWAY(ENHANCE_YOUR_CALM) ─► close
 /// ```
+///
+/// It also ends connections that open streams only to reset them (the "rapid reset" attack,
+/// CVE-2023-44487): each such stream costs a child channel, its handlers and the request head
+/// before the reset arrives, and NIOHTTP2's own limit (200 resets in 30 s) lets one connection
+/// cost 200 of them per burst. A request a client resets before sending all of it is rare for
+/// a real client (it cancels calls it has sent; it seldom abandons one half-sent), so once
+/// ``earlyResetLimit`` streams of a connection were reset that way, and they are more than
+/// half the streams it opened, the connection gets GOAWAY with ENHANCE_YOUR_CALM: streams it
+/// opens after it are ignored by NIOHTTP2 (no channel, no handler), and the connection closes
+/// on the loop's next turn. (`make attack`'s h2-rapid-reset: good_rps_ratio 0.14-0.26 before,
+/// 0.50-0.55 with it.)
 ///
 /// Streams the client opens after the GOAWAY are ignored by NIOHTTP2, as RFC 9113 asks; the
 /// GOAWAY's last stream ID tells the client they were not processed, so it may retry them.
@@ -30,6 +42,15 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     private var openStreams = Set<HTTP2StreamID>()
     private var lastStreamID = HTTP2StreamID.rootStream
     private var draining = false
+    /// Streams the client opened, and those it reset before their request had all arrived.
+    private var streamsOpened = 0
+    private var earlyResetCount = 0
+    /// Whether the connection got GOAWAY(ENHANCE_YOUR_CALM) for its early resets.
+    private var calmed = false
+
+    /// How many streams reset before their request arrived (and more than half of all streams
+    /// opened) end a connection.
+    static let earlyResetLimit = 20
     private var context: ChannelHandlerContext?
     private let eventLoop: any EventLoop
 
@@ -64,8 +85,15 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     /// A connection error (NIOHTTP2 has already sent GOAWAY with its code: rapid resets,
     /// a CONTINUATION flood, an oversized header block, a protocol violation): the connection
     /// closes. NIOHTTP2 leaves closing to the pipeline, and an open connection would otherwise
-    /// linger until the idle timeout. Stream errors go to their stream's channel, not here.
+    /// linger until the idle timeout. A stream error arrives here only for a stream that has no
+    /// channel (one opened after the GOAWAY once no stream is left): NIOHTTP2 has refused that
+    /// stream, and the connection is closing already; a rapid-reset client sends hundreds of
+    /// them in one read, so they schedule nothing.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is NIOHTTP2Errors.StreamError {
+            context.fireErrorCaught(error)
+            return
+        }
         // On the next turn of the loop, not from inside NIOHTTP2's frame processing: closing
         // there left the streams it was still creating from the same read behind for good
         // (`make attack`'s rapid reset grew the heap ~45 MiB a second).
@@ -95,13 +123,29 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
         }
     }
 
+    /// A stream's client reset it before its request had all arrived (see the type's notes).
+    func streamResetBeforeRequestEnded() {
+        earlyResetCount += 1
+        guard !calmed, earlyResetCount >= Self.earlyResetLimit, earlyResetCount * 2 > streamsOpened, let context else { return }
+        calmed = true
+        draining = true
+        // Written at once, from inside NIOHTTP2's processing of the read that carried the resets,
+        // so the streams later frames of that read would open are already ignored; the close
+        // waits for the next turn (see errorCaught).
+        let calm = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .enhanceYourCalm, opaqueData: nil))
+        context.writeAndFlush(wrapOutboundOut(calm), promise: nil)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.execute { bound.value.close(promise: nil) }
+    }
+
     fileprivate func streamCreated(_ id: HTTP2StreamID) {
+        streamsOpened += 1
         openStreams.insert(id)
         lastStreamID = max(lastStreamID, id)
     }
 
     fileprivate func streamClosed(_ id: HTTP2StreamID) {
-        guard openStreams.remove(id) != nil, draining, openStreams.isEmpty, let context else { return }
+        guard openStreams.remove(id) != nil, draining, !calmed, openStreams.isEmpty, let context else { return }
         // The stream ends when its last frame is written, before that write is flushed: write
         // the closing GOAWAY on the next tick, behind it.
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
@@ -109,6 +153,21 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
             bound.value.handler.goAwayAndClose(context: bound.value.context)
         }
     }
+
+    /// What a stream's ``RPCChannelHandler`` tells its connection when an error ends the stream
+    /// before its request had all arrived: a reset by the client counts toward
+    /// ``earlyResetLimit``.
+    struct EarlyResets: AbandonedRequestObserver {
+        let handler: NIOLoopBound<HTTP2DrainHandler>
+
+        func requestAbandoned(by error: any Error) {
+            guard error is NIOHTTP2Errors.StreamClosed else { return }
+            handler.value.streamResetBeforeRequestEnded()
+        }
+    }
+
+    /// The observer to give each of this connection's streams.
+    var earlyResets: EarlyResets { EarlyResets(handler: NIOLoopBound(self, eventLoop: eventLoop)) }
 
     /// Tells the handler of stream starts and ends; NIOHTTP2 calls it on the connection's event loop.
     struct StreamDelegate: NIOHTTP2StreamDelegate {

@@ -44,6 +44,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private let accessLog: AccessLog?
     private let execution: HandlerExecution
     private let loopsOpen: EventLoopsOpen
+    /// Told when an error ends the channel before the request had all arrived (HTTP/2 streams).
+    private let abandonment: (any AbandonedRequestObserver)?
     /// The request tasks' executor under ``HandlerExecution/eventLoop``: made once per
     /// connection (or stream), on its loop.
     private var loopExecutor: EventLoopTaskExecutor?
@@ -60,7 +62,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
     private var remoteAddress: String?
 
     init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, maxConcurrentRequests: Int = .max, accessLog: AccessLog?,
-         execution: HandlerExecution, loopsOpen: EventLoopsOpen) {
+         execution: HandlerExecution, loopsOpen: EventLoopsOpen, abandonment: (any AbandonedRequestObserver)? = nil) {
+        self.abandonment = abandonment
         self.dispatcher = dispatcher
         self.requests = requests
         self.maxBodySize = maxBodySize
@@ -169,6 +172,10 @@ final class RPCChannelHandler: ChannelInboundHandler {
             break
         default:
             // Connection-level failures (reset by peer and the like): the client is gone.
+            switch state {
+            case .idle, .receiving: abandonment?.requestAbandoned(by: error)
+            default: break
+            }
             context.close(promise: nil)
         }
     }

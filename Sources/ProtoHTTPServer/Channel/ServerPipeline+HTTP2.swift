@@ -5,12 +5,14 @@ import NIOHTTP2
 
 extension ServerPipeline {
     /// The HTTP/2 handlers of a connection: NIOHTTP2's handler with its stream multiplexer, and
-    /// ``HTTP2DrainHandler`` behind it (GOAWAY at shutdown and when idle). Each stream the client
+    /// ``HTTP2DrainHandler`` behind it (GOAWAY at shutdown, when idle, and to a client that
+    /// resets streams before sending their requests). Each stream the client
     /// opens gets its own child channel with NIOHTTP2's HTTP/2-to-HTTP/1 codec and an
     /// ``RPCChannelHandler``, so a stream is served exactly like one HTTP/1.1 request: routes,
     /// limits, deadlines, access log, cancellation when it closes early.
     func configureHTTP2(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         let drain = HTTP2DrainHandler(eventLoop: pipeline.eventLoop)
+        let earlyResets = drain.earlyResets
         // NIO's default settings (100 concurrent streams, 16 KiB of headers), with flow-control
         // windows that let a request body up to 1 MiB arrive without waiting for WINDOW_UPDATEs.
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
@@ -21,17 +23,18 @@ extension ServerPipeline {
             mode: .server, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: drain.streamDelegate
         ) { [self] stream in
             stream.eventLoop.makeCompletedFuture {
-                try configureHTTP2Stream(stream.pipeline.syncOperations)
+                try configureHTTP2Stream(stream.pipeline.syncOperations, earlyResets: earlyResets)
             }
         }
         try pipeline.addHandler(drain)
     }
 
     /// The handlers of one HTTP/2 stream: frames become HTTP/1-style request parts and back.
-    func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
+    /// A reset before the request arrived is reported to the connection (`earlyResets`).
+    func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations, earlyResets: HTTP2DrainHandler.EarlyResets? = nil) throws {
         try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
         try pipeline.addHandler(makeStallGuard())
-        try pipeline.addHandler(makeRPCHandler())
+        try pipeline.addHandler(makeRPCHandler(abandonment: earlyResets))
     }
 }
 #endif

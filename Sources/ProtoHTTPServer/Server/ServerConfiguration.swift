@@ -94,9 +94,12 @@ public struct ServerConfiguration: Sendable {
     /// Each HTTP/2 connection has swift-nio-http2's defences, which the server keeps as they are
     /// and its tests check: at most 100 concurrent streams (`SETTINGS_MAX_CONCURRENT_STREAMS`), a
     /// header list of at most 16 KiB, at most 5 CONTINUATION frames in a row, and at most 200
-    /// stream resets (the "rapid reset" attack), 200 stream errors and 200 control frames
-    /// (PING, SETTINGS floods) per 30 s. Past any of them the connection gets GOAWAY with the
-    /// matching error code and is closed. Every stream also has the HTTP/1.1 request limits:
+    /// stream resets, 200 stream errors and 200 control frames (PING, SETTINGS floods) per 30 s.
+    /// Past any of them the connection gets GOAWAY with the matching error code and is closed.
+    /// Against the "rapid reset" attack the server adds its own, tighter rule: once a client
+    /// has reset 20 streams before sending their whole request, and those are more than half
+    /// the streams it opened, its connection gets GOAWAY (ENHANCE_YOUR_CALM) and closes; streams
+    /// it opens after that get no handler. Every stream also has the HTTP/1.1 request limits:
     /// ``maxRequestBodySize``, ``requestBodyTimeout``, ``maxConcurrentRequests``.
     ///
     /// In a build without the trait `HTTP2` (a dependency with `traits: []`) the default is off,

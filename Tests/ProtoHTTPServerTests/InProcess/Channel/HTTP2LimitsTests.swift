@@ -1,5 +1,6 @@
 // HTTP2LimitsTests.swift: the HTTP/2 limits the server relies on NIO for (settings, rapid reset, CONTINUATION flood, header list size), checked with hand-made frames.
 import NIOCore
+import ProtoWire
 @testable import ProtoHTTPServer
 import Testing
 import ProtoHTTPTestSupport
@@ -48,21 +49,87 @@ extension ServerTests {
             }
         }
 
-        @Test("rapid reset: a client that opens and resets streams past 200 in 30 s gets GOAWAY ENHANCE_YOUR_CALM and is closed; no handler runs")
+        @Test("rapid reset of whole requests: past 200 resets in 30 s, NIO's own limit ends the connection with GOAWAY ENHANCE_YOUR_CALM")
         func rapidReset() async throws {
             try await EmbeddedConnection.with { connection in
                 try await connection.send(HTTP2Frames.preface)
+                // Each request arrives whole before its reset (a handler that waits on a gate is
+                // running), so the server's early-reset rule (below) does not apply: NIOHTTP2's
+                // count of RST_STREAM frames does.
+                var wait = Google_Protobuf_Int32Value()
+                wait.value = -1  // the handler waits on the gate: it is running when the reset comes
+                let body = wait.serializedBytes()
                 var burst: [UInt8] = []
                 for index in 0..<250 {
                     let stream = UInt32(2 * index + 1)
-                    burst += HTTP2Frames.headers(stream: stream, HTTP2Frames.connectPost("/test.Faults/Slow", length: 2))
-                    burst += HTTP2Frames.frame(type: 0x3, flags: 0, stream: stream, [0, 0, 0, 0x8])  // RST_STREAM CANCEL
+                    burst += HTTP2Frames.headers(stream: stream, HTTP2Frames.connectPost("/test.Faults/Slow", length: body.count))
+                        + HTTP2Frames.data(stream: stream, body, endStream: true)
+                        + HTTP2Frames.frame(type: 0x3, flags: 0, stream: stream, [0, 0, 0, 0x8])
                 }
                 #expect(await Self.connectionError(sending: burst, to: connection) == "ExcessiveRSTFrames")
                 let goAway = try await Self.frames(connection).compactMap(Self.goAwayCode)
                 #expect(goAway == [0xb], "GOAWAY ENHANCE_YOUR_CALM: \(goAway)")
                 #expect(!connection.isActive)
+                let started = connection.faults.events.filter { $0 == "slow started" }.count
+                #expect(started <= 201, "the 201st reset ends the connection: no stream after it was served (\(started))")
+            }
+        }
+
+        /// The last stream ID of a GOAWAY frame.
+        static func goAwayLastStream(_ frame: HTTP2Frames.Frame) -> UInt32? {
+            guard frame.type == 0x7, frame.payload.count >= 8 else { return nil }
+            return frame.payload[0..<4].reduce(0) { $0 << 8 | UInt32($1) } & 0x7fff_ffff
+        }
+
+        /// HEADERS of a request that never finishes, then RST_STREAM CANCEL, on `stream`.
+        static func openedAndReset(_ stream: UInt32) -> [UInt8] {
+            HTTP2Frames.headers(stream: stream, HTTP2Frames.connectPost("/test.Faults/Slow", length: 2))
+                + HTTP2Frames.frame(type: 0x3, flags: 0, stream: stream, [0, 0, 0, 0x8])
+        }
+
+        /// A whole request to the ping route on `stream`.
+        static func ping(_ stream: UInt32) -> [UInt8] {
+            HTTP2Frames.headers(stream: stream, HTTP2Frames.connectPost("/test.Faults/Ping", length: 0), endStream: true)
+        }
+
+        @Test("rapid reset under NIO's limit: 20 streams reset before their request arrived end the connection with GOAWAY ENHANCE_YOUR_CALM naming the 20th; a request after it in the same read is not served")
+        func earlyResets() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                var burst: [UInt8] = []
+                for index in 0..<20 { burst += Self.openedAndReset(UInt32(2 * index + 1)) }
+                burst += Self.ping(41)
+                // Far below NIO's 200 resets; what the test channel rethrows is NIOHTTP2 refusing
+                // stream 41, opened after the GOAWAY.
+                #expect(await Self.connectionError(sending: burst, to: connection) == "StreamError")
+                await connection.channel.testingEventLoop.run()
+                let frames = try await Self.frames(connection)
+                let goAways = frames.filter { $0.type == 0x7 }
+                #expect(goAways.map(Self.goAwayCode) == [0xb], "one GOAWAY, ENHANCE_YOUR_CALM: \(goAways)")
+                #expect(goAways.first.flatMap(Self.goAwayLastStream) == 39, "the last stream it opened before the GOAWAY")
+                #expect(!connection.isActive, "closed on the loop's next turn")
+                #expect(connection.faults.pings == 0, "stream 41 came after the GOAWAY and was not served")
+                #expect(frames.contains { $0.stream == 41 && $0.isReset } || !frames.contains { $0.stream == 41 }, "\(frames.filter { $0.stream == 41 })")
                 #expect(connection.faults.events.isEmpty)
+            }
+        }
+
+        @Test("a client whose early resets are under 20, or not most of its streams, keeps its connection")
+        func someEarlyResetsAreFine() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                // 19 early resets, then 30 answered requests, then 6 more resets: 25 in all, but
+                // fewer than half of the 55 streams.
+                var burst: [UInt8] = []
+                for index in 0..<19 { burst += Self.openedAndReset(UInt32(2 * index + 1)) }
+                for index in 19..<49 { burst += Self.ping(UInt32(2 * index + 1)) }
+                for index in 49..<55 { burst += Self.openedAndReset(UInt32(2 * index + 1)) }
+                #expect(await Self.connectionError(sending: burst, to: connection) == nil)
+                await connection.channel.testingEventLoop.run()
+                #expect(await waitUntil { connection.faults.pings == 30 }, "pings answered: \(connection.faults.pings)")
+                let frames = try await Self.frames(connection)
+                #expect(!frames.contains { $0.type == 0x7 }, "no GOAWAY: \(frames.filter { $0.type == 0x7 })")
+                #expect(connection.isActive)
             }
         }
 
