@@ -42,36 +42,15 @@ enum ProtocRunner {
             printError("cannot run protoc at \(protoc): \(String(cString: strerror(spawned))); install protobuf-compiler or set PROTOC_PATH")
             return 1
         }
-        let messages = readAll(readEnd)
+        let messages = readAll(from: readEnd)
         close(readEnd)
         let status = waitForExit(pid)
         if !messages.isEmpty {
             let text = ProtocDiagnostics(protocArguments: arguments)
                 .rewrite(String(decoding: messages, as: UTF8.self), failed: status != 0)
-            let bytes = Array((text + "\n").utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { write(2, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
-            }
+            writeAll(Array((text + "\n").utf8), to: 2)
         }
         return status
-    }
-
-    /// Everything readable from `fd` until its end.
-    private static func readAll(_ fd: Int32) -> [UInt8] {
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                data.append(contentsOf: buffer[0..<n])
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                return data
-            }
-        }
     }
 
     /// Waits for `pid` and returns its exit status, or 128 + the signal that ended it.

@@ -8,42 +8,8 @@ import Darwin
 import ProtoDescriptors
 import ProtoWire
 
-/// Reads all of stdin.
-func readStandardInput() -> [UInt8] {
-    var data: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        if n > 0 {
-            data.append(contentsOf: buffer[0..<n])
-        } else if n < 0 && errno == EINTR {
-            continue
-        } else {
-            break
-        }
-    }
-    return data
-}
-
-/// Writes all of `bytes` to stdout.
-func writeStandardOutput(_ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(1, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-        if n > 0 {
-            offset += n
-        } else if n < 0 && errno == EINTR {
-            continue
-        } else {
-            return false
-        }
-    }
-    return true
-}
-
 func printError(_ message: String) {
-    let bytes = Array(("protoc-gen-protohttp: " + message + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    writeAll(Array(("protoc-gen-protohttp: " + message + "\n").utf8), to: 2)
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -65,7 +31,7 @@ if !arguments.isEmpty {
     exit(1)
 }
 
-let input = readStandardInput()
+let input = readAll(from: 0)
 let response: Google_Protobuf_Compiler_CodeGeneratorResponse
 do {
     let request = try Google_Protobuf_Compiler_CodeGeneratorRequest(serializedBytes: input, options: DecodingOptions(allowPartial: true))
@@ -74,7 +40,7 @@ do {
     printError("stdin is not a CodeGeneratorRequest (\(error)); run this plugin through protoc")
     exit(1)
 }
-if !writeStandardOutput(response.serializedBytes()) {
+if !writeAll(response.serializedBytes(), to: 1) {
     printError("could not write the response to stdout")
     exit(1)
 }
