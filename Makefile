@@ -22,10 +22,13 @@ demo: deps
 # The Python peers' virtualenv is made before the tests, so no test waits on pip (status 3:
 # no usable Python; make goes on, and the peer tests then fail, naming what is missing).
 # `swift test` builds the package itself (one planning instead of two); the fuzz smoke run,
-# with its own sanitized build, comes last.
+# with its own sanitized build, comes last. check-first-service builds the README's first
+# service as written, without the TLS and HTTP2 traits, so in a scratch folder of its own
+# (.build-first-service; about two minutes on a fresh clone).
 test: deps
 	bash scripts/check-module-graph
 	bash scripts/check-plugin-example
+	bash scripts/check-first-service
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
 	$(MAKE) --no-print-directory docs

@@ -318,8 +318,10 @@ enum Glob {
         while let url = enumerator.nextObject() as? URL {
             let file = url.standardizedFileURL
             guard file.pathExtension == "proto", file.path.hasPrefix(base.path + "/") else { continue }
-            if file.pathComponents.contains(where: { $0.hasPrefix(".build") }) { continue }
             let relative = String(file.path.dropFirst(base.path.count + 1)).split(separator: "/").map(String.init)
+            // Build folders below the target are skipped; the folders above it are the user's
+            // business (a package may well live inside a folder named `.build-something`).
+            if relative.contains(where: { $0.hasPrefix(".build") }) { continue }
             if match(parts[...], relative[...]) { result.append(file) }
         }
         return result.sorted { $0.path < $1.path }

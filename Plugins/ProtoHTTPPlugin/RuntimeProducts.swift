@@ -59,7 +59,8 @@ struct RuntimeProducts {
     }
 
     /// The identity to write in `package:` for the package holding ProtoHTTP's products, as
-    /// `package` depends on it (a path dependency's identity is its folder name); `nil` when
+    /// `package` depends on it (a path dependency's identity is its folder name, matched in any
+    /// case); `nil` when
     /// `package` is ProtoHTTP itself (its targets depend on each other by name).
     static func providingPackage(from package: Package) -> String? {
         if package.products.contains(where: { $0.name == "ProtoHTTPCore" }) { return nil }
@@ -67,7 +68,11 @@ struct RuntimeProducts {
         var pending = package.dependencies.map(\.package)
         while let candidate = pending.popLast() {
             guard seen.insert(candidate.id).inserted else { continue }
-            if candidate.products.contains(where: { $0.name == "ProtoHTTPCore" }) { return candidate.id }
+            if candidate.products.contains(where: { $0.name == "ProtoHTTPCore" }) {
+                // The identity is lower-cased; when it is the package's name in other case
+                // (`../ProtoHTTP`, a URL ending in ProtoHTTP.git), write it as the README does.
+                return candidate.id == candidate.displayName.lowercased() ? candidate.displayName : candidate.id
+            }
             pending += candidate.dependencies.map(\.package)
         }
         return "ProtoHTTP"

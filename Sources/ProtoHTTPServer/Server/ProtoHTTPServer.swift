@@ -119,7 +119,8 @@ public final class ProtoHTTPServer: Sendable {
         lifecycle.withLock { $0 = .running(group, quiescing, turns) }
         let scheme = tls == nil ? "http" : "https"
         let versions = config.http2 ? "HTTP/2 and HTTP/1.1" : "HTTP/1.1"
-        config.logger.info("serving \(dispatcher.router.methodPaths.count) methods on \(scheme)://\(config.host):\(port ?? config.port) (\(versions))")
+        let count = dispatcher.router.methodPaths.count
+        config.logger.info("serving \(count) method\(count == 1 ? "" : "s") on \(scheme)://\(config.host):\(port ?? config.port) (\(versions))")
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to

@@ -186,4 +186,36 @@ struct ManagerTests {
         #expect(!text.contains("secret"))
         await expectNoLeaks(manager.transport)
     }
+
+    @Test("callbacks run on the manager's own serial queue when none is given (README), on the given queue otherwise")
+    func callbackQueues() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let key = DispatchSpecificKey<String>()
+        let own = try manager(server)
+        own.callbackQueue.setSpecific(key: key, value: "own")
+        #expect(own.callbackQueue.label == "ProtoHTTP.manager.callbacks")
+        let given = DispatchQueue(label: "test.callbacks")
+        given.setSpecific(key: key, value: "given")
+        let other = try manager(server) { $0.callbackQueue = given }
+        #expect(other.callbackQueue === given)
+        for (manager, expected) in [(own, "own"), (other, "given")] {
+            let seen = Mutex<[String]>([])
+            let record: @Sendable (String) -> Void = { event in
+                let queue = DispatchQueue.getSpecific(key: key) ?? "elsewhere"
+                seen.withLock { $0.append("\(event) on \(queue)\(Thread.isMainThread ? " (main thread)" : "")") }
+            }
+            var request = Protohttp_Rpctest_PingRequest()
+            request.text = "queue"
+            _ = manager.post("/echo", request, as: Protohttp_Rpctest_PingResponse.self,
+                             completion: { record("completion") }, success: { _, _ in record("success") }, failure: { _ in record("failure") })
+            _ = manager.post("/status/503", request, as: Protohttp_Rpctest_PingResponse.self,
+                             success: { _, _ in record("success") }, failure: { _ in record("failure") })
+            #expect(await waitUntil { seen.withLock { $0.count } == 3 })
+            let events = seen.withLock { $0 }
+            #expect(Set(events) == ["completion on \(expected)", "success on \(expected)", "failure on \(expected)"], "\(events)")
+        }
+        await expectNoLeaks(own.transport)
+        await expectNoLeaks(other.transport)
+    }
 }
