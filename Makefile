@@ -12,7 +12,7 @@ deps:
 	@bash scripts/install-deps
 
 demo: deps
-	$(SWIFT) run protohttp demo
+	$(SWIFT) run protohttp-demo
 
 # Swift Testing captures a backtrace at every `throw` in the process unless
 # SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0: the bad-input and corruption tests throw hundreds of
@@ -62,7 +62,7 @@ sanitize: deps
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	bash scripts/sanitize
 
-# Hostile clients against serve-demo beside a well-behaved one (README "Serving"): one
+# Hostile clients against `protohttp-demo serve` beside a well-behaved one (README "Serving"): one
 # `RESULT attack=<name> server_alive=… rss_mib=… fds=… good_rps_ratio=…` line per attack.
 attack: deps
 	bash scripts/attack

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
         .library(name: "ProtoHTTPOffline", targets: ["ProtoHTTPOffline"]),
         .executable(name: "protohttp", targets: ["ProtoHTTPCLI"]),
+        .executable(name: "protohttp-demo", targets: ["protohttp-demo"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
         .executable(name: "notes-server", targets: ["notes-server"]),
         .plugin(name: "ProtoHTTPPlugin", targets: ["ProtoHTTPPlugin"]),
@@ -115,13 +116,23 @@ let package = Package(
         .executableTarget(name: "notes-server", dependencies: ["ProtoHTTPDemoService"]),
 
         // The `protohttp` command (product `protohttp`): `call`, `list`, `encode`, `decode` on
-        // schemas read at run time (descriptor sets, from protoc), and the demos: `demo`
-        // (`make demo`), `serve-demo --port N`, `codec-demo`. The target is ProtoHTTPCLI so its
-        // folder differs from Sources/ProtoHTTP on case-insensitive file systems too.
+        // schemas read at run time (descriptor sets, from protoc). It links the codec, the
+        // schemas and the client only (scripts/check-module-graph). The target is ProtoHTTPCLI so
+        // its folder differs from Sources/ProtoHTTP on case-insensitive file systems too.
         .executableTarget(
             name: "ProtoHTTPCLI",
             dependencies: [
-                "ProtoHTTPDemo", "ProtoHTTPServer", "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoDescriptors",
+                "ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoDescriptors",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // The demos (product `protohttp-demo`): `run` (the default; `make demo`), `serve --port N`
+        // (the notes service, for curl and `make attack`), `codec`.
+        .executableTarget(
+            name: "protohttp-demo",
+            dependencies: [
+                "ProtoHTTPDemo", "ProtoHTTPServer", "ProtoWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -212,7 +223,7 @@ let package = Package(
         // line per step, while the test kills it with SIGKILL (Tests/ProtoHTTPOfflineTests/Queue).
         .executableTarget(name: "offline-queue-child", dependencies: ["ProtoHTTPOffline", "ProtoHTTPDemoService"], path: "Tests/OfflineQueueChild"),
 
-        // The `protohttp` command run as a child process: list, call (against serve-demo and the
+        // The `protohttp` command run as a child process: list, call (against protohttp-demo serve and the
         // Python connectrpc and twirp peers), encode/decode byte for byte against protoc.
         .testTarget(name: "ProtoHTTPCLITests", dependencies: ["ProtoHTTPTestSupport"]),
 

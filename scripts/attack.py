@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""attack.py: hostile clients against `protohttp serve-demo`, each beside a well-behaved one (scripts/attack runs it).
+"""attack.py: hostile clients against `protohttp-demo serve`, each beside a well-behaved one (scripts/attack runs it).
 
-Usage: attack.py PROTOHTTP [attack ...]   (default: every attack)
+Usage: attack.py PROTOHTTP_DEMO [attack ...]   (default: every attack)
 
-Starts `PROTOHTTP serve-demo --port 0` in cleartext and, for the TLS attacks, with a throwaway
+Starts `PROTOHTTP_DEMO serve --port 0` in cleartext and, for the TLS attacks, with a throwaway
 certificate; measures a well-behaved client alone (wrk: 4 keep-alive connections calling
 notes.Notes/GetNote over Connect JSON); then runs each attack for ATTACK_SECONDS (default 10) on
 loopback while wrk calls again, sampling the server's resident memory and open descriptors every
@@ -37,10 +37,10 @@ GET_NOTE = b'{"id":"n1"}'
 
 
 class Server:
-    """One serve-demo process and what it uses, sampled while an attack runs."""
+    """One `protohttp-demo serve` process and what it uses, sampled while an attack runs."""
 
-    def __init__(self, protohttp, tls_files=None):
-        args = [protohttp, "serve-demo", "--port", "0"]
+    def __init__(self, demo, tls_files=None):
+        args = [demo, "serve", "--port", "0"]
         if tls_files:
             args += ["--tls-cert", tls_files[0], "--tls-key", tls_files[1]]
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -48,7 +48,7 @@ class Server:
         match = re.search(r"https?://127\.0\.0\.1:(\d+)", line)
         if not match:
             self.process.kill()
-            raise SystemExit(f"attack: serve-demo printed no URL: {line!r}")
+            raise SystemExit(f"attack: protohttp-demo serve printed no URL: {line!r}")
         self.port = int(match.group(1))
         self.tls = tls_files is not None
         # Keep reading its output so a full pipe never blocks it.
@@ -357,7 +357,7 @@ def run_attack(name, server):
 
 
 def main():
-    protohttp = sys.argv[1]
+    demo = sys.argv[1]
     names = sys.argv[2:] or list(ATTACKS)
     unknown = [n for n in names if n not in ATTACKS]
     if unknown:
@@ -369,11 +369,11 @@ def main():
             chosen = [n for n in names if ATTACKS[n][1] == tls]
             if not chosen:
                 continue
-            server = Server(protohttp, tls_files if tls else None)
+            server = Server(demo, tls_files if tls else None)
             try:
                 for name in chosen:
                     if not server.alive():
-                        server = Server(protohttp, tls_files if tls else None)
+                        server = Server(demo, tls_files if tls else None)
                     if not run_attack(name, server):
                         failed.append(name)
                     time.sleep(1)  # what the attack left behind closes before the next one

@@ -3,7 +3,7 @@ import Logging
 import ProtoHTTPCore
 import ProtoHTTPServer
 
-/// The server behind `protohttp demo` and `protohttp serve-demo`: a ``NotesService`` at the
+/// The server behind `protohttp-demo run` and `protohttp-demo serve`: a ``NotesService`` at the
 /// Connect paths (`/notes.Notes/<Method>`) and under `/twirp`, plus one plain endpoint,
 /// ``listRoute``, that accepts JSON bodies only (binary gets HTTP 415).
 ///

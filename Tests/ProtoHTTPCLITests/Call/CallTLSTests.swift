@@ -1,4 +1,4 @@
-// CallTLSTests.swift: `protohttp call` over HTTPS against serve-demo with a test CA: --cacert verifies, -k skips, an untrusted server exits 2.
+// CallTLSTests.swift: `protohttp call` over HTTPS against protohttp-demo serve with a test CA: --cacert verifies, -k skips, an untrusted server exits 2.
 import Foundation
 import ProtoHTTPTestSupport
 import Testing

@@ -1,11 +1,11 @@
-// CallTests.swift: `protohttp call` against serve-demo and the Python connectrpc and twirp peers, both encodings, RPC errors (status 1), dead ports (status 2), usage errors.
+// CallTests.swift: `protohttp call` against protohttp-demo serve and the Python connectrpc and twirp peers, both encodings, RPC errors (status 1), dead ports (status 2), usage errors.
 import Foundation
 import ProtoHTTPTestSupport
 import Testing
 
 @Suite("protohttp call", .serialized)
 struct CallTests {
-    @Test("serve-demo: create then get a note over Connect, Twirp and plain, binary and JSON; the output is indented canonical JSON")
+    @Test("protohttp-demo serve: create then get a note over Connect, Twirp and plain, binary and JSON; the output is indented canonical JSON")
     func serveDemo() async throws {
         let server = try await RunningServer.serveDemo()
         defer { server.stop() }
@@ -35,7 +35,7 @@ struct CallTests {
         #expect(fromFile.status == 0 && fromFile.stdout.contains("\"id\": \"n1\""), "\(fromFile.stderr)")
     }
 
-    @Test("serve-demo: an RPC error is `code: message` on stderr with its detail decoded (Connect) or its meta (Twirp), status 1")
+    @Test("protohttp-demo serve: an RPC error is `code: message` on stderr with its detail decoded (Connect) or its meta (Twirp), status 1")
     func rpcErrors() async throws {
         let server = try await RunningServer.serveDemo()
         defer { server.stop() }

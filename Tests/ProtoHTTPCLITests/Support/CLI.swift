@@ -1,4 +1,4 @@
-// CLI.swift: runs the built `protohttp` executable as a child process, off the cooperative pool, and returns what it did.
+// CLI.swift: runs the built `protohttp` executable (and finds `protohttp-demo`) as a child process, off the cooperative pool.
 import Dispatch
 import Foundation
 import ProtoHTTPTestSupport
@@ -6,15 +6,16 @@ import Testing
 
 /// The `protohttp` executable next to the tests, run to completion.
 enum CLI {
-    /// The built `protohttp`, found next to the test bundle (as the server tests find it).
-    static func executable() throws -> String {
+    /// The built `protohttp` (or `name`, e.g. `protohttp-demo`), found next to the test bundle
+    /// (as the server tests find it).
+    static func executable(_ name: String = "protohttp") throws -> String {
         var dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("protohttp").path
+            let candidate = dir.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
-        throw ChildProcess.Failure("protohttp is not built next to the tests; run swift build --build-tests first")
+        throw ChildProcess.Failure("\(name) is not built next to the tests; run swift build --build-tests first")
     }
 
     /// Runs `protohttp <arguments>` with `input` on standard input, within 60 s.

@@ -1,4 +1,4 @@
-// Servers.swift: the servers `protohttp call` is tested against: `protohttp serve-demo --port 0` (HTTP or HTTPS), and the Python connectrpc and twirp peers.
+// Servers.swift: the servers `protohttp call` is tested against: `protohttp-demo serve --port 0` (HTTP or HTTPS), and the Python connectrpc and twirp peers.
 import Foundation
 import ProtoHTTPTestSupport
 
@@ -12,18 +12,18 @@ final class RunningServer: Sendable {
         self.process = process
     }
 
-    /// `protohttp serve-demo --port 0` (with `tls`, over HTTPS with its server certificate):
+    /// `protohttp-demo serve --port 0` (with `tls`, over HTTPS with its server certificate):
     /// its banner's first line names the URL.
     static func serveDemo(tls: TestCertificates? = nil) async throws -> RunningServer {
-        let cli = try CLI.executable()
+        let demo = try CLI.executable("protohttp-demo")
         let tlsArguments = tls.map { ["--tls-cert", $0.certificatePath, "--tls-key", $0.keyPath] } ?? []
         let scheme = tls == nil ? "http" : "https"
         return try await offPool {
-            let process = try ChildProcess(cli, ["serve-demo", "--port", "0"] + tlsArguments, output: .pipe, error: .null)
+            let process = try ChildProcess(demo, ["serve", "--port", "0"] + tlsArguments, output: .pipe, error: .null)
             guard let line = try process.readLine(timeout: .seconds(30)),
                   let url = line.split(separator: " ").first(where: { $0.hasPrefix("\(scheme)://127.0.0.1:") }) else {
                 process.stop()
-                throw ChildProcess.Failure("serve-demo printed no URL")
+                throw ChildProcess.Failure("protohttp-demo serve printed no URL")
             }
             return RunningServer(baseURL: url.trimmingCharacters(in: CharacterSet(charactersIn: ";")), process: process)
         }

@@ -1,4 +1,4 @@
-// ServeDemoCommand.swift: `protohttp serve-demo`: serves notes.Notes until SIGINT or SIGTERM, then shuts down gracefully.
+// ServeCommand.swift: `protohttp-demo serve`: serves notes.Notes until SIGINT or SIGTERM, then shuts down gracefully.
 import ArgumentParser
 import Foundation
 import ProtoHTTPDemo
@@ -7,9 +7,9 @@ import ProtoHTTPServer
 /// Serves the demo's ``NotesService`` (and its JSON-only `/api/notes/list`) for curl or any
 /// Connect, Twirp or plain client, over HTTP/1.1 and HTTP/2 (h2c by prior knowledge, or `h2`
 /// through ALPN with `--tls-cert` and `--tls-key`); the access log goes to standard error.
-struct ServeDemoCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve-demo",
+        commandName: "serve",
         abstract: "Serve the notes demo service until Ctrl-C (SIGINT) or SIGTERM."
     )
 

@@ -1,4 +1,4 @@
-// CodecDemoCommand.swift: `protohttp codec-demo`: builds a message, encodes it, shows the bytes, decodes it back.
+// CodecCommand.swift: `protohttp-demo codec`: builds a message, encodes it, shows the bytes, decodes it back.
 import ArgumentParser
 import Foundation
 import ProtoHTTPDemo
@@ -8,9 +8,9 @@ import ProtoWire
 /// repeated field, a map, an enum, a oneof holding a nested message and a well-known type;
 /// its bytes in hex, the decoded fields, its proto3 JSON, and a truncated input rejected with
 /// a clear error.
-struct CodecDemoCommand: ParsableCommand {
+struct CodecCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "codec-demo",
+        commandName: "codec",
         abstract: "Encode a message with ProtoWire, print the bytes in hex, decode them back."
     )
 
