@@ -26,7 +26,7 @@ public final class ProtoHTTPServer: Sendable {
     private enum Lifecycle {
         case ready
         case starting
-        case running(any EventLoopGroup, ServerQuiescingHelper, LoopTurns)
+        case running(ServerLoops, ServerQuiescingHelper, LoopTurns)
         case stopped
     }
 
@@ -39,12 +39,23 @@ public final class ProtoHTTPServer: Sendable {
     private let loopsOpen = EventLoopsOpen()
     private let lifecycle = Mutex(Lifecycle.ready)
     private let boundPort = Mutex<Int?>(nil)
+    /// The caller's event loops, or `nil` for a group of the server's own.
+    private let sharedGroup: MultiThreadedEventLoopGroup?
 
     /// A server for `services`; nothing is bound until ``start()``.
     ///
+    /// - Parameters:
+    ///   - eventLoopGroup: SwiftNIO event loops to serve on, shared with the rest of the
+    ///     process (another server, a SwiftNIO client, `MultiThreadedEventLoopGroup.singleton`).
+    ///     The server never stops them: ``shutdown()`` leaves them running for their owner, and
+    ///     ``ServerConfiguration/threads`` does not apply. `nil` (the default): the server makes
+    ///     a group of ``ServerConfiguration/threads`` loops at ``start()`` and stops it at
+    ///     ``shutdown()``.
     /// - Throws: `ProtoHTTPError` when two services register the same method path, or a plain
     ///   route names a method no service has.
-    public init(configuration: ServerConfiguration = ServerConfiguration(), services: [any ProtoHTTPService]) throws(ProtoHTTPError) {
+    public init(configuration: ServerConfiguration = ServerConfiguration(), services: [any ProtoHTTPService],
+                eventLoopGroup: MultiThreadedEventLoopGroup? = nil) throws(ProtoHTTPError) {
+        sharedGroup = eventLoopGroup
         var configuration = configuration
         if let verbosity = configuration.verbosity { configuration.logger = verbosity.apply(to: configuration.logger) }
         self.configuration = configuration
@@ -93,14 +104,15 @@ public final class ProtoHTTPServer: Sendable {
             lifecycle.withLock { $0 = .ready }
             throw error
         }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, config.threads))
+        let loops = ServerLoops.make(shared: sharedGroup, threads: config.threads)
+        let group = loops.group
         let channel: any Channel
         let quiescing: ServerQuiescingHelper
         let turns: LoopTurns
         do {
             turns = try await LoopTurns.open(on: group)
         } catch {
-            try? await group.shutdownGracefully()
+            await loops.release()
             lifecycle.withLock { $0 = .ready }
             throw ProtoHTTPError(code: .unavailable, message: "could not open the event loops' pipes: \(error); the process may be out of file descriptors (ulimit -n).")
         }
@@ -108,7 +120,7 @@ public final class ProtoHTTPServer: Sendable {
             (channel, quiescing) = try await bind(group: group, tls: tls, turns: turns)
         } catch {
             await turns.close()
-            try? await group.shutdownGracefully()
+            await loops.release()
             lifecycle.withLock { $0 = .ready }
             throw ProtoHTTPError(
                 code: .unavailable,
@@ -116,7 +128,7 @@ public final class ProtoHTTPServer: Sendable {
             )
         }
         boundPort.withLock { $0 = channel.localAddress?.port }
-        lifecycle.withLock { $0 = .running(group, quiescing, turns) }
+        lifecycle.withLock { $0 = .running(loops, quiescing, turns) }
         let scheme = tls == nil ? "http" : "https"
         let versions = config.http2 ? "HTTP/2 and HTTP/1.1" : "HTTP/1.1"
         let count = dispatcher.router.methodPaths.count
@@ -125,17 +137,19 @@ public final class ProtoHTTPServer: Sendable {
 
     /// Stops accepting connections, lets calls in flight finish for up to
     /// ``ServerConfiguration/shutdownGracePeriod``, closes every connection and stops the
-    /// event loops. Idle keep-alive connections close at once. Safe to call more than once.
+    /// event loops (unless they were given to ``init(configuration:services:eventLoopGroup:)``:
+    /// those keep running). Idle keep-alive connections close at once. Safe to call more than once.
     ///
     /// Handlers still running when their connection closes are cancelled; shutdown waits until
     /// each has handed its answer back, never for a handler that ignores cancellation.
     public func shutdown() async {
-        let running = lifecycle.withLock { state -> (any EventLoopGroup, ServerQuiescingHelper, LoopTurns)? in
-            guard case .running(let group, let quiescing, let turns) = state else { return nil }
+        let running = lifecycle.withLock { state -> (ServerLoops, ServerQuiescingHelper, LoopTurns)? in
+            guard case .running(let loops, let quiescing, let turns) = state else { return nil }
             state = .stopped
-            return (group, quiescing, turns)
+            return (loops, quiescing, turns)
         }
-        guard let (group, quiescing, turns) = consume running else { return }
+        guard let (loops, quiescing, turns) = consume running else { return }
+        let group = loops.group
         // The helper closes the listener and tells every connection to quiesce; `drained`
         // completes once all have closed: idle ones at once, busy ones after their response or,
         // at the latest, when ShutdownGraceHandler closes them at the end of the grace period.
@@ -153,7 +167,7 @@ public final class ProtoHTTPServer: Sendable {
         // here on they resume on the global executor.
         loopsOpen.close()
         await turns.close()
-        try? await group.shutdownGracefully()
+        await loops.release()
         configuration.logger.info("stopped")
     }
 

@@ -58,7 +58,8 @@ public struct ServerConfiguration: Sendable {
     /// which clients retry with backoff) and never queued, so a flood of slow calls cannot grow
     /// the server's memory without bound.
     public var maxConcurrentRequests = 4_096
-    /// Event-loop threads (default: one per CPU core).
+    /// Event-loop threads (default: one per CPU core) of the group the server makes; unused
+    /// when the server is given the caller's group (`ProtoHTTPServer(…, eventLoopGroup:)`).
     public var threads: Int
     /// The server's logger: startup, handler failures, and the access log.
     public var logger: Logger
