@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ProtoHTTP", targets: ["ProtoHTTP"]),
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
         .library(name: "ProtoHTTPOffline", targets: ["ProtoHTTPOffline"]),
+        .library(name: "ProtoHTTPTesting", targets: ["ProtoHTTPTesting"]),
         .executable(name: "protohttp", targets: ["ProtoHTTPCLI"]),
         .executable(name: "protohttp-demo", targets: ["protohttp-demo"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
@@ -185,11 +186,16 @@ let package = Package(
             dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
+        // Test doubles for users' tests: what the generated client mocks (Mocks=true) run on.
+        // Its own product, so an app's client links no mock code; a test target depends on it.
+        .target(name: "ProtoHTTPTesting", dependencies: ["ProtoHTTP", "ProtoHTTPCore"]),
+
         // Client tests against real loopback peers: the plain Python server and the Python
         // connectrpc and twirp servers (PythonPeers/; scripts/python-client-env).
         .testTarget(
             name: "ProtoHTTPTests",
-            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPDemo", "ProtoHTTPTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", "ProtoWire", "ProtoHTTPTesting", "ProtoHTTPDemo", "ProtoHTTPTestSupport",
+                           .product(name: "Logging", package: "swift-log")],
             exclude: ["PythonPeers"]
         ),
 
@@ -244,7 +250,7 @@ let package = Package(
         // Clients=true,Servers=true): it compiles only if generated code qualifies runtime names.
         .target(
             name: "GeneratorClashSchema",
-            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer"],
+            dependencies: ["ProtoWire", "ProtoHTTPCore", "ProtoHTTP", "ProtoHTTPServer", "ProtoHTTPTesting"],
             path: "Tests/GeneratorClashSchema"
         ),
 

@@ -12,7 +12,8 @@ import PackagePlugin
 /// ───────────────────────────────────────────  ─────────────────  ────────────────────
 /// messages (unless Messages=false)             ProtoWire          ProtoWire
 /// a service's metadata (in the messages file)  ProtoHTTPCore      ProtoHTTPCore
-/// Clients=true / Mocks=true, for a service     ProtoHTTP          ProtoHTTP
+/// Clients=true, for a service                  ProtoHTTP          ProtoHTTP
+/// Mocks=true, for a service                    ProtoHTTPTesting   ProtoHTTPTesting (brings ProtoHTTP)
 /// Servers=true, for a service                  ProtoHTTPServer    ProtoHTTPServer
 /// ```
 ///
@@ -31,9 +32,8 @@ struct RuntimeProducts {
         var required: [(String, String)] = []
         if layers.messages && importsProtoWire { required.append(("ProtoWire", "its generated messages")) }
         if layers.messages && hasService { required.append(("ProtoHTTPCore", "its services' method metadata")) }
-        if hasService && (layers.clients || layers.mocks) {
-            required.append(("ProtoHTTP", layers.clients ? "its generated clients (Clients=true)" : "its generated mocks (Mocks=true)"))
-        }
+        if hasService && layers.clients { required.append(("ProtoHTTP", "its generated clients (Clients=true)")) }
+        if hasService && layers.mocks { required.append(("ProtoHTTPTesting", "its generated mocks (Mocks=true)")) }
         if hasService && layers.servers { required.append(("ProtoHTTPServer", "its generated servers (Servers=true)")) }
         self.required = required
     }

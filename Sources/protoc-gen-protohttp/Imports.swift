@@ -11,7 +11,7 @@ import ProtoDescriptors
 ///                          (metadata conforms to RPCMethod); the modules of its dependencies
 /// <base>.client.pb.swift   ProtoHTTP; the modules of the methods' input and output messages
 /// <base>.server.pb.swift   ProtoHTTPServer; the modules of the methods' messages
-/// <base>.mock.pb.swift     ProtoHTTP, Dispatch; the module of the file's own messages (and so of
+/// <base>.mock.pb.swift     ProtoHTTP, ProtoHTTPTesting, Dispatch; the module of the file's own messages (and so of
 ///                          its client protocol) when mapped; the modules of the methods' messages
 /// ```
 ///
@@ -102,8 +102,10 @@ struct Imports {
         var modules: Set<String> = [layer.runtimeModule]
         if layer == .mock {
             // The mock names `DispatchQueue`, and conforms to the client protocol, which lives
-            // with the file's messages when they are generated elsewhere (Messages=false).
+            // with the file's messages when they are generated elsewhere (Messages=false); its
+            // machinery is ProtoHTTPTesting's.
             modules.insert("Dispatch")
+            modules.insert(MockEmitter.testingModule)
             if let m = module(of: file.name) { modules.insert(m) }
         }
         for service in file.service {

@@ -12,10 +12,13 @@
 /// notes.getNote.callCount
 /// ```
 ///
-/// Per unary method a `ProtoHTTP.ClientMockMethod` property named like the client method, and
-/// both call forms, each one line handing the call to `ProtoHTTP.ClientMockCalls`, which gives
+/// Per unary method a `ProtoHTTPTesting.ClientMockMethod` property named like the client method, and
+/// both call forms, each one line handing the call to `ProtoHTTPTesting.ClientMockCalls`, which gives
 /// it the real client's callback order, cancel and deadline behaviour.
 struct MockEmitter {
+    /// The runtime module of the mocks' machinery (a product of its own, for test targets).
+    static let testingModule = "ProtoHTTPTesting"
+
     let context: FileContext
 
     func emit(_ service: ServiceModel, _ p: inout CodePrinter) {
@@ -32,16 +35,16 @@ struct MockEmitter {
         ])
         p.block("\(access)final class \(mockName): \(service.clientProtocolName), Sendable {") { p in
             p.doc(["Runs the calls: the callback queue, the live calls."])
-            p.line("\(access)let \(callsName): ProtoHTTP.ClientMockCalls")
+            p.line("\(access)let \(callsName): ProtoHTTPTesting.ClientMockCalls")
             for method in unary {
                 p.line()
                 p.doc(["`\(method.protoName)`: set its `handler`; read its `requests` and `callCount`."])
-                p.line("\(access)let \(method.clientName) = ProtoHTTP.ClientMockMethod<\(method.metadataType)>()")
+                p.line("\(access)let \(method.clientName) = ProtoHTTPTesting.ClientMockMethod<\(method.metadataType)>()")
             }
             p.line()
             p.doc(["A mock whose callbacks run on `callbackQueue` (default: a serial queue of its own)."])
             p.block("\(access)init(callbackQueue: Dispatch.DispatchQueue = Dispatch.DispatchQueue(label: \"\(mockName)\")) {") { p in
-                p.line("\(callsName) = ProtoHTTP.ClientMockCalls(callbackQueue: callbackQueue)")
+                p.line("\(callsName) = ProtoHTTPTesting.ClientMockCalls(callbackQueue: callbackQueue)")
             }
             for model in service.methods {
                 let method = ClientEmitter.Method(model, context: context)

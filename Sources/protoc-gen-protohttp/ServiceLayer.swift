@@ -7,7 +7,7 @@
 /// <base>.pb.swift          messages, enums, extensions, service metadata   ProtoWire, ProtoHTTPCore
 /// <base>.client.pb.swift   Clients=true: typed clients (ClientEmitter)      ProtoHTTP
 /// <base>.server.pb.swift   Servers=true: handler protocols (ServerEmitter)  ProtoHTTPServer
-/// <base>.mock.pb.swift     Mocks=true: client mocks (MockEmitter)           ProtoHTTP, Dispatch
+/// <base>.mock.pb.swift     Mocks=true: client mocks (MockEmitter)           ProtoHTTP, ProtoHTTPTesting, Dispatch
 /// ```
 ///
 /// Layer files are written only for `.proto` files that declare a service.

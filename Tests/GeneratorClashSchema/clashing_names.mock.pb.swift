@@ -3,29 +3,30 @@
 
 import Dispatch
 import ProtoHTTP
+import ProtoHTTPTesting
 
 /// A stand-in for ``ClashClientProtocol`` in tests: each call is answered by its method's `handler`
 /// and recorded in its `requests`, with the real client's callbacks (completion, then exactly one of
 /// success or failure, on ``mockCalls``'s callback queue), cancellation and deadlines. No network.
 public final class ClashClientMock: ClashClientProtocol, Sendable {
     /// Runs the calls: the callback queue, the live calls.
-    public let mockCalls: ProtoHTTP.ClientMockCalls
+    public let mockCalls: ProtoHTTPTesting.ClientMockCalls
 
     /// `Read`: set its `handler`; read its `requests` and `callCount`.
-    public let read = ProtoHTTP.ClientMockMethod<ClashMetadata.Read>()
+    public let read = ProtoHTTPTesting.ClientMockMethod<ClashMetadata.Read>()
 
     /// `Call`: set its `handler`; read its `requests` and `callCount`.
-    public let call = ProtoHTTP.ClientMockMethod<ClashMetadata.Call>()
+    public let call = ProtoHTTPTesting.ClientMockMethod<ClashMetadata.Call>()
 
     /// `Serve`: set its `handler`; read its `requests` and `callCount`.
-    public let serve = ProtoHTTP.ClientMockMethod<ClashMetadata.Serve>()
+    public let serve = ProtoHTTPTesting.ClientMockMethod<ClashMetadata.Serve>()
 
     /// `Handle`: set its `handler`; read its `requests` and `callCount`.
-    public let handle = ProtoHTTP.ClientMockMethod<ClashMetadata.Handle>()
+    public let handle = ProtoHTTPTesting.ClientMockMethod<ClashMetadata.Handle>()
 
     /// A mock whose callbacks run on `callbackQueue` (default: a serial queue of its own).
     public init(callbackQueue: Dispatch.DispatchQueue = Dispatch.DispatchQueue(label: "ClashClientMock")) {
-        mockCalls = ProtoHTTP.ClientMockCalls(callbackQueue: callbackQueue)
+        mockCalls = ProtoHTTPTesting.ClientMockCalls(callbackQueue: callbackQueue)
     }
 
     /// Records the call and answers it with `read.handler`, as the client's callback form would.

@@ -185,10 +185,10 @@ struct ImportMappingTests {
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTP"])
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Servers=true", layer: "server")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTPServer"])
-        // A mock in a test target: Dispatch, and the module of the client protocol it conforms to
-        // (the one holding the file's messages, AcmeBilling).
+        // A mock in a test target: Dispatch, ProtoHTTPTesting (its machinery), and the module of
+        // the client protocol it conforms to (the one holding the file's messages, AcmeBilling).
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Mocks=true", layer: "mock")
-            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import Dispatch", "import ProtoHTTP"])
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import Dispatch", "import ProtoHTTP", "import ProtoHTTPTesting"])
         // Not mapped: the messages are in this module, nothing extra.
         let unmapped = try mappingFile("acme/common/money.proto AcmeCommon\n")
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(unmapped),Messages=false,Clients=true", layer: "client")

@@ -14,7 +14,7 @@ import Synchronization
 /// the one delivered.
 public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// Where a call's callbacks go.
-    struct Sink: Sendable {
+    package struct Sink: Sendable {
         /// Enqueue callbacks here; `nil` runs them directly (the async form resumes a
         /// continuation, which needs no queue).
         let queue: DispatchQueue?
@@ -26,10 +26,19 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         var finished: (@Sendable () -> Void)? = nil
         /// Receives the call's progress reports; its `finish` runs after the outcome.
         var progress: ProgressHandler? = nil
+
+        package init(queue: DispatchQueue?, completion: (@Sendable () -> Void)?, failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+                     finished: (@Sendable () -> Void)? = nil, progress: ProgressHandler? = nil) {
+            self.queue = queue
+            self.completion = completion
+            self.failure = failure
+            self.finished = finished
+            self.progress = progress
+        }
     }
 
     /// A successful call's delivery: the typed output bound to the success callback.
-    typealias Delivery = @Sendable () -> Void
+    package typealias Delivery = @Sendable () -> Void
 
     private struct State: Sendable {
         var lifecycle = CallLifecycle<Delivery>()
@@ -68,9 +77,9 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     private let state: Mutex<State>
 
     /// A new call id: process-wide unique, monotonic.
-    static func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
+    package static func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
 
-    init(info: CallInfo, registry: CallRegistry, sink: Sink, accessories: [any CallAccessory] = []) {
+    package init(info: CallInfo, registry: CallRegistry, sink: Sink, accessories: [any CallAccessory] = []) {
         self.id = info.id
         self.path = info.path
         self.category = info.category
@@ -95,7 +104,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     // MARK: Events from the manager's stages, the transport and the deadline timer
 
     /// The call starts; `false` means it already ended (cancelled first) and must not run.
-    func begin() -> Bool {
+    package func begin() -> Bool {
         if case .enqueue = apply({ $0.submit() }) { return true }
         return false
     }
@@ -110,12 +119,12 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A transfer started (the first one fires `completion`; a retry's do not).
-    func handedOff() {
+    package func handedOff() {
         apply { $0.handedToTransport() }
     }
 
     /// The settle stage decoded the response.
-    func succeed(_ delivery: @escaping Delivery) {
+    package func succeed(_ delivery: @escaping Delivery) {
         apply { $0.receivedResponse(delivery) }
     }
 
@@ -131,7 +140,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A stage failed the call.
-    func fail(_ error: ProtoHTTPError) {
+    package func fail(_ error: ProtoHTTPError) {
         apply { $0.transportFailed(error) }
     }
 

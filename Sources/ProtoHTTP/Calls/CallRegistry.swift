@@ -9,7 +9,7 @@ import Synchronization
 /// Deadlines belong to the manager, not to the transport: a call's deadline spans everything
 /// it does (interceptors, each transfer of a retry, decoding), so the registry's timer is the
 /// one that fails it with `deadline_exceeded` and stops its transfer.
-final class CallRegistry: Sendable {
+package final class CallRegistry: Sendable {
     private struct Entry: Sendable {
         let handle: CallHandle
         /// The registry clock's nanoseconds at which the call fails; `UInt64.max` for none.
@@ -23,16 +23,16 @@ final class CallRegistry: Sendable {
     private let deadlines: CallDeadlines
 
     /// Creates a registry whose deadline timer, on `clock`, fails expired calls on `queue`.
-    init(deadlineQueue: DispatchQueue, clock: any CallClock) {
+    package init(deadlineQueue: DispatchQueue, clock: any CallClock) {
         deadlines = CallDeadlines(clock: clock)
         deadlines.start(on: deadlineQueue, registry: self)
     }
 
     /// The time source of the deadlines.
-    var clock: any CallClock { deadlines.clock }
+    package var clock: any CallClock { deadlines.clock }
 
     /// Registers a call that has started, with its deadline, and arms the timer for it.
-    func add(_ handle: CallHandle, deadline: CallDeadline?) {
+    package func add(_ handle: CallHandle, deadline: CallDeadline?) {
         calls.withLock { $0[handle.id] = Entry(handle: handle, deadline: deadline?.instant ?? .max, timeout: deadline?.timeout) }
         if let deadline { deadlines.arm(deadline.instant) }
     }
@@ -46,7 +46,7 @@ final class CallRegistry: Sendable {
     }
 
     /// How many calls are live.
-    var count: Int { calls.withLock { $0.count } }
+    package var count: Int { calls.withLock { $0.count } }
 
     /// The live calls whose deadline is at or before `now`, with their time limits, and the
     /// earliest deadline among the others (`UInt64.max` when none has one).
@@ -67,7 +67,7 @@ final class CallRegistry: Sendable {
 }
 
 /// When a call must have finished, and the limit it came from.
-struct CallDeadline: Sendable {
+package struct CallDeadline: Sendable {
     /// The call's time limit.
     let timeout: Duration
     /// The instant of the deadline, in the nanoseconds of the clock it was made on.
@@ -76,7 +76,7 @@ struct CallDeadline: Sendable {
     let clock: any CallClock
 
     /// The deadline `timeout` from now on `clock`.
-    init(timeout: Duration, clock: any CallClock) {
+    package init(timeout: Duration, clock: any CallClock) {
         self.timeout = timeout
         self.clock = clock
         self.instant = clock.instant(timeout, after: clock.now())

@@ -28,7 +28,7 @@ public enum CallTimeout: Sendable, Hashable {
     public static func milliseconds<T: BinaryInteger>(_ milliseconds: T) -> CallTimeout { .after(.milliseconds(milliseconds)) }
 
     /// The limit this resolves to when the manager's default is `manager`.
-    func resolved(manager: Duration?) -> Duration? {
+    package func resolved(manager: Duration?) -> Duration? {
         switch self {
         case .managerDefault: manager
         case .unlimited: nil

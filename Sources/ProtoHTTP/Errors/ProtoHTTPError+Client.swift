@@ -3,7 +3,7 @@ import ProtoHTTPCore
 
 extension ProtoHTTPError {
     /// The call was cancelled by its caller before it finished.
-    static func cancelled(_ detail: String = "the call was cancelled before it finished") -> ProtoHTTPError {
+    package static func cancelled(_ detail: String = "the call was cancelled before it finished") -> ProtoHTTPError {
         ProtoHTTPError(
             code: .canceled,
             message: "\(detail); no response will be delivered. This is expected after cancel(); retry the call if you still need it."

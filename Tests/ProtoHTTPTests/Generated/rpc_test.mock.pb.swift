@@ -3,23 +3,24 @@
 
 import Dispatch
 import ProtoHTTP
+import ProtoHTTPTesting
 
 /// A stand-in for ``Protohttp_Rpctest_PingServiceClientProtocol`` in tests: each call is answered by its method's `handler`
 /// and recorded in its `requests`, with the real client's callbacks (completion, then exactly one of
 /// success or failure, on ``mockCalls``'s callback queue), cancellation and deadlines. No network.
 final class Protohttp_Rpctest_PingServiceClientMock: Protohttp_Rpctest_PingServiceClientProtocol, Sendable {
     /// Runs the calls: the callback queue, the live calls.
-    let mockCalls: ProtoHTTP.ClientMockCalls
+    let mockCalls: ProtoHTTPTesting.ClientMockCalls
 
     /// `Ping`: set its `handler`; read its `requests` and `callCount`.
-    let ping = ProtoHTTP.ClientMockMethod<Protohttp_Rpctest_PingServiceMetadata.Ping>()
+    let ping = ProtoHTTPTesting.ClientMockMethod<Protohttp_Rpctest_PingServiceMetadata.Ping>()
 
     /// `Lookup`: set its `handler`; read its `requests` and `callCount`.
-    let lookup = ProtoHTTP.ClientMockMethod<Protohttp_Rpctest_PingServiceMetadata.Lookup>()
+    let lookup = ProtoHTTPTesting.ClientMockMethod<Protohttp_Rpctest_PingServiceMetadata.Lookup>()
 
     /// A mock whose callbacks run on `callbackQueue` (default: a serial queue of its own).
     init(callbackQueue: Dispatch.DispatchQueue = Dispatch.DispatchQueue(label: "Protohttp_Rpctest_PingServiceClientMock")) {
-        mockCalls = ProtoHTTP.ClientMockCalls(callbackQueue: callbackQueue)
+        mockCalls = ProtoHTTPTesting.ClientMockCalls(callbackQueue: callbackQueue)
     }
 
     /// Records the call and answers it with `ping.handler`, as the client's callback form would.

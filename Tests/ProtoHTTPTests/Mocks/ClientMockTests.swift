@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 @testable import ProtoHTTP
+import ProtoHTTPTesting
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing

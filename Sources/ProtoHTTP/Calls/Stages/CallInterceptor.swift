@@ -17,6 +17,17 @@ public struct CallInfo: Sendable {
     /// The RPC method, for calls made with ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``
     /// (generated clients): its path, types and idempotency. `nil` for calls to a path.
     public var method: MethodDescriptor?
+
+    package init(id: UInt64, path: String, category: String? = nil, tag: Int? = nil, context: [String: any Sendable], protocolName: String,
+                 method: MethodDescriptor? = nil) {
+        self.id = id
+        self.path = path
+        self.category = category
+        self.tag = tag
+        self.context = context
+        self.protocolName = protocolName
+        self.method = method
+    }
 }
 
 /// The rest of the chain: sends a request on and calls back once with its result.

@@ -1,15 +1,17 @@
 // ClientMockCalls.swift: runs a generated client mock's calls with the real client's callbacks, deadlines and cancel.
 import Dispatch
+import ProtoHTTP
+import ProtoHTTPCore
 import Synchronization
 
 /// The call machinery of a generated `<Prefix><Service>ClientMock`: each call gets a real
-/// ``CallHandle`` on the same lifecycle machine a ``ProtoHTTPManager`` call runs, so code under
+/// `CallHandle` on the same lifecycle machine a `ProtoHTTPManager` call runs, so code under
 /// test sees what it would see with the real client:
 ///
 /// - the callback form calls `completion` (if given) on ``callbackQueue``, then runs the
 ///   method's handler, then exactly one of `success` or `failure` on ``callbackQueue``;
 /// - the async form returns the handler's output or throws its error;
-/// - ``CallHandle/cancel()`` (or cancelling the async form's task) fails the call with
+/// - `CallHandle.cancel()` (or cancelling the async form's task) fails the call with
 ///   `canceled` at once and cancels the handler's task; a result the handler gives after that is
 ///   dropped;
 /// - `options.timeout` (`.after(…)`) fails a call whose handler is slower with
@@ -17,7 +19,7 @@ import Synchronization
 ///
 /// Nothing goes over the network; interceptors, retries and serializers do not run.
 public final class ClientMockCalls: Sendable {
-    /// Where callbacks run, like ``ManagerConfiguration/callbackQueue``.
+    /// Where callbacks run, like `ManagerConfiguration.callbackQueue`.
     public let callbackQueue: DispatchQueue
     private let registry: CallRegistry
 
