@@ -33,14 +33,14 @@ struct CallCaching: Sendable {
         self.options = cache
         self.store = store
         self.key = Self.key(for: request, protocolName: protocolName, options: cache)
-        self.isGet = request.method == HTTPMethod.get.rawValue
+        self.isGet = request.method == .get
         let readsFirst = cache.policy == .cacheElseNetwork || cache.policy == .cacheThenNetwork || isGet
         self.entry = cache.ignoreCache || !readsFirst ? nil : store.response(for: key)
     }
 
     /// The key of `request` under `options`.
     static func key(for request: TransportRequest, protocolName: String, options: CacheOptions) -> ResponseCacheKey {
-        ResponseCacheKey(method: request.method, url: request.url, protocolName: protocolName,
+        ResponseCacheKey(method: request.method.rawValue, url: request.url, protocolName: protocolName,
                          contentType: request.headers.first(named: "Content-Type"), accept: request.headers.first(named: "Accept"),
                          body: request.body ?? [], salt: options.salt, version: options.version,
                          credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name.lowercased()) })

@@ -103,7 +103,7 @@ extension CurlTransfer {
     }
 
     private func configureMethodAndBody(_ request: TransportRequest) throws(ProtoHTTPError) {
-        let method = request.method.uppercased()
+        let method = request.method.rawValue.uppercased()
         if let form = request.multipart {
             try configureMultipart(form, method: method, request: request)
             return
@@ -118,7 +118,7 @@ extension CurlTransfer {
         case ("POST", _):
             break
         default:
-            try set(CURLOPT_CUSTOMREQUEST, request.method)
+            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
         }
         guard method == "POST" || request.body != nil else { return }
         let body = request.body ?? []
@@ -144,7 +144,7 @@ extension CurlTransfer {
         let body = try CurlMimeBody(form: form, easy: easy)
         mimeBody = body
         try check(ccurl_easy_setopt_mime(easy, CURLOPT_MIMEPOST, body.mime), CURLOPT_MIMEPOST)
-        if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, request.method) }
+        if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
     }
 
     private func configureHeaders(_ request: TransportRequest) throws(ProtoHTTPError) {
@@ -152,7 +152,7 @@ extension CurlTransfer {
         // No "Expect: 100-continue" round trip; and no invented form Content-Type for bodies.
         lines.append("Expect:")
         // (A multipart body's Content-Type, with its boundary, comes from libcurl.)
-        if request.multipart == nil, request.body != nil || request.method.uppercased() == "POST",
+        if request.multipart == nil, request.body != nil || request.method.rawValue.uppercased() == "POST",
            request.headers.first(named: "content-type") == nil {
             lines.append("Content-Type:")
         }
@@ -171,7 +171,7 @@ extension CurlTransfer {
             ProtoHTTPError(code: .invalidArgument, message: what)
         }
         let forbidden = HTTPText.isLineBreakOrNUL
-        if request.method.isEmpty || request.method.utf8.contains(where: { $0 == 32 || $0 == 9 || forbidden($0) }) {
+        if request.method.rawValue.isEmpty || request.method.rawValue.utf8.contains(where: { $0 == 32 || $0 == 9 || forbidden($0) }) {
             throw bad("the HTTP method \"\(request.method)\" is empty or contains spaces or line breaks; use a token such as POST.")
         }
         if request.url.isEmpty || HTTPText.containsLineBreakOrNUL(request.url) {

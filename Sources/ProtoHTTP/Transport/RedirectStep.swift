@@ -19,10 +19,10 @@ struct RedirectStep {
     static func next(after request: TransportRequest, status: Int, location: String, secretHeaderNames: Set<String>) -> TransportRequest {
         var next = request
         next.url = location
-        let method = request.method.uppercased()
+        let method = request.method.rawValue.uppercased()
         let becomesGET = (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST")
         if becomesGET {
-            next.method = "GET"
+            next.method = .get
             next.body = nil
             next.multipart = nil
             next.headers.removeAll { ["content-type", "content-length", "content-encoding"].contains($0.name.lowercased()) }

@@ -4,8 +4,8 @@
 ///
 /// Limits left `nil` fall back to the transport's ``TransportConfiguration``.
 public struct TransportRequest: Sendable {
-    /// The HTTP method, e.g. `"POST"` or `"GET"`.
-    public var method: String
+    /// The HTTP method, e.g. `.post` or `.get` (any token: `HTTPMethod(rawValue: "PROPFIND")`).
+    public var method: HTTPMethod
     /// The absolute URL (`http://` or `https://`).
     public var url: String
     /// Header fields to send, in order. The transport adds no `Content-Type` of its own.
@@ -31,7 +31,7 @@ public struct TransportRequest: Sendable {
 
     /// A request: POST by default; `body` or `multipart` (not both); limits left `nil` take the transport configuration's.
     public init(
-        method: String = "POST",
+        method: HTTPMethod = .post,
         url: String,
         headers: [HTTPHeader] = [],
         body: [UInt8]? = nil,

@@ -192,7 +192,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
             return
         }
         let request = RPCRequest(
-            method: head.method.rawValue, uri: head.uri,
+            method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri,
             headers: head.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
             body: Array(body.readableBytesView), remoteAddress: remoteAddress
         )

@@ -26,8 +26,8 @@ extension Dispatcher {
         guard let route = router.route(request.uri) else {
             return refusal(notFound(request.uri))
         }
-        let isConnectGet = request.method == "GET" && route.kind == .connectPath && route.method.idempotencyLevel == .noSideEffects
-        guard request.method == "POST" || isConnectGet else {
+        let isConnectGet = request.method == .get && route.kind == .connectPath && route.method.idempotencyLevel == .noSideEffects
+        guard request.method == .post || isConnectGet else {
             return refusal(wrongMethod(request.method, route: route))
         }
         let negotiated: Negotiated
@@ -87,8 +87,8 @@ extension Dispatcher {
         return ServerError(.connect, .unimplemented, "no method at \(path)\(known); check the service and method name.", httpStatus: 404)
     }
 
-    private func wrongMethod(_ httpMethod: String, route: Router.Route) -> ServerError {
-        let message = httpMethod == "GET" && route.kind == .connectPath
+    private func wrongMethod(_ httpMethod: HTTPMethod, route: Router.Route) -> ServerError {
+        let message = httpMethod == .get && route.kind == .connectPath
             ? "GET is not supported for \(route.method.path): only methods marked idempotency_level = NO_SIDE_EFFECTS answer Connect GETs; POST it."
             : "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."
         let allow = [HTTPHeader(name: "Allow", value: "POST")]

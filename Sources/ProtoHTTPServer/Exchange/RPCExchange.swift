@@ -2,7 +2,7 @@
 
 /// A complete HTTP request as the dispatcher sees it.
 struct RPCRequest: Sendable {
-    var method: String
+    var method: HTTPMethod
     var uri: String
     var headers: [HTTPHeader]
     var body: [UInt8]

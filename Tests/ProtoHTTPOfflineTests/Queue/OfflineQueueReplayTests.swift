@@ -301,7 +301,7 @@ struct OfflineQueueProtocolTests {
         let urls = QueueRecorder<(String, String)>()
         try await withQueueTestbed(configure: { configuration in
             configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
-                urls.append((request.method, request.url))
+                urls.append((request.method.rawValue, request.url))
                 next(request, completion)
             }]
         }) { testbed in

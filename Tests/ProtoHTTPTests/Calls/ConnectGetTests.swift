@@ -47,7 +47,7 @@ struct ConnectGetTests {
         defer { peer.stop() }
         let sent = Mutex<[String]>([])
         let record = ClosureInterceptor { request, _, next, completion in
-            sent.withLock { $0.append(request.method) }
+            sent.withLock { $0.append(request.method.rawValue) }
             next(request, completion)
         }
         var configuration = ManagerConfiguration(baseURL: peer.baseURL)

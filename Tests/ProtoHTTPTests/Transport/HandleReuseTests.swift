@@ -35,7 +35,7 @@ struct HandleReuseTests {
             Step(method: "POST", body: Array("five".utf8)),
         ]
         for (index, step) in steps.enumerated() {
-            let response = try await transport.send(TransportRequest(method: step.method, url: server.url("/echo"), headers: step.headers, body: step.body))
+            let response = try await transport.send(TransportRequest(method: HTTPMethod(rawValue: step.method), url: server.url("/echo"), headers: step.headers, body: step.body))
             let label = "step \(index): \(step.method)"
             #expect(response.status == 200, "\(label)")
             #expect(response.headers.first(named: "X-Echo-Method") == step.method, "\(label)")

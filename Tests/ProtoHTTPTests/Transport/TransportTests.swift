@@ -52,7 +52,7 @@ struct TransportTests {
         defer { server.stop() }
         let transport = try makeTransport()
         let body: [UInt8]? = method == "GET" || method == "DELETE" ? nil : Array("payload".utf8)
-        let response = try await transport.send(TransportRequest(method: method, url: server.url("/echo"), body: body))
+        let response = try await transport.send(TransportRequest(method: HTTPMethod(rawValue: method), url: server.url("/echo"), body: body))
         #expect(response.status == 200)
         #expect(response.headers.first(named: "X-Echo-Method") == method)
         #expect(response.body == (body ?? []))

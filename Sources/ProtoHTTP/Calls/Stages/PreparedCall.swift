@@ -72,7 +72,7 @@ extension ProtoHTTPManager {
             ? QueueingRecord(target: target, options: options, query: query, body: body) : nil
         let url = composition.url(path, wireProtocol: wireProtocol, query: query, info: info)
         var request = TransportRequest(
-            method: target.httpMethod.rawValue,
+            method: target.httpMethod,
             url: url,
             headers: composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType,
                                          url: url),

@@ -113,7 +113,7 @@ extension ServerTests {
 
         @Test("each request gets exactly one answer with the right status, code and headers", arguments: cases)
         func table(_ testCase: Case) async throws {
-            let request = RPCRequest(method: testCase.method, uri: testCase.uri, headers: testCase.headers, body: testCase.body)
+            let request = RPCRequest(method: HTTPMethod(rawValue: testCase.method), uri: testCase.uri, headers: testCase.headers, body: testCase.body)
             let answered = await Self.handle(try Self.dispatcher(), request)
             try #require(answered.answers.count == 1, "answers: \(answered.answers.count)")
             let (response, outcome, _) = answered.answers[0]

@@ -134,7 +134,7 @@ extension ServerTests {
                 var configuration = ManagerConfiguration(baseURL: server.baseURL)
                 configuration.wireProtocol = .connect(httpGet: true)
                 configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
-                    methods.withLock { $0.append(request.method) }
+                    methods.withLock { $0.append(request.method.rawValue) }
                     next(request, completion)
                 }]
                 let manager = try ProtoHTTPManager(configuration: configuration, transport: server.transport)
