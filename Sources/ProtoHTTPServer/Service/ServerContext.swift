@@ -47,8 +47,3 @@ public struct ServerContext: Sendable {
         requestHeaders.first(named: name)
     }
 }
-
-/// The server's earlier name for `RPCProtocol`, which moved to ProtoHTTPCore when client and
-/// server came to share it.
-@available(*, deprecated, renamed: "RPCProtocol")
-public typealias ServerProtocol = RPCProtocol

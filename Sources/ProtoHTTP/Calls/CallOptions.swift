@@ -1,0 +1,79 @@
+// CallOptions.swift: what one call may change: cancellation grouping, context, headers, parameters, and overrides of the manager's defaults.
+
+/// Per-call settings: grouping for cancellation, extra headers and parameters, and overrides
+/// of the manager's defaults. Every field has a default, so set only what the call needs:
+///
+/// ```swift
+/// let options = CallOptions(tag: 7, headers: [HTTPHeader(name: "X-Trace", value: id)], timeout: .seconds(2), encoding: .json)
+/// ```
+public struct CallOptions: Sendable {
+    /// A group name for ``ProtoHTTPManager/cancelAll(category:)``.
+    public var category: String?
+    /// A number for ``ProtoHTTPManager/cancelAll(tag:)``.
+    public var tag: Int?
+    /// Anything the caller wants back in interceptors (``CallInfo/context``).
+    public var context: [String: any Sendable]
+    /// Extra headers; they replace the manager's headers of the same name.
+    public var headers: [HTTPHeader]
+    /// Extra query parameters; they replace the manager's parameters of the same name.
+    public var parameters: [String: String]
+    /// The call's time limit. Default: the manager's.
+    public var timeout: CallTimeout
+    /// The wire protocol, replacing the manager's.
+    public var wireProtocol: (any WireProtocol)?
+    /// The body encoding of message calls, replacing the manager's ``ManagerConfiguration/encoding``.
+    public var encoding: BodyEncoding?
+    /// Whether this call's body is gzipped, replacing the manager's
+    /// ``ManagerConfiguration/requestCompression``; `nil` (the default) keeps the manager's.
+    public var requestCompression: RequestCompression?
+    /// The validators, replacing the manager's.
+    public var validators: [any ResponseValidator]?
+    /// The retry policy, replacing the manager's (``RetryPolicy/never`` for one attempt).
+    public var retryPolicy: RetryPolicy?
+    /// Response processors run after the manager's, for this call only.
+    public var responseProcessors: [any ResponseProcessor] = []
+    /// A base URL for this call instead of the manager's, e.g. a CDN's (YTKNetwork's `cdnUrl`).
+    public var baseURL: String?
+    /// Whether the manager's base URL applies (when ``baseURL`` is not set). Default `true`.
+    public var useBaseURL = true
+    /// Whether the manager's general headers are sent. Default `true`.
+    public var useGeneralHeaders = true
+    /// Whether the manager's general query parameters are added. Default `true`.
+    public var useGeneralParameters = true
+    /// Whether the manager's secret headers (``ManagerConfiguration/secretHeaderNames``) and
+    /// general parameters go with this call even when its URL is not on a trusted origin
+    /// (``ManagerConfiguration/trustedOrigins``). Default `false`.
+    public var sendsSecretsToAnyOrigin = false
+    /// Receives the call's upload and download progress on the manager's callback queue
+    /// (``ProgressHandler``; ``withProgress(_:)`` and ``withProgressStream(bufferingNewest:)``
+    /// set it). `nil` (the default) asks for none, at no cost.
+    public var progress: ProgressHandler?
+    /// How this call uses the manager's ``ManagerConfiguration/responseCache`` (``CacheOptions``).
+    /// `nil` (the default): the call neither reads nor stores cached responses.
+    public var cache: CacheOptions?
+    /// Whether the call is stored in the manager's ``ManagerConfiguration/offlineQueue`` when
+    /// it fails for lack of network, to be sent again later. Such a call sends an
+    /// `Idempotency-Key` header (the call's own, if it sets one) on every attempt, replays
+    /// included, so a server can drop repeats. Default `false`.
+    public var queuesWhenOffline = false
+
+    /// Creates options; every argument defaults to "as the manager says".
+    public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],
+                headers: [HTTPHeader] = [], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
+                wireProtocol: (any WireProtocol)? = nil, encoding: BodyEncoding? = nil,
+                validators: [any ResponseValidator]? = nil, retryPolicy: RetryPolicy? = nil,
+                responseProcessors: [any ResponseProcessor] = [], baseURL: String? = nil) {
+        self.category = category
+        self.tag = tag
+        self.context = context
+        self.headers = headers
+        self.parameters = parameters
+        self.timeout = timeout
+        self.wireProtocol = wireProtocol
+        self.encoding = encoding
+        self.validators = validators
+        self.retryPolicy = retryPolicy
+        self.responseProcessors = responseProcessors
+        self.baseURL = baseURL
+    }
+}
