@@ -45,6 +45,9 @@ public final class ProtoHTTPServer: Sendable {
     /// A server for `services`; nothing is bound until ``start()``.
     ///
     /// - Parameters:
+    ///   - configuration: Address, protocols, limits, logging (see ``ServerConfiguration``).
+    ///   - services: The services to serve (generated `<Service>Handler` values, or
+    ///     ``ServiceDefinition``s).
     ///   - eventLoopGroup: SwiftNIO event loops to serve on, shared with the rest of the
     ///     process (another server, a SwiftNIO client, `MultiThreadedEventLoopGroup.singleton`).
     ///     The server never stops them: ``shutdown()`` leaves them running for their owner, and
