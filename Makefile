@@ -37,14 +37,14 @@ test: deps
 # `make test` while LOAD busy loops (default: one per core) compete for the CPU: the machine CI
 # is on during a busy day. The build runs first without the load; every test phase then runs
 # beside it (scripts/with-load). For one suite many times over, with or without load:
-# scripts/test-repeat N [FILTER] (README "Tests").
+# scripts/test-repeat N [FILTER] (CONTRIBUTING.md "What must stay green").
 LOAD ?=
 
 test-load: deps
 	$(SWIFT) build --build-tests
 	LOAD=$(LOAD) bash scripts/with-load $(MAKE) --no-print-directory test
 
-# Coverage-guided fuzzing (README "Fuzzing"): builds the libFuzzer targets of Tests/Fuzz with
+# Coverage-guided fuzzing (CONTRIBUTING.md "Fuzzing"): builds the libFuzzer targets of Tests/Fuzz with
 # ASan out of tree (.build-fuzz) and runs each for FUZZ_SECONDS, printing
 # `RESULT fuzz=<target> execs=<n> crashes=<n> seconds=<s>` per target; fails on any crash, leak,
 # timeout or out-of-memory. `make test` runs the same targets for 3 s each from their seeds
