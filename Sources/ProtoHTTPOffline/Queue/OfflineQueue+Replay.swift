@@ -3,8 +3,10 @@ import Foundation
 import Synchronization
 
 extension OfflineQueue {
-    /// Sends the stored calls of `category` (`nil`: those without one) again, oldest first
-    /// and one at a time, ahead of new calls of that category (held until the replay ends).
+    /// Sends the stored calls of `category` again, oldest first and one at a time, ahead of new
+    /// calls of that category (held until the replay ends); `nil` sends every category's, as
+    /// ``resumeAllQueued(completion:)`` does (SCAwesomeNetworking's reconnect semantics; the
+    /// calls made without a category alone: ``resumeUncategorized(completion:)``).
     ///
     /// Each entry's attempt count is committed before it is sent. An entry the server answers
     /// (success, or an error that is not transient) is removed, then reported to the
@@ -19,13 +21,15 @@ extension OfflineQueue {
     /// Calling it while the category replays makes the running replay take one more pass.
     ///
     /// - Parameters:
-    ///   - category: the category to replay; `nil` replays the calls made without one.
-    ///   - completion: the replay's summary, on the manager's callback queue.
+    ///   - category: the category to replay; `nil` replays every category.
+    ///   - completion: the replay's summary (added up over the categories for `nil`), on the
+    ///     manager's callback queue.
     public func resumeQueued(category: String?, completion: (@Sendable (ReplaySummary) -> Void)? = nil) {
-        let queue = callbackQueue
-        let waiter: ReplayGate.Waiter = { summary in if let completion { queue.async { completion(summary) } } }
-        guard gate.begin(category, waiter: waiter) else { return }
-        pass(category, summary: ReplaySummary())
+        guard let category else {
+            resumeAllQueued(completion: completion)
+            return
+        }
+        replay(category, completion: completion)
     }
 
     /// The async form of ``resumeQueued(category:completion:)``: returns when the replay ends.
@@ -36,8 +40,32 @@ extension OfflineQueue {
         }
     }
 
-    /// Replays every category that has entries (``resumeQueued(category:completion:)`` for
-    /// each, side by side); `completion` gets their summaries added up.
+    /// Replays the stored calls made without a category, as ``resumeQueued(category:completion:)``
+    /// replays one category.
+    public func resumeUncategorized(completion: (@Sendable (ReplaySummary) -> Void)? = nil) {
+        replay(nil, completion: completion)
+    }
+
+    /// The async form of ``resumeUncategorized(completion:)``: returns when the replay ends.
+    @discardableResult
+    public func resumeUncategorized() async -> ReplaySummary {
+        await withCheckedContinuation { continuation in
+            resumeUncategorized { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Replays one category (`nil`: the calls made without one), or makes the replay that is
+    /// running for it take one more pass.
+    private func replay(_ category: String?, completion: (@Sendable (ReplaySummary) -> Void)?) {
+        let queue = callbackQueue
+        let waiter: ReplayGate.Waiter = { summary in if let completion { queue.async { completion(summary) } } }
+        guard gate.begin(category, waiter: waiter) else { return }
+        pass(category, summary: ReplaySummary())
+    }
+
+    /// Replays every category that has entries, the calls made without one included (each as
+    /// ``resumeQueued(category:completion:)`` does, side by side); `completion` gets their
+    /// summaries added up.
     public func resumeAllQueued(completion: (@Sendable (ReplaySummary) -> Void)? = nil) {
         let categories: [String?]
         do {
@@ -53,7 +81,7 @@ extension OfflineQueue {
         }
         let total = Mutex((left: categories.count, summary: ReplaySummary()))
         for category in categories {
-            resumeQueued(category: category) { summary in
+            replay(category) { summary in
                 let done = total.withLock { total -> ReplaySummary? in
                     total.left -= 1
                     total.summary.answered += summary.answered
@@ -277,7 +305,7 @@ extension OfflineQueue {
         configuration.clock.run(after: delay, on: comebackQueue) { [weak self] in
             guard let self else { return }
             comebacks.withLock { _ = $0.remove(CategoryKey(category)) }
-            resumeQueued(category: category, completion: nil)
+            replay(category, completion: nil)
         }
     }
 }

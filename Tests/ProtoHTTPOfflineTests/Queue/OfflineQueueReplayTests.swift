@@ -162,6 +162,36 @@ struct OfflineQueueReplayTests {
         }
     }
 
+    @Test("resumeQueued(category: nil) replays every category, the calls without one included, as SCAwesomeNetworking's reconnect does")
+    func nilCategoryReplaysEverything() async throws {
+        try await withQueueTestbed { testbed in
+            let queue = try testbed.queue()
+            _ = await testbed.create("in notes")
+            _ = await testbed.create("in other", category: "other")
+            _ = await testbed.create("without a category", category: nil)
+            #expect(try queue.count() == 3)
+            testbed.goOnline()
+            let summary = await queue.resumeQueued(category: nil)
+            #expect(summary.answered == 3 && summary.remaining == 0)
+            #expect(Set(testbed.notes.sightings.map(\.title)) == ["in notes", "in other", "without a category"])
+            #expect(try queue.count() == 0)
+        }
+    }
+
+    @Test("resumeUncategorized() replays only the calls made without a category")
+    func uncategorizedReplaysOnlyThose() async throws {
+        try await withQueueTestbed { testbed in
+            let queue = try testbed.queue()
+            _ = await testbed.create("in notes")
+            _ = await testbed.create("without a category", category: nil)
+            testbed.goOnline()
+            let summary = await queue.resumeUncategorized()
+            #expect(summary.answered == 1)
+            #expect(testbed.notes.sightings.map(\.title) == ["without a category"])
+            #expect(try queue.allEntries().map(\.category) == ["notes"])
+        }
+    }
+
     @Test("an entry older than maxAge is dropped, not sent")
     func dropAfterMaxAge() async throws {
         try await withQueueTestbed { testbed in
