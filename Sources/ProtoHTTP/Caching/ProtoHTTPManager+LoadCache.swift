@@ -43,7 +43,7 @@ extension ProtoHTTPManager {
         options.queuesWhenOffline = false  // no Idempotency-Key: reading prepares, it sends nothing
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let info = CallInfo(id: 0, path: target.path, category: options.category, tag: options.tag,
-                            context: options.context, protocolName: wireProtocol.name, method: target.rpc)
+                            context: settings.configuration.context(of: options), protocolName: wireProtocol.name, method: target.rpc)
         let prepared = try prepare(info: info, target: target, input: input, serializer: requestSerializer,
                                    options: options, settings: settings, deadline: nil)
         guard let caching = CallCaching(options: options, store: settings.configuration.responseCache, request: prepared.request,

@@ -11,7 +11,8 @@ public struct CallOptions: Sendable {
     public var category: String?
     /// A number for ``ProtoHTTPManager/cancelAll(tag:)``.
     public var tag: Int?
-    /// Anything the caller wants back in interceptors (``CallInfo/context``).
+    /// Anything the caller wants back in interceptors (``CallInfo/context``), over the
+    /// manager's ``ManagerConfiguration/userInfo``.
     public var context: [String: any Sendable]
     /// Extra headers; they replace the manager's headers of the same name.
     public var headers: [HTTPHeader]

@@ -12,6 +12,10 @@ public struct ManagerConfiguration: Sendable {
     /// Query parameters added to every call's URL; a call's own parameters of the same name win.
     /// They go only to trusted origins (see ``trustedOrigins``): general parameters are often keys.
     public var parameters: [String: String] = [:]
+    /// Values every call carries to its interceptors (XMNetworking's `generalUserInfo`): merged
+    /// under each call's ``CallOptions/context`` into ``CallInfo/context``, a call's own key
+    /// winning. Never sent anywhere.
+    public var userInfo: [String: any Sendable] = [:]
     /// The origins, besides ``baseURL``'s, that get the secret general headers and the general
     /// parameters, e.g. `"https://upload.example.com"` (scheme, host and port; a path is ignored).
     ///
@@ -73,5 +77,12 @@ public struct ManagerConfiguration: Sendable {
     /// Sets the general query parameter `key` to `value`; `nil` removes it.
     public mutating func setParameter(_ value: String?, forKey key: String) {
         parameters[key] = value
+    }
+}
+
+extension ManagerConfiguration {
+    /// A call's ``CallInfo/context``: ``userInfo`` with the call's own context over it.
+    func context(of options: CallOptions) -> [String: any Sendable] {
+        userInfo.merging(options.context) { _, callsOwn in callsOwn }
     }
 }

@@ -187,6 +187,25 @@ struct ManagerTests {
         await expectNoLeaks(manager.transport)
     }
 
+    @Test("the manager's userInfo reaches every call's interceptors under the call's own context, which wins (XMNetworking's generalUserInfo)")
+    func userInfoMergesUnderContext() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let seen = Mutex<[[String: String]]>([])
+        let manager = try manager(server) {
+            $0.userInfo = ["app": "notes", "screen": "list"]
+            $0.interceptors = [ClosureInterceptor { request, info, next, completion in
+                seen.withLock { $0.append(info.context.compactMapValues { $0 as? String }) }
+                next(request, completion)
+            }]
+        }
+        _ = try await manager.post("/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
+        _ = try await manager.post("/echo", input: [], requestSerializer: .raw, responseSerializer: .raw,
+                                   options: CallOptions(context: ["screen": "detail", "id": "n1"]))
+        #expect(seen.withLock { $0 } == [["app": "notes", "screen": "list"], ["app": "notes", "screen": "detail", "id": "n1"]])
+        await expectNoLeaks(manager.transport)
+    }
+
     @Test("callbacks run on the manager's own serial queue when none is given (README), on the given queue otherwise")
     func callbackQueues() async throws {
         let server = try await TestServer.start()

@@ -10,7 +10,7 @@ public struct CallInfo: Sendable {
     public var category: String?
     /// The call's tag.
     public var tag: Int?
-    /// The caller's context.
+    /// The call's ``CallOptions/context`` over the manager's ``ManagerConfiguration/userInfo``.
     public var context: [String: any Sendable]
     /// The wire protocol's name.
     public var protocolName: String
