@@ -100,6 +100,8 @@ struct ReadmeRequestLayerTests {
         config.urlFilters = [.appendingParameters(["os": "linux"])]
         options.headers.append(.basicAuthorization(username: "ann", password: "s3cret"))
         config.interceptors = [TokenRefreshInterceptor(token: stored) { done in refresh { done($0) } }]
+        config.userInfo = ["app": "notes"]
+        #expect(config.context(of: CallOptions(context: ["id": "n1"])).keys.sorted() == ["app", "id"])
         let echoed = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
         #expect(echoed.metadata.headers.first(named: "X-Echo-Query") == "app_version=2.3.0")
         let filtered = try ProtoHTTPManager(configuration: config, transport: manager.transport)
