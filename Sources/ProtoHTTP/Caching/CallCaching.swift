@@ -66,11 +66,10 @@ struct CallCaching: Sendable {
         return request
     }
 
-    /// The network's result, with a `304 Not Modified` to a conditional GET replaced by the
-    /// entry (its kept headers updated by the 304's, its time refreshed in the store), and
-    /// whether that happened.
-    func revalidated(_ result: Result<TransportResponse, ProtoHTTPError>) -> (Result<TransportResponse, ProtoHTTPError>, Bool) {
-        guard isGet, case .success(let response) = result, response.status == 304, var entry else { return (result, false) }
+    /// For a `304 Not Modified` to a conditional GET, the entry in its place (its kept headers
+    /// updated by the 304's, its time refreshed in the store); `nil` for any other response.
+    func revalidated(_ response: TransportResponse) -> TransportResponse? {
+        guard isGet, response.status == 304, var entry else { return nil }
         for header in response.headers where CachedResponse.keptHeaderNames.contains(header.name.lowercased()) {
             entry.headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             entry.headers.append(header)
@@ -79,7 +78,7 @@ struct CallCaching: Sendable {
         store.store(entry, for: key)
         var refreshed = Self.response(from: entry)
         refreshed.metrics = response.metrics
-        return (.success(refreshed), true)
+        return refreshed
     }
 
     /// Stores a validated response: 2xx, its body in memory; never one marked
@@ -121,18 +120,16 @@ struct CallCaching: Sendable {
 
 extension CallCaching {
     /// A cached answer given before the network is asked.
-    enum EarlyAnswer<Output: Sendable> {
+    enum EarlyAnswer {
         /// The call's outcome (``CachePolicy/cacheElseNetwork`` with a fresh entry).
-        case final(Output, ResponseMetadata)
+        case final(CallOutcome)
         /// Delivered first, the network's outcome following (``CachePolicy/cacheThenNetwork``).
-        case interim(Output, ResponseMetadata)
+        case interim(CallOutcome)
     }
 
-    /// What the policy answers from the cache before the network, decoded by `settle`. An
-    /// entry that no longer decodes is removed and the call goes to the network.
-    func answerBeforeNetwork<Output: Sendable>(
-        settle: (TransportResponse) -> Result<(Output, ResponseMetadata), ProtoHTTPError>
-    ) -> EarlyAnswer<Output>? {
+    /// What the policy answers from the cache before the network, settled as `call` settles
+    /// responses. An entry that no longer decodes is removed and the call goes to the network.
+    func answerBeforeNetwork(_ call: StagedCall) -> EarlyAnswer? {
         let candidate: CachedResponse?
         switch options.policy {
         case .cacheElseNetwork: candidate = freshEntry
@@ -140,26 +137,21 @@ extension CallCaching {
         case .networkOnly, .networkElseCache: candidate = nil
         }
         guard let candidate else { return nil }
-        guard case .success(let (output, metadata)) = settle(Self.response(from: candidate)) else {
+        let outcome = call.settle(Self.response(from: candidate), fromCache: true)
+        guard outcome.succeeded else {
             store.removeResponse(for: key)
             return nil
         }
-        return options.policy == .cacheThenNetwork ? .interim(output, metadata) : .final(output, metadata)
+        return options.policy == .cacheThenNetwork ? .interim(outcome) : .final(outcome)
     }
 
     /// Under ``CachePolicy/networkElseCache``, the entry in place of a failure after which no
-    /// response arrived (the server could not be reached, or the call timed out).
-    func answerAfterNetworkFailure<Output: Sendable>(
-        _ error: ProtoHTTPError, settle: (TransportResponse) -> Result<(Output, ResponseMetadata), ProtoHTTPError>
-    ) -> (Output, ResponseMetadata)? {
+    /// response arrived (the server could not be reached, or the call timed out), settled as
+    /// `call` settles responses; `nil` when there is none or it no longer decodes.
+    func answerAfterNetworkFailure(_ error: ProtoHTTPError, call: StagedCall, attempts: Int) -> CallOutcome? {
         guard options.policy == .networkElseCache, !options.ignoreCache, error.httpStatus == nil, error.code != .canceled,
-              let entry = entry ?? store.response(for: key),
-              case .success(let answer) = settle(Self.response(from: entry)) else { return nil }
-        return answer
-    }
-
-    /// `send`, with the request made conditional first (``conditional(_:)``).
-    func wrapSender(_ send: @escaping InterceptorNext) -> InterceptorNext {
-        { request, done in send(conditional(request), done) }
+              let entry = entry ?? store.response(for: key) else { return nil }
+        let outcome = call.settle(Self.response(from: entry), attempts: attempts, fromCache: true)
+        return outcome.succeeded ? outcome : nil
     }
 }

@@ -52,8 +52,9 @@ public struct CallOptions: Sendable {
     /// How this call uses the manager's ``ManagerConfiguration/responseCache`` (``CacheOptions``).
     /// `nil` (the default): the call neither reads nor stores cached responses.
     public var cache: CacheOptions?
-    /// Whether the call is stored in the manager's ``ManagerConfiguration/offlineQueue`` when
-    /// it fails for lack of network, to be sent again later. Such a call sends an
+    /// Whether the call is stored in the manager's offline queue (ProtoHTTPOffline's
+    /// `OfflineQueue`, or ``ManagerConfiguration/offlineQueue``) when it fails for lack of
+    /// network, to be sent again later. Such a call sends an
     /// `Idempotency-Key` header (the call's own, if it sets one) on every attempt, replays
     /// included, so a server can drop repeats. Default `false`.
     public var queuesWhenOffline = false

@@ -105,26 +105,22 @@ extension ProtoHTTPManager {
         return handle
     }
 
-    /// Runs a call through its stages:
+    /// Runs a call: prepare, then the stages (``CallStage``) that apply to it, the interceptor
+    /// chain and the attempts, and settle; the handle delivers.
     ///
     /// ```
-    ///  register ─► prepare ─► (cache) ─► intercept ─► send ─► (attempts) ─► settle ─► handle delivers
-    ///     │           │ throws     └─ answered from the cache ──────────────────┤ (store / queue)
-    ///     │           └──────────────────────── fail ────────────────────────────┤
-    ///     └─ deadline timer / cancel() ─────────────────── expire/cancel ────────┘   first terminal event wins
+    ///  register ─► prepare ─► stages ─► interceptors ─► attempts ─► send ─► settle ─► handle delivers
+    ///     │           │ throws   └─ a stage's own outcome (a cached answer) ──────────┤
+    ///     │           └──────────────────── fail ─────────────────────────────────────┤
+    ///     └─ deadline timer / cancel() ──────────────── expire/cancel ────────────────┘   first terminal event wins
     /// ```
-    ///
-    /// With ``CallOptions/cache`` and a ``ManagerConfiguration/responseCache``, the cache stage
-    /// may answer before the network (``CachePolicy``), makes a GET conditional, and stores the
-    /// validated response. With ``CallOptions/queuesWhenOffline`` and an
-    /// ``ManagerConfiguration/offlineQueue``, a failure for lack of network is stored before it
-    /// is delivered.
     ///
     /// The transport reports on the engine thread; the send stage moves results to the work
     /// queue, where interceptors and decoding run; the handle then makes the one hop to the
     /// callback queue (none for the async form). Two hops for a result, one for `completion`.
     /// A plain call (see `settleQueue`) is settled on the manager's own callback queue
-    /// instead: one hop for a result.
+    /// instead: one hop for a result. A call some stage applies to starts its stages on the
+    /// work queue (a cache reads its store there, not on the caller's thread).
     ///
     /// `wrapSender` puts a call kind's own step between the interceptors and the transport
     /// (a download's resume: `Range` and the body file, per attempt).
@@ -153,72 +149,76 @@ extension ProtoHTTPManager {
             return
         }
         let configuration = settings.configuration
-        let caching = CallCaching(options: options, store: configuration.responseCache, request: prepared.request,
-                                  protocolName: prepared.wireProtocol.name)
         let processors = options.responseProcessors.isEmpty
             ? configuration.responseProcessors : configuration.responseProcessors + options.responseProcessors
         let settleResponse: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int, Bool) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> = {
             CallSettlement.settle($0, wireProtocol: prepared.wireProtocol, validators: prepared.validators, serializer: responseSerializer,
                                   attempts: $1, processors: processors, info: prepared.info, fromCache: $2)
         }
-        if let caching, let cached = caching.answerBeforeNetwork(settle: { settleResponse(.success($0), 0, true) }) {
-            switch cached {
-            case .final(let output, let metadata):
-                handle.succeed { success(output, metadata) }
-                return
-            case .interim(let output, let metadata):
-                handle.deliverInterim { success(output, metadata) }
-            }
-        }
-        let plainQueue = settleQueue(handle: handle, configuration: configuration, caching: caching, processors: processors,
-                                      queueing: offlineQueueUsed(prepared, configuration), wrapped: wrapSender != nil)
+        let stages = settings.stages(for: prepared.info, options: options)
+        let plainQueue = settleQueue(handle: handle, configuration: configuration, processors: processors,
+                                      staged: !stages.isEmpty, wrapped: wrapSender != nil)
         var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger, settleQueue: plainQueue)
         if let wrapSender { terminal = wrapSender(terminal) }
-        if let caching { terminal = caching.wrapSender(terminal) }
         let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info, terminal: terminal)
-        let offlineQueue = configuration.offlineQueue
-        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void = { result, attempts in
-            let (result, revalidated) = caching?.revalidated(result) ?? (result, false)
-            switch settleResponse(result, attempts, false) {
+        let policy = options.retryPolicy ?? configuration.retryPolicy
+        let workQueue = self.workQueue
+        let clock = registry.clock
+        guard !stages.isEmpty else {
+            // No stage: the result goes straight from settle to the handle.
+            let attempts = CallAttempts(handle: handle, prepared: prepared, request: prepared.request, exchange: exchange, workQueue: workQueue,
+                                        clock: clock, policy: policy) { result, attempts in
+                switch settleResponse(result, attempts, false) {
+                case .success(let (output, metadata)): handle.succeed { success(output, metadata) }
+                case .failure(let error): handle.fail(error)
+                }
+            }
+            attempts.send(attempt: 1)
+            return
+        }
+        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int, Bool) -> CallOutcome = { result, attempts, fromCache in
+            let response = try? result.get()
+            switch settleResponse(result, attempts, fromCache) {
             case .success(let (output, metadata)):
-                if let caching, !revalidated, case .success(let response) = result { caching.store(response) }
-                handle.succeed { success(output, metadata) }
-            case .failure(var error):
-                if let offlineQueue, prepared.queueing != nil {
-                    error = QueueingRecord.offer(prepared, error: error, to: offlineQueue)
-                    if error.queueEntryID != nil {
-                        handle.fail(error)
-                        return
-                    }
-                }
-                if let caching, let fallback = caching.answerAfterNetworkFailure(error, settle: { settleResponse(.success($0), attempts, true) }) {
-                    handle.succeed { success(fallback.0, fallback.1) }
-                    return
-                }
-                handle.fail(error)
+                return CallOutcome(response: response, attempts: attempts, error: nil, value: SettledValue(output: output, metadata: metadata))
+            case .failure(let error):
+                return CallOutcome(response: response, attempts: attempts, error: error, value: nil)
             }
         }
-        let attempts = CallAttempts(handle: handle, prepared: prepared, exchange: exchange, workQueue: workQueue, clock: registry.clock,
-                                    policy: options.retryPolicy ?? configuration.retryPolicy, settle: settle)
-        attempts.send(attempt: 1)
+        let network: CallStageNext = { request, done in
+            let attempts = CallAttempts(handle: handle, prepared: prepared, request: request, exchange: exchange, workQueue: workQueue,
+                                        clock: clock, policy: policy) { done(settle($0, $1, false)) }
+            attempts.send(attempt: 1)
+        }
+        let call = StagedCall(prepared: prepared, options: options, settle: { settle(.success($0), $1, $2) }, interim: { outcome in
+            guard let value = outcome.value as? SettledValue<R.Output> else { return }
+            handle.deliverInterim { success(value.output, value.metadata) }
+        })
+        let chain = CallStageChain.build(stages, call: call, innermost: network)
+        workQueue.async {
+            chain(prepared.request) { outcome in
+                if let error = outcome.error {
+                    handle.fail(error)
+                } else if let value = outcome.value as? SettledValue<R.Output> {
+                    handle.succeed { success(value.output, value.metadata) }
+                } else {
+                    handle.fail(ProtoHTTPError(code: .internal, message: "a call stage completed the call with an outcome it did not get from next or StagedCall.settle; complete with one of those, or with CallOutcome.failure."))
+                }
+            }
+        }
     }
 
     /// Where the send stage delivers results to be settled. The manager's own callback queue
     /// when nothing on the way needs the work queue: no interceptors (user code that may
-    /// block), no response cache or offline queue (storage I/O), no response processors, no
-    /// call-kind step (downloads), and a handle that delivers on that queue. Settling there
-    /// decodes on the thread that then runs `success`, so the result costs one thread hop
-    /// (engine thread → callback queue) instead of two. `nil`: the work queue. (The send stage
-    /// still uses the work queue for failures and for bodies over `inlineSettleLimit`.)
-    func settleQueue(handle: CallHandle, configuration: ManagerConfiguration, caching: CallCaching?,
-                     processors: [any ResponseProcessor], queueing: Bool, wrapped: Bool) -> DispatchQueue? {
+    /// block), no stage (a response cache or offline queue: storage I/O), no response
+    /// processors, no call-kind step (downloads), and a handle that delivers on that queue.
+    /// Settling there decodes on the thread that then runs `success`, so the result costs one
+    /// thread hop (engine thread → callback queue) instead of two. `nil`: the work queue. (The
+    /// send stage still uses the work queue for failures and for bodies over `inlineSettleLimit`.)
+    func settleQueue(handle: CallHandle, configuration: ManagerConfiguration, processors: [any ResponseProcessor],
+                     staged: Bool, wrapped: Bool) -> DispatchQueue? {
         guard ownsCallbackQueue, handle.deliveryQueue === callbackQueue, configuration.interceptors.isEmpty,
-              caching == nil, processors.isEmpty, !queueing, !wrapped else { return nil }
+              processors.isEmpty, !staged, !wrapped else { return nil }
         return callbackQueue
-    }
-
-    /// Whether a failure of `prepared` may be stored in the offline queue.
-    private func offlineQueueUsed(_ prepared: PreparedCall, _ configuration: ManagerConfiguration) -> Bool {
-        configuration.offlineQueue != nil && prepared.queueing != nil
     }
 }

@@ -86,12 +86,21 @@ public final class ProtoHTTPManager: Sendable {
         settings.withLock { snapshot in
             var configuration = snapshot.configuration
             change(&configuration)
-            snapshot = SettingsSnapshot(configuration)
+            snapshot = SettingsSnapshot(configuration, installed: snapshot.installed)
         }
     }
 
     /// The settings a call starts with.
     func snapshot() -> SettingsSnapshot { settings.withLock { $0 } }
+
+    /// Replaces the installed stages, for the calls started after it.
+    func updateStages(_ change: (inout [CallStageSlot: any CallStage]) -> Void) {
+        settings.withLock { snapshot in
+            var installed = snapshot.installed
+            change(&installed)
+            snapshot = SettingsSnapshot(snapshot.configuration, installed: installed)
+        }
+    }
 
     /// The number of calls that have not finished.
     public var liveCallCount: Int { registry.count }
@@ -109,15 +118,34 @@ public final class ProtoHTTPManager: Sendable {
 /// One immutable version of a manager's settings, shared by the calls that started under it.
 final class SettingsSnapshot: Sendable {
     let configuration: ManagerConfiguration
+    /// The stages installed with ``ProtoHTTPManager/install(_:in:)``, by slot.
+    let installed: [CallStageSlot: any CallStage]
+    /// Every stage a call may run, outermost first: the installed ones, and those the
+    /// configuration implies (its response cache and offline queue, in their slots unless a
+    /// stage is installed there).
+    let stages: [any CallStage]
     /// The origins that get the secret headers and general parameters: the base URL's and
     /// ``ManagerConfiguration/trustedOrigins``, parsed once per configuration, not per call.
     let trustedOrigins: Set<URLOrigin>
     /// ``ManagerConfiguration/secretHeaderNames``, lowercased.
     let secretHeaderNames: Set<String>
 
-    init(_ configuration: ManagerConfiguration) {
+    init(_ configuration: ManagerConfiguration, installed: [CallStageSlot: any CallStage] = [:]) {
         self.configuration = configuration
+        self.installed = installed
+        var slots = installed
+        if slots[.responseCache] == nil, let store = configuration.responseCache { slots[.responseCache] = ResponseCacheStage(store: store) }
+        if slots[.offlineQueue] == nil, let queue = configuration.offlineQueue { slots[.offlineQueue] = OfflineQueueingStage(queue: queue) }
+        self.stages = slots.sorted { $0.key < $1.key }.map(\.value)
         self.trustedOrigins = Set(([configuration.baseURL].compactMap { $0 } + configuration.trustedOrigins).compactMap(URLOrigin.init))
         self.secretHeaderNames = Set(configuration.secretHeaderNames.map { $0.lowercased() })
+    }
+}
+
+extension SettingsSnapshot {
+    /// The stages that take part in a call: none, without an allocation, when nothing is installed.
+    func stages(for info: CallInfo, options: CallOptions) -> [any CallStage] {
+        guard !stages.isEmpty else { return [] }
+        return stages.filter { $0.applies(to: info, options: options) }
     }
 }

@@ -1,8 +1,8 @@
-// QueueingRecord.swift: what prepare keeps of a queueable call, so settle can hand it to the offline queue.
+// QueueingRecord.swift: what an offline queue stores of a queueable call, and the offer of a failed one.
 import Foundation
 
 /// The parts of a call made with ``CallOptions/queuesWhenOffline`` that an offline queue
-/// stores, taken while the call is prepared: the body before compression, the call's own
+/// stores, taken from the prepared call when it starts: the body before compression, the call's own
 /// query folded into its path, its own headers, and its `Idempotency-Key`.
 struct QueueingRecord: Sendable {
     /// The header every attempt of a queueable call sends.
@@ -33,13 +33,13 @@ struct QueueingRecord: Sendable {
 
     /// `error`, after the call was offered to `queue`: with the entry's id and a sentence
     /// saying so, or with a sentence saying why it could not be stored.
-    static func offer(_ prepared: PreparedCall, error: ProtoHTTPError, to queue: any OfflineCallQueue) -> ProtoHTTPError {
-        guard let record = prepared.queueing, queue.shouldQueue(error) else { return error }
+    func offer(_ prepared: PreparedCall, error: ProtoHTTPError, to queue: any OfflineCallQueue) -> ProtoHTTPError {
+        guard queue.shouldQueue(error) else { return error }
         var error = error
         do throws(ProtoHTTPError) {
-            let id = try queue.enqueue(record.call(prepared, error: error))
+            let id = try queue.enqueue(call(prepared, error: error))
             error.queueEntryID = id
-            error.message += " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(record.idempotencyKey)) when the queue is resumed."
+            error.message += " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(idempotencyKey)) when the queue is resumed."
         } catch let queueError {
             error.message += " It could not be stored in the offline queue either: \(queueError.message)"
         }

@@ -54,11 +54,12 @@ public final class OfflineQueue: OfflineCallQueue {
     let comebackQueue = DispatchQueue(label: "ProtoHTTPOffline.queue.comeback")
 
     /// Opens (creating if needed) the queue in `configuration`'s folder and installs it on
-    /// `manager`: it becomes `manager.configuration.offlineQueue`, and its replay gate the
-    /// outermost interceptor. With ``OfflineQueueConfiguration/reachability`` set, it replays
-    /// every category when the network comes back. A manager has one queue: installing
-    /// another replaces it. Keep the queue's interceptor when you change `interceptors` later
-    /// (append to them rather than assigning).
+    /// `manager`, as the stage in `CallStageSlot.offlineQueue` (`manager.stage(in: .offlineQueue)`):
+    /// it stores the calls made with `queuesWhenOffline` that fail for lack of network, and
+    /// holds a category's new calls while its queued ones replay. With
+    /// ``OfflineQueueConfiguration/reachability`` set, it replays every category when the
+    /// network comes back. A manager has one queue: installing another replaces it. Changing
+    /// the manager's interceptors later leaves it in place.
     ///
     /// - Throws: `OfflineError` `.storage` when the folder or the database cannot be created,
     ///   opened or migrated (the message names the path).
@@ -74,13 +75,8 @@ public final class OfflineQueue: OfflineCallQueue {
         self.configuration = configuration
         self.manager = manager
         self.callbackQueue = manager.callbackQueue
-        let gate = self.gate
-        manager.updateConfiguration { settings in
-            settings.offlineQueue = self
-            // A queue installed earlier is replaced whole: its gate goes with it.
-            settings.interceptors.removeAll { $0 is ReplayGate }
-            settings.interceptors.insert(gate, at: 0)
-        }
+        // A queue installed earlier is replaced whole: its gate goes with it.
+        manager.install(OfflineQueueStage(gate: gate, queueing: OfflineQueueingStage(queue: self)), in: .offlineQueue)
         if let source = configuration.reachability, configuration.replaysWhenReachable {
             let token = source.observeReachability { [weak self] reachable in
                 if reachable { self?.resumeAllQueued(completion: nil) }

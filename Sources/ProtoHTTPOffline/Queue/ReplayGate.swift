@@ -1,4 +1,4 @@
-// ReplayGate.swift: one replay at a time per category, and the interceptor that holds the category's new calls until it ends.
+// ReplayGate.swift: one replay at a time per category, and the gate that holds the category's new calls until it ends.
 import Synchronization
 
 /// Makes queued calls go ahead of new ones in their category, as SCAwesomeNetworking intends,
@@ -7,15 +7,15 @@ import Synchronization
 /// ```
 ///  resumeQueued("likes") ─► begin("likes") ─► pass: entry 1, 2, … ─► finish("likes")
 ///  resumeQueued("likes") again ─► joins: one more pass, same completion time ─┘
-///  new call in "likes" ──► intercept: held ────────────────────────────────────┘ released, in order
+///  new call in "likes" ──► admit: held ────────────────────────────────────────┘ released, in order
 ///  replayed calls (marked in their context) and calls of other categories pass at once
 /// ```
 ///
-/// The queue installs it as the manager's outermost interceptor. Calls without a category
+/// The queue's stage (``OfflineQueueStage``) admits calls through it. Calls without a category
 /// form their own group (the `nil` category), held while uncategorized entries replay.
 /// Held calls, pass requests and waiters live under one lock, so a replay that ends and one
 /// that starts cannot interleave.
-final class ReplayGate: CallInterceptor {
+final class ReplayGate: Sendable {
     /// The context key marking a replayed call (its value is the entry's id).
     static let replayMarker = "ProtoHTTPOffline.replayEntryID"
 
@@ -70,19 +70,10 @@ final class ReplayGate: CallInterceptor {
     /// Whether `category` is replaying.
     func isReplaying(_ category: String?) -> Bool { runs.withLock { $0[CategoryKey(category)] != nil } }
 
-    /// Holds a new call while its category replays; lets replays and other calls through, and
-    /// keeps a replayed call's response headers for the queue (``ReplayAnswer``).
-    func intercept(_ request: TransportRequest, info: CallInfo, next: @escaping InterceptorNext,
-                   completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void) {
-        if let answer = info.context[ReplayAnswer.contextKey] as? ReplayAnswer {
-            next(request) { result in
-                if case .success(let response) = result { answer.record(response) }
-                completion(result)
-            }
-            return
-        }
+    /// Runs `send` now, or, for a new call of a category that is replaying, once the replay
+    /// ends; replayed calls (marked in `info`'s context) always pass at once.
+    func admit(_ info: CallInfo, send: @escaping Held) {
         if info.context[Self.replayMarker] == nil {
-            let send: Held = { next(request, completion) }
             let held = runs.withLock { runs in
                 guard runs[CategoryKey(info.category)] != nil else { return false }
                 runs[CategoryKey(info.category)]?.held.append(send)
@@ -90,7 +81,7 @@ final class ReplayGate: CallInterceptor {
             }
             if held { return }
         }
-        next(request, completion)
+        send()
     }
 }
 

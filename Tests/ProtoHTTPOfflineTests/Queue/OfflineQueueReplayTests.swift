@@ -40,11 +40,19 @@ struct OfflineQueueReplayTests {
         }
     }
 
-    @Test("while a category replays, its new calls wait behind the queued ones; other categories do not")
-    func queuedCallsGoAheadOfNewOnes() async throws {
+    @Test("while a category replays, its new calls wait behind the queued ones; other categories do not (also after the interceptors are assigned anew)",
+          arguments: [false, true])
+    func queuedCallsGoAheadOfNewOnes(interceptorsAssigned: Bool) async throws {
         try await withQueueTestbed { testbed in
             let queue = try testbed.queue()
+            if interceptorsAssigned {
+                // The queue is a stage, not an interceptor: assigning the list cannot remove it.
+                testbed.manager.updateConfiguration {
+                    $0.interceptors = [ClosureInterceptor { request, _, next, completion in next(request, completion) }]
+                }
+            }
             for title in ["queued-1", "queued-2", "queued-3"] { _ = await testbed.create(title) }
+            #expect(try queue.allEntries().count == 3, "the calls were not queued")
             testbed.goOnline()
             // The replay's first call is held until the other category's call has reached the
             // server, so a loaded machine cannot reorder them by timing alone.

@@ -1,7 +1,7 @@
 // OfflineQueueStoringTests.swift: what the queue stores (before the failure callback, without secrets), what it refuses, and that it survives reopening.
 import Foundation
 import ProtoHTTPDemoService
-import ProtoHTTPOffline
+@testable import ProtoHTTPOffline
 import Testing
 
 @Suite("Offline queue: storing")
@@ -124,8 +124,9 @@ struct OfflineQueueStoringTests {
 
             let manager = try ProtoHTTPManager(configuration: testbed.manager.configuration, transport: testbed.transport)
             let reopened = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: testbed.folder)))
-            #expect(manager.configuration.interceptors.count == 1, "the earlier queue's gate was kept next to the new one")
-            #expect(manager.configuration.offlineQueue as? OfflineQueue === reopened)
+            #expect(manager.configuration.interceptors.isEmpty, "the queue took an interceptor")
+            let stage = try #require(manager.stage(in: .offlineQueue) as? OfflineQueueStage, "the queue installed no stage")
+            #expect(stage.queueing.queue as? OfflineQueue === reopened, "the earlier queue's stage was kept")
             let after = try reopened.allEntries()
             #expect(after == before)
             #expect(after.map { try? Notes_CreateNoteRequest(serializedBytes: $0.body).title } == ["one", "two"])
@@ -176,7 +177,7 @@ struct OfflineQueueBadInputTests {
             #expect(error?.message.contains(path) == true)
             #expect(error?.message.contains("delete the file") == true)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage, "the unreadable file was changed")
-            #expect(testbed.manager.configuration.offlineQueue == nil, "a queue that failed to open was installed")
+            #expect(testbed.manager.stage(in: .offlineQueue) == nil, "a queue that failed to open was installed")
         }
     }
 
@@ -187,7 +188,7 @@ struct OfflineQueueBadInputTests {
                 _ = try OfflineQueue(manager: testbed.manager, configuration: OfflineQueueConfiguration(app: "../escape"))
             }
             #expect(error?.code == .storage)
-            #expect(testbed.manager.configuration.offlineQueue == nil)
+            #expect(testbed.manager.stage(in: .offlineQueue) == nil)
         }
     }
 

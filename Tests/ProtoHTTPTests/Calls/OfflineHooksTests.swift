@@ -210,10 +210,9 @@ struct CallCachingRuleTests {
         #expect(conditional.headers.first(named: "If-None-Match") == "\"v1\"")
         #expect(conditional.headers.first(named: "If-Modified-Since") == "Tue, 24 Nov 2026 10:00:00 GMT")
         let notModified = TransportResponse(status: 304, headers: [HTTPHeader(name: "ETag", value: "\"v1\"")], body: [])
-        let (result, revalidated) = stage.revalidated(.success(notModified))
-        #expect(revalidated)
-        let response = try result.get()
+        let response = try #require(stage.revalidated(notModified), "a 304 to a conditional GET is the entry")
         #expect(response.status == 200 && response.body == Array("{}".utf8))
+        #expect(stage.revalidated(TransportResponse(status: 200, headers: [], body: [])) == nil, "only a 304 is")
         #expect(try #require(store.response(for: key)).storedAt > 1000, "refreshed")
 
         let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [])

@@ -12,6 +12,8 @@ import Dispatch
 struct CallAttempts: Sendable {
     let handle: CallHandle
     let prepared: PreparedCall
+    /// The request every attempt starts from: the prepared one, as the call's stages passed it on.
+    let request: TransportRequest
     let exchange: InterceptorNext
     let workQueue: DispatchQueue
     /// The manager's clock, for the waits between attempts.
@@ -27,7 +29,7 @@ struct CallAttempts: Sendable {
 
     /// Sends attempt `number` (1-based).
     func send(attempt number: Int) {
-        exchange(prepared.request) { result in
+        exchange(request) { result in
             // The sender reports on the work queue or the manager's own callback queue (both
             // marked with the key); an interceptor may complete anywhere.
             if DispatchQueue.getSpecific(key: ProtoHTTPManager.workQueueKey) != nil {

@@ -25,19 +25,21 @@ final class PreparedCall: Sendable {
     let validators: [any ResponseValidator]
     /// When the call must have finished, if ever.
     let deadline: CallDeadline?
-    /// What an offline queue stores of the call, for calls made with
-    /// ``CallOptions/queuesWhenOffline`` on a manager with an offline queue.
-    let queueing: QueueingRecord?
+    /// The body as serialized, before any compression (`nil` for GET and HEAD).
+    let body: SerializedBody?
+    /// The query items the input became (GET and HEAD; empty otherwise).
+    let query: [QueryItem]
 
     init(target: CallTarget, request: TransportRequest, info: CallInfo, wireProtocol: any WireProtocol,
-         validators: [any ResponseValidator], deadline: CallDeadline?, queueing: QueueingRecord? = nil) {
+         validators: [any ResponseValidator], deadline: CallDeadline?, body: SerializedBody? = nil, query: [QueryItem] = []) {
         self.target = target
         self.request = request
         self.info = info
         self.wireProtocol = wireProtocol
         self.validators = validators
         self.deadline = deadline
-        self.queueing = queueing
+        self.body = body
+        self.query = query
     }
 }
 
@@ -68,8 +70,6 @@ extension ProtoHTTPManager {
         // GET and HEAD carry the input in the query and send no body.
         let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
         let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)
-        let queueing = options.queuesWhenOffline && settings.configuration.offlineQueue != nil && body?.form == nil
-            ? QueueingRecord(target: target, options: options, query: query, body: body) : nil
         let url = composition.url(path, wireProtocol: wireProtocol, query: query, info: info)
         var request = TransportRequest(
             method: target.httpMethod,
@@ -80,14 +80,11 @@ extension ProtoHTTPManager {
             multipart: body?.form
         )
         // Compressed before finalizing, so a Connect GET can move the encoding into its query.
-        if let queueing, request.headers.first(named: QueueingRecord.headerName) == nil {
-            request.headers.append(HTTPHeader(name: QueueingRecord.headerName, value: queueing.idempotencyKey))
-        }
         request = (options.requestCompression ?? settings.configuration.requestCompression).apply(to: request)
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? settings.configuration.validators, deadline: deadline,
-                            queueing: queueing)
+                            body: body, query: query)
     }
 }
 

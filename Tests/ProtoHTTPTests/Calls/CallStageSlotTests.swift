@@ -1,0 +1,179 @@
+// CallStageSlotTests.swift: stages installed in the manager's slots: their order, what they see, what they may answer, and where they run.
+import Dispatch
+import Foundation
+import ProtoHTTPTestSupport
+import Synchronization
+import Testing
+@testable import ProtoHTTP
+
+/// A stage that records its way in and out, adds a header on the way in, and optionally
+/// answers itself or turns the outcome into a failure.
+struct RecordingStage: CallStage {
+    enum Behaviour: Sendable {
+        case passOn
+        case answer([UInt8])
+        case fail(ProtoHTTPError)
+    }
+
+    let name: String
+    let events: StageEvents
+    var behaviour = Behaviour.passOn
+    var appliesToCalls = true
+
+    func applies(to info: CallInfo, options: CallOptions) -> Bool { appliesToCalls }
+
+    func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
+        events.append("\(name) in, on the work queue: \(DispatchQueue.getSpecific(key: ProtoHTTPManager.workQueueKey) == true)")
+        switch behaviour {
+        case .answer(let body):
+            let response = TransportResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")], body: body)
+            completion(call.settle(response, fromCache: true))
+        case .passOn, .fail:
+            var request = call.request
+            request.headers.append(HTTPHeader(name: "X-Test-\(name)", value: "1"))
+            let behaviour = self.behaviour
+            next(request) { outcome in
+                events.append("\(name) out: succeeded \(outcome.succeeded), status \(outcome.metadata?.status ?? 0), attempts \(outcome.attempts)")
+                if case .fail(let error) = behaviour {
+                    completion(outcome.failing(with: error))
+                } else {
+                    completion(outcome)
+                }
+            }
+        }
+    }
+}
+
+/// A list of events shared between a test and the stages it installs.
+final class StageEvents: Sendable {
+    private let events = Mutex<[String]>([])
+    func append(_ event: String) { events.withLock { $0.append(event) } }
+    var all: [String] { events.withLock { $0 } }
+}
+
+@Suite("Call stages in the manager's slots")
+struct CallStageSlotTests {
+    /// One raw POST to `path`, its body `body`, in callback form; the result.
+    func post(_ manager: ProtoHTTPManager, _ path: String, body: [UInt8] = [1, 2, 3]) async -> Result<([UInt8], ResponseMetadata), ProtoHTTPError> {
+        await withCheckedContinuation { continuation in
+            manager.request(.post, path, input: body, requestSerializer: RawRequestSerializer(contentType: "application/octet-stream"),
+                            responseSerializer: .raw,
+                            success: { continuation.resume(returning: .success(($0, $1))) },
+                            failure: { continuation.resume(returning: .failure($0)) })
+        }
+    }
+
+    @Test("stages run by slot order, outermost first, outside the interceptors; they see the settled outcome and stay when the interceptors are assigned")
+    func orderAndOutcome() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let events = StageEvents()
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
+        manager.install(RecordingStage(name: "Inner", events: events), in: CallStageSlot(order: 400, name: "inner"))
+        manager.install(RecordingStage(name: "Outer", events: events), in: CallStageSlot(order: 300, name: "outer"))
+        manager.updateConfiguration {
+            $0.interceptors = [ClosureInterceptor { request, _, next, completion in
+                events.append("interceptor: \(request.headers.first(named: "X-Test-Outer") ?? "-") \(request.headers.first(named: "X-Test-Inner") ?? "-")")
+                next(request, completion)
+            }]
+        }
+        let (body, metadata) = try await post(manager, "/echo").get()
+        #expect(body == [1, 2, 3])
+        #expect(metadata.headers.first(named: "X-Echo-Header-Outer") == "1" && metadata.headers.first(named: "X-Echo-Header-Inner") == "1",
+                "the request a stage passed on was not the one sent")
+        #expect(events.all == [
+            "Outer in, on the work queue: true",
+            "Inner in, on the work queue: true",
+            "interceptor: 1 1",
+            "Inner out: succeeded true, status 200, attempts 1",
+            "Outer out: succeeded true, status 200, attempts 1",
+        ])
+        #expect(manager.stage(in: CallStageSlot(order: 300, name: "outer")) is RecordingStage)
+    }
+
+    @Test("a stage may answer without the network, settled as the network's answer would be, or fail a call that succeeded")
+    func answerAndFail() async throws {
+        let events = StageEvents()
+        // Nothing listens there: an answer can only come from the stage.
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())"))
+        let slot = CallStageSlot(order: 300, name: "answers")
+        manager.install(RecordingStage(name: "Answer", events: events, behaviour: .answer([7, 7])), in: slot)
+        let (body, metadata) = try await post(manager, "/anything").get()
+        #expect(body == [7, 7] && metadata.status == 200 && metadata.isFromCache && metadata.attempts == 0)
+
+        manager.install(RecordingStage(name: "Fail", events: events, behaviour: .fail(ProtoHTTPError(code: .dataLoss, message: "a stage said no"))), in: slot)
+        let error = try #require(await post(manager, "/anything").failedWith)
+        #expect(error.code == .dataLoss && error.message == "a stage said no")
+
+        manager.removeStage(in: slot)
+        #expect(manager.stage(in: slot) == nil)
+        let refused = try #require(await post(manager, "/anything").failedWith)
+        #expect(refused.code == .unavailable, "with the stage removed the call went to the (closed) network: \(refused)")
+        #expect(events.all.count == 3, "the removed stage still ran: \(events.all)")
+    }
+
+    @Test("a stage that applies to no call is never run, and the call takes the plain path")
+    func notApplying() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let events = StageEvents()
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
+        manager.install(RecordingStage(name: "Idle", events: events, appliesToCalls: false), in: CallStageSlot(order: 300, name: "idle"))
+        let (_, metadata) = try await post(manager, "/echo").get()
+        #expect(metadata.status == 200 && metadata.headers.first(named: "X-Echo-Header-Idle") == nil)
+        #expect(events.all.isEmpty)
+    }
+
+    @Test("cache reads and writes never run on the caller's thread")
+    func cacheOffCallerThread() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let store = ThreadRecordingStore()
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.responseCache = store
+        let manager = try ProtoHTTPManager(configuration: configuration)
+        var cached = CallOptions()
+        cached.cache = CacheOptions(policy: .cacheElseNetwork, time: .seconds(600))
+        let options = cached
+        let caller = DispatchQueue(label: "the caller")
+        for _ in 0..<2 {  // a miss that stores, then a hit that answers from the store
+            let callerThread = Mutex<pthread_t?>(nil)
+            let body: [UInt8] = await withCheckedContinuation { continuation in
+                caller.async {
+                    callerThread.withLock { $0 = pthread_self() }
+                    manager.request(.post, "/echo", input: [4, 2], requestSerializer: RawRequestSerializer(contentType: "application/octet-stream"),
+                                    responseSerializer: .raw, options: options,
+                                    success: { body, _ in continuation.resume(returning: body) },
+                                    failure: { _ in continuation.resume(returning: []) })
+                }
+            }
+            #expect(body == [4, 2])
+            let thread = try #require(callerThread.withLock { $0 })
+            #expect(!store.threads.withLock { $0 }.contains { pthread_equal($0, thread) != 0 }, "the store was used on the caller's thread")
+        }
+        #expect(store.threads.withLock { $0.count } == 3, "a read and a write for the miss, a read for the hit")
+    }
+}
+
+/// A response cache that remembers on which threads it was used.
+final class ThreadRecordingStore: ResponseCacheStore {
+    let entries = Mutex<[ResponseCacheKey: CachedResponse]>([:])
+    let threads = Mutex<[pthread_t]>([])
+    func response(for key: ResponseCacheKey) -> CachedResponse? {
+        threads.withLock { $0.append(pthread_self()) }
+        return entries.withLock { $0[key] }
+    }
+    func store(_ response: CachedResponse, for key: ResponseCacheKey) {
+        threads.withLock { $0.append(pthread_self()) }
+        entries.withLock { $0[key] = response }
+    }
+    func removeResponse(for key: ResponseCacheKey) { _ = entries.withLock { $0.removeValue(forKey: key) } }
+}
+
+extension Result {
+    /// The error of a failure.
+    var failedWith: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
