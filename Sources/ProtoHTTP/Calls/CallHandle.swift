@@ -128,8 +128,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         apply { $0.receivedResponse(delivery) }
     }
 
-    /// A result delivered before the outcome, which does not end the call (a cached output
-    /// under ``CachePolicy/cacheThenNetwork``). Enqueued on the callback queue under the lock,
+    /// A result delivered before the outcome, which does not end the call (a stage's interim
+    /// answer, e.g. a cached output under ProtoHTTPOffline's `CachePolicy.cacheThenNetwork`). Enqueued on the callback queue under the lock,
     /// so on a serial queue it runs before the outcome; dropped once the call has finished,
     /// and for the async form (no queue), which returns the outcome only.
     func deliverInterim(_ delivery: @escaping Delivery) {

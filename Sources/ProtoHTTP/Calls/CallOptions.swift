@@ -49,15 +49,10 @@ public struct CallOptions: Sendable {
     /// (``ProgressHandler``; ``withProgress(_:)`` and ``withProgressStream(bufferingNewest:)``
     /// set it). `nil` (the default) asks for none, at no cost.
     public var progress: ProgressHandler?
-    /// How this call uses the manager's ``ManagerConfiguration/responseCache`` (``CacheOptions``).
-    /// `nil` (the default): the call neither reads nor stores cached responses.
-    public var cache: CacheOptions?
-    /// Whether the call is stored in the manager's offline queue (ProtoHTTPOffline's
-    /// `OfflineQueue`, or ``ManagerConfiguration/offlineQueue``) when it fails for lack of
-    /// network, to be sent again later. Such a call sends an
-    /// `Idempotency-Key` header (the call's own, if it sets one) on every attempt, replays
-    /// included, so a server can drop repeats. Default `false`.
-    public var queuesWhenOffline = false
+    /// What the call carries for stages and modules beyond the client (ProtoHTTPOffline's
+    /// `cache` and `queuesWhenOffline`), by key type: read and written through
+    /// ``subscript(_:)``.
+    var extensions: [ObjectIdentifier: any Sendable] = [:]
 
     /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],

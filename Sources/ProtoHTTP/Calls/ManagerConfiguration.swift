@@ -50,16 +50,6 @@ public struct ManagerConfiguration: Sendable {
     public var responseProcessors: [any ResponseProcessor] = []
     /// The interceptors around every call, outermost first.
     public var interceptors: [any CallInterceptor] = []
-    /// Where calls with ``CallOptions/cache`` keep their responses (ProtoHTTPOffline's
-    /// `MemoryResponseCache`, `DiskResponseCache` or `TieredResponseCache`). `nil` (the
-    /// default): nothing is cached and ``CallOptions/cache`` has no effect. It runs as a
-    /// ``ResponseCacheStage`` in ``CallStageSlot/responseCache``, unless a stage is installed there.
-    public var responseCache: (any ResponseCacheStore)?
-    /// Where calls with ``CallOptions/queuesWhenOffline`` go when the network cannot be
-    /// reached: a queue of your own, run as an ``OfflineQueueingStage`` in
-    /// ``CallStageSlot/offlineQueue`` unless a stage is installed there (ProtoHTTPOffline's
-    /// `OfflineQueue` installs its own). `nil` (the default): such calls fail like any other.
-    public var offlineQueue: (any OfflineCallQueue)?
     /// Where completion, success and failure run. `nil` (the default) makes a private serial queue.
     public var callbackQueue: DispatchQueue?
     /// Receives one debug line per request and per response, with `Authorization`,

@@ -4,10 +4,6 @@ extension ProtoHTTPManager {
     /// Installs `stage` in `slot`, replacing the stage there, for the calls started after it
     /// (calls in flight keep the stages they started with). Stages stay installed whatever
     /// ``updateConfiguration(_:)`` does to the interceptors.
-    ///
-    /// A stage installed in ``CallStageSlot/responseCache`` or ``CallStageSlot/offlineQueue``
-    /// takes the place of the one ``ManagerConfiguration/responseCache`` or
-    /// ``ManagerConfiguration/offlineQueue`` would imply.
     public func install(_ stage: any CallStage, in slot: CallStageSlot) {
         updateStages { $0[slot] = stage }
     }

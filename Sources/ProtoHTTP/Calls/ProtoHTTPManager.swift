@@ -120,9 +120,7 @@ final class SettingsSnapshot: Sendable {
     let configuration: ManagerConfiguration
     /// The stages installed with ``ProtoHTTPManager/install(_:in:)``, by slot.
     let installed: [CallStageSlot: any CallStage]
-    /// Every stage a call may run, outermost first: the installed ones, and those the
-    /// configuration implies (its response cache and offline queue, in their slots unless a
-    /// stage is installed there).
+    /// Every stage a call may run, outermost first.
     let stages: [any CallStage]
     /// The origins that get the secret headers and general parameters: the base URL's and
     /// ``ManagerConfiguration/trustedOrigins``, parsed once per configuration, not per call.
@@ -133,10 +131,7 @@ final class SettingsSnapshot: Sendable {
     init(_ configuration: ManagerConfiguration, installed: [CallStageSlot: any CallStage] = [:]) {
         self.configuration = configuration
         self.installed = installed
-        var slots = installed
-        if slots[.responseCache] == nil, let store = configuration.responseCache { slots[.responseCache] = ResponseCacheStage(store: store) }
-        if slots[.offlineQueue] == nil, let queue = configuration.offlineQueue { slots[.offlineQueue] = OfflineQueueingStage(queue: queue) }
-        self.stages = slots.sorted { $0.key < $1.key }.map(\.value)
+        self.stages = installed.sorted { $0.key < $1.key }.map(\.value)
         self.trustedOrigins = Set(([configuration.baseURL].compactMap { $0 } + configuration.trustedOrigins).compactMap(URLOrigin.init))
         self.secretHeaderNames = Set(configuration.secretHeaderNames.map { $0.lowercased() })
     }

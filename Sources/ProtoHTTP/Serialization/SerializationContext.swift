@@ -51,7 +51,7 @@ public struct ResponseMetadata: Sendable, Hashable {
     /// Where the body went when it was written to a file (a download); `nil` otherwise.
     public var bodyFile: WrittenBodyFile?
     /// Whether the output came from the manager's response cache rather than from the network
-    /// in this call (``CachePolicy``). A response the server confirmed with `304 Not Modified`
+    /// in this call (ProtoHTTPOffline's `CachePolicy`). A response the server confirmed with `304 Not Modified`
     /// counts as fresh: `false`.
     public var isFromCache = false
 

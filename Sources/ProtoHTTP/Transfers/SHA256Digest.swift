@@ -9,7 +9,7 @@ import ProtoHTTPCore
 
 /// SHA-256 with libcrypto's EVP interface: the implementation libcurl4-openssl already loads
 /// (SHA-NI or AVX2 where the CPU has them), so no hashing code of our own and no new library.
-enum SHA256Digest {
+package enum SHA256Digest {
     /// The lowercase hex SHA-256 of the file at `path`, read in 1 MiB chunks (memory stays flat
     /// whatever the file's size).
     static func hex(ofFileAt path: String) throws(ProtoHTTPError) -> String {
@@ -46,7 +46,7 @@ enum SHA256Digest {
 
     /// The lowercase hex SHA-256 of `parts`, each preceded by its length (8 bytes, little
     /// endian), so no two different lists of parts hash the same bytes.
-    static func hex(ofParts parts: [[UInt8]]) -> String {
+    package static func hex(ofParts parts: [[UInt8]]) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let context = EVP_MD_CTX_new()

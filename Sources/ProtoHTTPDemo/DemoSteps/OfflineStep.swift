@@ -16,7 +16,7 @@ enum OfflineStep {
             "ProtoHTTPOffline plugs a response cache and a persisted offline queue (SQLite) into the manager:",
         ])
         out.code([
-            "config.responseCache = MemoryResponseCache()           // or DiskResponseCache / TieredResponseCache",
+            "manager.use(cache: MemoryResponseCache())              // or DiskResponseCache / TieredResponseCache",
             "options.cache = CacheOptions(policy: .cacheElseNetwork, time: .seconds(60))",
             "let queue = try OfflineQueue(manager: manager, configuration: OfflineQueueConfiguration(app: \"notes\"))",
             "options.queuesWhenOffline = true                       // stored when the network fails; replayed later",
@@ -28,9 +28,8 @@ enum OfflineStep {
 
     private static func cachedRead(_ demo: DemoContext) async {
         do {
-            var configuration = ManagerConfiguration(baseURL: demo.server.baseURL)
-            configuration.responseCache = MemoryResponseCache()
-            let manager = try ProtoHTTPManager(configuration: configuration, transport: demo.clients.transport)
+            let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: demo.server.baseURL), transport: demo.clients.transport)
+            manager.use(cache: MemoryResponseCache())
             var options = CallOptions()
             options.cache = CacheOptions(policy: .cacheElseNetwork, time: .seconds(60))
             let first = try await manager.unaryForResponse(Notes_NotesMetadata.ListNotes.self, Notes_ListNotesRequest(), options: options)

@@ -35,8 +35,7 @@ import Synchronization
 /// let disk = try DiskResponseCache(app: "notes", maxBytes: 64 << 20) { error in
 ///     logger.warning("response cache: \(error)")
 /// }
-/// var configuration = ManagerConfiguration(baseURL: "https://api.example.com")
-/// configuration.responseCache = disk
+/// manager.use(cache: disk)
 /// ```
 ///
 /// One process at a time should own a file: two can share it safely (SQLite locks), but each

@@ -8,8 +8,7 @@ import Synchronization
 /// guards the state, held only for the bookkeeping (bodies are shared, never copied).
 ///
 /// ```swift
-/// var configuration = ManagerConfiguration(baseURL: "https://api.example.com")
-/// configuration.responseCache = MemoryResponseCache(maxBytes: 8 << 20)
+/// manager.use(cache: MemoryResponseCache(maxBytes: 8 << 20))
 /// ```
 ///
 /// Entries do not outlive the process; put a ``DiskResponseCache`` behind it with

@@ -18,8 +18,7 @@
 /// ```swift
 /// let cache = TieredResponseCache(memory: MemoryResponseCache(maxBytes: 8 << 20),
 ///                                 disk: try DiskResponseCache(app: "notes", maxBytes: 128 << 20))
-/// var configuration = ManagerConfiguration(baseURL: "https://api.example.com")
-/// configuration.responseCache = cache
+/// manager.use(cache: cache)
 /// ```
 public final class TieredResponseCache: ResponseCacheStore, Sendable {
     /// The front tier.

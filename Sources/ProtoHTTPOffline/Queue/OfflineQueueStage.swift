@@ -1,6 +1,6 @@
 // OfflineQueueStage.swift: the offline queue's call stage: the replay gate, the replayed calls' answers, and the queueing of failed writes.
 
-/// What an ``OfflineQueue`` installs in its manager's ``CallStageSlot/offlineQueue`` slot:
+/// What an ``OfflineQueue`` installs in its manager's `CallStageSlot.offlineQueue` slot:
 ///
 /// ```
 ///  replayed call ─► next ─► its response's headers kept (ReplayAnswer) ─► outcome
@@ -8,7 +8,7 @@
 ///  new call ────────────────────────────────────────────────────────┴─► queueing (queuesWhenOffline) ─► next
 /// ```
 ///
-/// A stage, not an interceptor: assigning ``ManagerConfiguration/interceptors`` cannot remove it.
+/// A stage, not an interceptor: assigning `ManagerConfiguration.interceptors` cannot remove it.
 struct OfflineQueueStage: CallStage {
     let gate: ReplayGate
     let queueing: OfflineQueueingStage

@@ -17,9 +17,10 @@ final class SharedMemoryCache: ResponseCacheStore {
                  token: String? = nil) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: server.baseURL)
         configuration.timeout = .seconds(10)
-        configuration.responseCache = cache
         if let token { configuration.headers = [HTTPHeader(name: "Authorization", value: "Bearer \(token)")] }
-        return try ProtoHTTPManager(configuration: configuration, transport: transport)
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+        manager.use(cache: cache)
+        return manager
     }
 
     func get(_ manager: ProtoHTTPManager, _ cacheControl: String) async throws -> CallResponse<[UInt8]> {

@@ -33,7 +33,7 @@ import ProtoHTTPTestSupport
         let noteID: String
     }
 
-    /// Starts a server with one note, a manager whose `responseCache` is `kind`'s store; stops both after `body`.
+    /// Starts a server with one note, a manager using `kind`'s store as its response cache; stops both after `body`.
     func withSetup(_ kind: StoreKind, _ body: (Setup) async throws -> Void) async throws {
         try await CacheFixtures.withTempFolder { folder in
             let server = try await CountingNotesServer.start()
@@ -42,8 +42,8 @@ import ProtoHTTPTestSupport
                 let store = try kind.make(in: folder)
                 var configuration = ManagerConfiguration(baseURL: server.baseURL)
                 configuration.timeout = .seconds(10)
-                configuration.responseCache = store
                 let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+                manager.use(cache: store)
                 var draft = Notes_CreateNoteRequest()
                 draft.title = "cached"
                 let note = try await manager.unary(CreateNote.self, draft)
@@ -195,9 +195,8 @@ import ProtoHTTPTestSupport
             defer { transport.shutdown() }
             let errors = Mutex<[OfflineError]>([])
             let disk = try DiskResponseCache(location: OfflineStorageLocation(directory: folder)) { error in errors.withLock { $0.append(error) } }
-            var configuration = ManagerConfiguration(baseURL: server.baseURL)
-            configuration.responseCache = disk
-            let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+            let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.baseURL), transport: transport)
+            manager.use(cache: disk)
             var draft = Notes_CreateNoteRequest()
             draft.title = String(repeating: "long title ", count: 2_000)  // ~22 KB, past the pages left
             let note = try await manager.unary(CreateNote.self, draft)

@@ -21,9 +21,8 @@ import Testing
                     // A full disk or a damaged file: the call goes on without the cache.
                     reported.withLock { $0.append("response cache: \(error)") }
                 })
-            var configuration = ManagerConfiguration(baseURL: baseURL)
-            configuration.responseCache = cache
-            let manager = try ProtoHTTPManager(configuration: configuration)
+            let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: baseURL))
+            manager.use(cache: cache)
             let notes = Notes_NotesClient(manager: manager)
 
             var options = CallOptions()
@@ -43,9 +42,8 @@ import Testing
 
     @Test func cacheThenNetworkAndLoadCacheExample() async throws {
         let server = try await CountingNotesServer.start()
-        var configuration = ManagerConfiguration(baseURL: server.baseURL)
-        configuration.responseCache = MemoryResponseCache()
-        let manager = try ProtoHTTPManager(configuration: configuration)
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.baseURL))
+        manager.use(cache: MemoryResponseCache())
         let notes = Notes_NotesClient(manager: manager)
         let shown = Mutex<[String]>([])
         @Sendable func show(_ list: Notes_ListNotesResponse, stale: Bool) { shown.withLock { $0.append(stale ? "cached" : "fresh") } }

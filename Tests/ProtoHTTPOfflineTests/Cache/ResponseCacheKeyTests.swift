@@ -1,5 +1,5 @@
 // ResponseCacheKeyTests.swift: every part of a call that the cache key covers changes the key; the rest does not.
-import ProtoHTTP
+import ProtoHTTPOffline
 import Testing
 
 @Suite struct ResponseCacheKeyTests {

@@ -8,8 +8,9 @@ import Testing
     func manager(_ server: ValidatorsServer, cache: any ResponseCacheStore, transport: HTTPTransport) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: server.baseURL)
         configuration.timeout = .seconds(10)
-        configuration.responseCache = cache
-        return try ProtoHTTPManager(configuration: configuration, transport: transport)
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+        manager.use(cache: cache)
+        return manager
     }
 
     func cached(_ policy: CachePolicy, time: Duration = .zero) -> CallOptions {

@@ -38,11 +38,3 @@ final class LoopbackListener {
 
     deinit { close() }
 }
-
-/// A port on 127.0.0.1 nobody listens on (bound, never listened, then released).
-func closedLoopbackPort() -> UInt16? {
-    guard let listener = LoopbackListener() else { return nil }
-    let port = listener.port
-    listener.close()
-    return port
-}

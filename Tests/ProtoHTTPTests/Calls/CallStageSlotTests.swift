@@ -20,7 +20,7 @@ struct RecordingStage: CallStage {
     var behaviour = Behaviour.passOn
     var appliesToCalls = true
 
-    func applies(to info: CallInfo, options: CallOptions) -> Bool { appliesToCalls }
+    func applies(to info: CallInfo, options: CallOptions) -> Bool { appliesToCalls && !options[SkipsRecordingKey.self] }
 
     func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
         events.append("\(name) in, on the work queue: \(DispatchQueue.getSpecific(key: ProtoHTTPManager.workQueueKey) == true)")
@@ -44,6 +44,31 @@ struct RecordingStage: CallStage {
     }
 }
 
+/// A call's own switch, read by ``RecordingStage``: `true` keeps the stage out of the call.
+enum SkipsRecordingKey: CallOptionKey {
+    static let defaultValue = false
+}
+
+/// Another setting of the same type, which must not be confused with ``SkipsRecordingKey``.
+enum OtherFlagKey: CallOptionKey {
+    static let defaultValue = true
+}
+
+// --- CallPath.md example start ---
+final class OutcomeCounter: CallStage {
+    private let counts = Mutex<[String: Int]>([:])
+    var snapshot: [String: Int] { counts.withLock { $0 } }
+
+    func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
+        next(call.request) { outcome in
+            let key = outcome.error.map { "\($0.code)" } ?? "ok"
+            self.counts.withLock { $0[key, default: 0] += 1 }
+            completion(outcome)
+        }
+    }
+}
+// --- CallPath.md example end ---
+
 /// A list of events shared between a test and the stages it installs.
 final class StageEvents: Sendable {
     private let events = Mutex<[String]>([])
@@ -54,10 +79,11 @@ final class StageEvents: Sendable {
 @Suite("Call stages in the manager's slots")
 struct CallStageSlotTests {
     /// One raw POST to `path`, its body `body`, in callback form; the result.
-    func post(_ manager: ProtoHTTPManager, _ path: String, body: [UInt8] = [1, 2, 3]) async -> Result<([UInt8], ResponseMetadata), ProtoHTTPError> {
+    func post(_ manager: ProtoHTTPManager, _ path: String, body: [UInt8] = [1, 2, 3],
+              options: CallOptions = CallOptions()) async -> Result<([UInt8], ResponseMetadata), ProtoHTTPError> {
         await withCheckedContinuation { continuation in
             manager.request(.post, path, input: body, requestSerializer: RawRequestSerializer(contentType: "application/octet-stream"),
-                            responseSerializer: .raw,
+                            responseSerializer: .raw, options: options,
                             success: { continuation.resume(returning: .success(($0, $1))) },
                             failure: { continuation.resume(returning: .failure($0)) })
         }
@@ -124,50 +150,39 @@ struct CallStageSlotTests {
         #expect(events.all.isEmpty)
     }
 
-    @Test("cache reads and writes never run on the caller's thread")
-    func cacheOffCallerThread() async throws {
+    @Test("the CallPath article's outcome counter counts a success and a failure")
+    func outcomeCounterExample() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }
-        let store = ThreadRecordingStore()
-        var configuration = ManagerConfiguration(baseURL: server.url(""))
-        configuration.responseCache = store
-        let manager = try ProtoHTTPManager(configuration: configuration)
-        var cached = CallOptions()
-        cached.cache = CacheOptions(policy: .cacheElseNetwork, time: .seconds(600))
-        let options = cached
-        let caller = DispatchQueue(label: "the caller")
-        for _ in 0..<2 {  // a miss that stores, then a hit that answers from the store
-            let callerThread = Mutex<pthread_t?>(nil)
-            let body: [UInt8] = await withCheckedContinuation { continuation in
-                caller.async {
-                    callerThread.withLock { $0 = pthread_self() }
-                    manager.request(.post, "/echo", input: [4, 2], requestSerializer: RawRequestSerializer(contentType: "application/octet-stream"),
-                                    responseSerializer: .raw, options: options,
-                                    success: { body, _ in continuation.resume(returning: body) },
-                                    failure: { _ in continuation.resume(returning: []) })
-                }
-            }
-            #expect(body == [4, 2])
-            let thread = try #require(callerThread.withLock { $0 })
-            #expect(!store.threads.withLock { $0 }.contains { pthread_equal($0, thread) != 0 }, "the store was used on the caller's thread")
-        }
-        #expect(store.threads.withLock { $0.count } == 3, "a read and a write for the miss, a read for the hit")
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
+        // --- CallPath.md example start ---
+        let counter = OutcomeCounter()
+        manager.install(counter, in: CallStageSlot(order: 50, name: "outcomes"))
+        // --- CallPath.md example end ---
+        _ = try await post(manager, "/echo").get()
+        let failure = try #require(await post(manager, "/status/503").failedWith)
+        #expect(counter.snapshot == ["ok": 1, "\(failure.code)": 1])
     }
-}
 
-/// A response cache that remembers on which threads it was used.
-final class ThreadRecordingStore: ResponseCacheStore {
-    let entries = Mutex<[ResponseCacheKey: CachedResponse]>([:])
-    let threads = Mutex<[pthread_t]>([])
-    func response(for key: ResponseCacheKey) -> CachedResponse? {
-        threads.withLock { $0.append(pthread_self()) }
-        return entries.withLock { $0[key] }
+    @Test("a stage reads its calls' own settings through a CallOptionKey, each key apart, the default when unset")
+    func optionKeys() async throws {
+        var options = CallOptions()
+        #expect(options[SkipsRecordingKey.self] == false && options[OtherFlagKey.self] == true, "unset keys read their defaults")
+        options[SkipsRecordingKey.self] = true
+        #expect(options[SkipsRecordingKey.self] == true && options[OtherFlagKey.self] == true, "setting one key changed another")
+        options[OtherFlagKey.self] = false
+        #expect(options[SkipsRecordingKey.self] == true && options[OtherFlagKey.self] == false)
+
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let events = StageEvents()
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
+        manager.install(RecordingStage(name: "Switched", events: events), in: CallStageSlot(order: 300, name: "switched"))
+        let (_, skipped) = try await post(manager, "/echo", options: options).get()
+        #expect(skipped.headers.first(named: "X-Echo-Header-Switched") == nil && events.all.isEmpty, "the call's switch was not read")
+        let (_, staged) = try await post(manager, "/echo").get()
+        #expect(staged.headers.first(named: "X-Echo-Header-Switched") == "1" && events.all.count == 2)
     }
-    func store(_ response: CachedResponse, for key: ResponseCacheKey) {
-        threads.withLock { $0.append(pthread_self()) }
-        entries.withLock { $0[key] = response }
-    }
-    func removeResponse(for key: ResponseCacheKey) { _ = entries.withLock { $0.removeValue(forKey: key) } }
 }
 
 extension Result {

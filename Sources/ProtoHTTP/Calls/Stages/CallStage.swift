@@ -6,15 +6,18 @@ public typealias CallStageNext = @Sendable (TransportRequest, @escaping @Sendabl
 
 /// A link of a call that the manager owns, installed in a ``CallStageSlot`` with
 /// ``ProtoHTTPManager/install(_:in:)``. Stages run outside the user's
-/// ``ManagerConfiguration/interceptors`` and see more than they do: the call's options, its
-/// request as made, and the *settled* outcome (validated and decoded), not only the transport's
-/// response. A response cache answers from a stage, an offline queue stores failed writes from
-/// one:
+/// ``ManagerConfiguration/interceptors`` and see more than they do: the call's options (with
+/// their typed extensions, ``CallOptions/subscript(_:)``), its request as made, and the
+/// *settled* outcome (validated and decoded), not only the transport's response. A response
+/// cache answers from a stage, an offline queue stores failed writes from one:
 ///
 /// ```
 ///  prepare ─► stage (cache) ─► stage (queue) ─► interceptors ─► attempts ─► transport
 ///  deliver ◄──────────◄──────────────◄─── settle (validate, decode) ◄───────────┘
 /// ```
+///
+/// ProtoHTTPOffline's response cache and offline queue are stages, in slots of their own
+/// (`CallStageSlot.responseCache` and `.offlineQueue`, at orders 100 and 200).
 ///
 /// Stages run on the manager's work queue, never on the caller's thread (a stage may read a
 /// disk). A call only hops there when a stage ``applies(to:options:)``; a call no stage
@@ -44,16 +47,11 @@ public struct CallStageSlot: Hashable, Comparable, Sendable, CustomStringConvert
     /// The slot's name, for messages.
     public let name: String
 
-    /// A slot of your own at `order` (the built-in ones are 100 and 200).
+    /// A slot at `order` (ProtoHTTPOffline's are 100 and 200), named `name`.
     public init(order: Int, name: String) {
         self.order = order
         self.name = name
     }
-
-    /// The response cache: outermost, so a cached answer is given before anything else runs.
-    public static let responseCache = CallStageSlot(order: 100, name: "responseCache")
-    /// The offline queue: inside the cache, so a queued write is never answered from the cache.
-    public static let offlineQueue = CallStageSlot(order: 200, name: "offlineQueue")
 
     /// By ``order``, then by name (two slots of one order run in the order of their names).
     public static func < (lhs: CallStageSlot, rhs: CallStageSlot) -> Bool { (lhs.order, lhs.name) < (rhs.order, rhs.name) }

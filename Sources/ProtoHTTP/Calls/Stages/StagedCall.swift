@@ -13,6 +13,15 @@ public struct StagedCall: Sendable {
     public let request: TransportRequest
     /// The call as prepared.
     let prepared: PreparedCall
+
+    /// The HTTP method the call was made with (a Connect GET's is POST: the protocol turns it
+    /// into a GET when it prepares the request).
+    package var httpMethod: HTTPMethod { prepared.target.httpMethod }
+    /// The body as serialized, before any compression; `nil` for GET and HEAD.
+    package var serializedBody: SerializedBody? { prepared.body }
+    /// The path or URL the call was made with, its own query folded in (its parameters and a
+    /// GET's input), without the manager's base URL and general parameters.
+    package var pathWithOwnQuery: String { RequestComposition.appending(options.parameters, prepared.query, to: prepared.target.path) }
     /// Validates and decodes a response for the caller.
     private let settler: @Sendable (TransportResponse, Int, Bool) -> CallOutcome
     /// Hands a successful outcome to the caller ahead of the final one.

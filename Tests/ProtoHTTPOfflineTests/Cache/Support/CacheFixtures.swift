@@ -1,6 +1,6 @@
 // CacheFixtures.swift: what the cache tests share: temp folders, sample responses and keys, waiting, a transport.
 import Foundation
-import ProtoHTTP
+import ProtoHTTPOffline
 import Testing
 
 /// Helpers of the cache suites, in one namespace so they cannot clash with other suites' helpers.

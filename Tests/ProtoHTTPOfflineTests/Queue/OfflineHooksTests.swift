@@ -1,9 +1,10 @@
-// OfflineHooksTests.swift: the client's offline hooks: a queueable call that cannot reach the network is handed to the offline queue before its failure; the cache stage's pure rules.
+// OfflineHooksTests.swift: the queueing and cache stages on a manager: a queueable call that cannot reach the network is handed to the offline queue before its failure; the cache stage's rules; cache I/O off the caller's thread.
 import Dispatch
 import Foundation
+@testable import ProtoHTTPOffline
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
-@testable import ProtoHTTP
 
 /// An offline queue that records what the manager hands it (our own hook, no peer involved).
 final class RecordingQueue: OfflineCallQueue {
@@ -26,28 +27,15 @@ final class RecordingQueue: OfflineCallQueue {
     }
 }
 
-/// A loopback port nothing listens on: bound, then closed, so a connection is refused.
-func closedLoopbackPort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 @Suite("Offline hooks of the manager")
 struct OfflineHooksTests {
     func manager(queue: RecordingQueue, compression: Bool = false) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())")
-        configuration.offlineQueue = queue
         configuration.timeout = .seconds(5)
         if compression { configuration.requestCompression = RequestCompression(minimumBytes: 0) }
-        return try ProtoHTTPManager(configuration: configuration)
+        let manager = try ProtoHTTPManager(configuration: configuration)
+        manager.use(queue: queue)
+        return manager
     }
 
     /// Runs one raw call and returns its error, recording "failure" in the recorder's events when it is delivered.
@@ -129,12 +117,12 @@ struct OfflineHooksTests {
         let queue = RecordingQueue()
         let seen = Mutex<[String?]>([])
         var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())")
-        configuration.offlineQueue = queue
         configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
             seen.withLock { $0.append(request.headers.first(named: "Idempotency-Key")) }
             next(request, completion)
         }]
         let manager = try ProtoHTTPManager(configuration: configuration)
+        manager.use(queue: queue)
         var options = CallOptions(retryPolicy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(1), jitter: 0))
         options.queuesWhenOffline = true
         _ = await failingCall(manager, options: options, recorder: queue)
@@ -223,4 +211,51 @@ struct CallCachingRuleTests {
         postStage.store(TransportResponse(status: 201, headers: [], body: [9]))
         #expect(store.response(for: postStage.key)?.body == [9])
     }
+}
+
+@Suite("The cache stage's threads")
+struct CacheStageThreadTests {
+    @Test("cache reads and writes never run on the caller's thread")
+    func cacheOffCallerThread() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let store = ThreadRecordingStore()
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
+        manager.use(cache: store)
+        var cached = CallOptions()
+        cached.cache = CacheOptions(policy: .cacheElseNetwork, time: .seconds(600))
+        let options = cached
+        let caller = DispatchQueue(label: "the caller")
+        for _ in 0..<2 {  // a miss that stores, then a hit that answers from the store
+            let callerThread = Mutex<pthread_t?>(nil)
+            let body: [UInt8] = await withCheckedContinuation { continuation in
+                caller.async {
+                    callerThread.withLock { $0 = pthread_self() }
+                    manager.request(.post, "/echo", input: [4, 2], requestSerializer: RawRequestSerializer(contentType: "application/octet-stream"),
+                                    responseSerializer: .raw, options: options,
+                                    success: { body, _ in continuation.resume(returning: body) },
+                                    failure: { _ in continuation.resume(returning: []) })
+                }
+            }
+            #expect(body == [4, 2])
+            let thread = try #require(callerThread.withLock { $0 })
+            #expect(!store.threads.withLock { $0 }.contains { pthread_equal($0, thread) != 0 }, "the store was used on the caller's thread")
+        }
+        #expect(store.threads.withLock { $0.count } == 3, "a read and a write for the miss, a read for the hit")
+    }
+}
+
+/// A response cache that remembers on which threads it was used.
+final class ThreadRecordingStore: ResponseCacheStore {
+    let entries = Mutex<[ResponseCacheKey: CachedResponse]>([:])
+    let threads = Mutex<[pthread_t]>([])
+    func response(for key: ResponseCacheKey) -> CachedResponse? {
+        threads.withLock { $0.append(pthread_self()) }
+        return entries.withLock { $0[key] }
+    }
+    func store(_ response: CachedResponse, for key: ResponseCacheKey) {
+        threads.withLock { $0.append(pthread_self()) }
+        entries.withLock { $0[key] = response }
+    }
+    func removeResponse(for key: ResponseCacheKey) { _ = entries.withLock { $0.removeValue(forKey: key) } }
 }

@@ -1,13 +1,13 @@
 // QueueableCall.swift: what the manager hands an offline queue about a call that could not reach the network.
 
-/// A call made with ``CallOptions/queuesWhenOffline`` that failed for lack of network, as the
-/// manager hands it to its ``ManagerConfiguration/offlineQueue``: everything needed to send it
+/// A call made with `CallOptions.queuesWhenOffline` that failed for lack of network, as the
+/// manager hands it to its offline queue (`ProtoHTTPManager.use(queue:)`): everything needed to send it
 /// again later, in another process if need be.
 public struct QueueableCall: Sendable {
     /// The HTTP method the call was made with (a Connect GET is kept as its POST).
     public var httpMethod: HTTPMethod
     /// The path or URL the call was made with, its own query parameters folded in (a GET's
-    /// input and ``CallOptions/parameters``); the manager's base URL and general parameters
+    /// input and `CallOptions.parameters`); the manager's base URL and general parameters
     /// are applied again when it is sent.
     public var path: String
     /// The RPC method's idempotency, for calls made through one.
@@ -18,17 +18,17 @@ public struct QueueableCall: Sendable {
     public var body: [UInt8]
     /// The body's `Content-Type`.
     public var contentType: String?
-    /// The call's own headers (``CallOptions/headers``) and its `Idempotency-Key`; the
+    /// The call's own headers (`CallOptions.headers`) and its `Idempotency-Key`; the
     /// manager's general headers are applied again when it is sent. A queue must not store
     /// secrets among them.
     public var headers: [HTTPHeader]
     /// The key every attempt of the call sends as `Idempotency-Key`.
     public var idempotencyKey: String
-    /// The call's category (``CallOptions/category``).
+    /// The call's category (`CallOptions.category`).
     public var category: String?
     /// The call's tag.
     public var tag: Int?
-    /// The call's context (``CallOptions/context``).
+    /// The call's context (`CallOptions.context`).
     public var context: [String: any Sendable]
     /// Why the call failed.
     public var error: ProtoHTTPError

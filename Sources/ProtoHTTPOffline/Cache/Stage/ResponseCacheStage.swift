@@ -1,7 +1,7 @@
 // ResponseCacheStage.swift: the response cache as a call stage: answers before the network, revalidates, stores, falls back.
 
-/// A ``ResponseCacheStore`` at work in calls made with ``CallOptions/cache``: the stage in
-/// ``CallStageSlot/responseCache``.
+/// A ``ResponseCacheStore`` at work in calls made with `CallOptions.cache`: the stage in
+/// `CallStageSlot.responseCache`.
 ///
 /// ```
 ///  call ─► read entry ─► policy: answer from it? ─► final answer (cacheElseNetwork, fresh)
@@ -20,7 +20,7 @@ public struct ResponseCacheStage: CallStage {
     /// The stage for `store`.
     public init(store: any ResponseCacheStore) { self.store = store }
 
-    /// Calls with ``CallOptions/cache``.
+    /// Calls with `CallOptions.cache`.
     public func applies(to info: CallInfo, options: CallOptions) -> Bool { options.cache != nil }
 
     /// Answers, revalidates, stores or falls back as the call's ``CacheOptions`` say.

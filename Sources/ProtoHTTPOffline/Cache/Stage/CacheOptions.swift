@@ -1,8 +1,8 @@
 // CacheOptions.swift: a call's cache settings: policy, freshness time, version, salt, ignoreCache.
 
-/// A call's cache settings (``CallOptions/cache``), after YTKNetwork's `cacheTimeInSeconds`,
+/// A call's cache settings (`CallOptions.cache`), after YTKNetwork's `cacheTimeInSeconds`,
 /// `cacheVersion` and `ignoreCache`. They take effect when the manager has a
-/// ``ManagerConfiguration/responseCache`` (ProtoHTTPOffline provides the stores).
+/// response cache (`ProtoHTTPManager.use(cache:)`).
 ///
 /// ```swift
 /// var options = CallOptions()

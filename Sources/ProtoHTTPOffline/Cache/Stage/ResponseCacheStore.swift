@@ -1,6 +1,6 @@
 // ResponseCacheStore.swift: the hook a response cache plugs into the manager through.
 
-/// Where a manager keeps cached responses (``ManagerConfiguration/responseCache``).
+/// Where a manager keeps cached responses (`ProtoHTTPManager.use(cache:)`).
 ///
 /// ProtoHTTPOffline provides the stores (a memory LRU with a byte budget, an SQLite store
 /// with a size cap, and both in tiers); the manager owns the policies (``CachePolicy``), the

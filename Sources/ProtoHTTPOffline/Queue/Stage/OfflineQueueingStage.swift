@@ -1,13 +1,13 @@
 // OfflineQueueingStage.swift: the call stage that gives calls made with queuesWhenOffline their Idempotency-Key and hands their network failures to an offline queue.
 
-/// An ``OfflineCallQueue`` at work in calls made with ``CallOptions/queuesWhenOffline``: every
+/// An ``OfflineCallQueue`` at work in calls made with `CallOptions.queuesWhenOffline`: every
 /// attempt carries one `Idempotency-Key` (the call's own, if it set one), and when the call
 /// fails and the queue says the error means "no network", the call is stored before its
 /// failure is delivered; the failure's `ProtoHTTPError.queueEntryID` names the entry.
 /// Multipart calls are never queued.
 ///
-/// ``ManagerConfiguration/offlineQueue`` implies this stage in ``CallStageSlot/offlineQueue``;
-/// ProtoHTTPOffline's `OfflineQueue` installs a stage of its own there that runs this one.
+/// `ProtoHTTPManager.use(queue:)` installs it in `CallStageSlot.offlineQueue`; an
+/// ``OfflineQueue`` installs a stage of its own there that runs this one.
 public struct OfflineQueueingStage: CallStage {
     /// Where failed calls are stored.
     public let queue: any OfflineCallQueue
@@ -15,17 +15,16 @@ public struct OfflineQueueingStage: CallStage {
     /// The stage for `queue`.
     public init(queue: any OfflineCallQueue) { self.queue = queue }
 
-    /// Calls with ``CallOptions/queuesWhenOffline``.
+    /// Calls with `CallOptions.queuesWhenOffline`.
     public func applies(to info: CallInfo, options: CallOptions) -> Bool { options.queuesWhenOffline }
 
     /// Sends the call with its `Idempotency-Key`, and stores it if it fails for lack of network.
     public func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
-        let prepared = call.prepared
-        guard prepared.body?.form == nil else {
+        guard call.serializedBody?.form == nil else {
             next(call.request, completion)
             return
         }
-        let record = QueueingRecord(target: prepared.target, options: call.options, query: prepared.query, body: prepared.body)
+        let record = QueueingRecord(call)
         var request = call.request
         if request.headers.first(named: QueueingRecord.headerName) == nil {
             request.headers.append(HTTPHeader(name: QueueingRecord.headerName, value: record.idempotencyKey))
@@ -36,7 +35,7 @@ public struct OfflineQueueingStage: CallStage {
                 completion(outcome)
                 return
             }
-            completion(outcome.failing(with: record.offer(prepared, error: error, to: queue)))
+            completion(outcome.failing(with: record.offer(call, error: error, to: queue)))
         }
     }
 }

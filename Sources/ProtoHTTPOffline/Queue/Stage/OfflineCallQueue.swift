@@ -1,10 +1,10 @@
 // OfflineCallQueue.swift: the hook an offline queue plugs into the manager through.
 
 /// Where a manager stores calls that failed for lack of network
-/// (``ManagerConfiguration/offlineQueue``). ProtoHTTPOffline's `OfflineQueue` is one: it
+/// (`ProtoHTTPManager.use(queue:)`). ``OfflineQueue`` is one: it
 /// persists them in SQLite and replays them when the network is back.
 ///
-/// For a call made with ``CallOptions/queuesWhenOffline``, the manager sends an
+/// For a call made with `CallOptions.queuesWhenOffline`, its stage (``OfflineQueueingStage``) sends an
 /// `Idempotency-Key` header on every attempt; when the call fails and ``shouldQueue(_:)``
 /// says the error means "no network", the manager calls ``enqueue(_:)`` on its work queue
 /// *before* the call's failure callback runs, and the failure's

@@ -1,8 +1,8 @@
 // QueueingRecord.swift: what an offline queue stores of a queueable call, and the offer of a failed one.
 import Foundation
 
-/// The parts of a call made with ``CallOptions/queuesWhenOffline`` that an offline queue
-/// stores, taken from the prepared call when it starts: the body before compression, the call's own
+/// The parts of a call made with `CallOptions.queuesWhenOffline` that an offline queue
+/// stores, taken from the staged call when it starts: the body before compression, the call's own
 /// query folded into its path, its own headers, and its `Idempotency-Key`.
 struct QueueingRecord: Sendable {
     /// The header every attempt of a queueable call sends.
@@ -14,30 +14,31 @@ struct QueueingRecord: Sendable {
     let headers: [HTTPHeader]
     let idempotencyKey: String
 
-    init(target: CallTarget, options: CallOptions, query: [QueryItem], body: SerializedBody?) {
-        self.path = RequestComposition.appending(options.parameters, query, to: target.path)
-        self.body = body?.bytes ?? []
-        self.contentType = body?.contentType
+    init(_ staged: StagedCall) {
+        let options = staged.options
+        self.path = staged.pathWithOwnQuery
+        self.body = staged.serializedBody?.bytes ?? []
+        self.contentType = staged.serializedBody?.contentType
         let own = options.headers.first(named: Self.headerName)
         self.idempotencyKey = own ?? UUID().uuidString.lowercased()
         self.headers = own == nil ? options.headers + [HTTPHeader(name: Self.headerName, value: idempotencyKey)] : options.headers
     }
 
     /// The call as the queue receives it, failed with `error`.
-    func call(_ prepared: PreparedCall, error: ProtoHTTPError) -> QueueableCall {
-        QueueableCall(httpMethod: prepared.target.httpMethod, path: path, idempotencyLevel: prepared.target.rpc?.idempotencyLevel,
-                      protocolName: prepared.wireProtocol.name, body: body, contentType: contentType, headers: headers,
-                      idempotencyKey: idempotencyKey, category: prepared.info.category, tag: prepared.info.tag,
-                      context: prepared.info.context, error: error)
+    func call(_ staged: StagedCall, error: ProtoHTTPError) -> QueueableCall {
+        let info = staged.info
+        return QueueableCall(httpMethod: staged.httpMethod, path: path, idempotencyLevel: info.method?.idempotencyLevel,
+                             protocolName: info.protocolName, body: body, contentType: contentType, headers: headers,
+                             idempotencyKey: idempotencyKey, category: info.category, tag: info.tag, context: info.context, error: error)
     }
 
     /// `error`, after the call was offered to `queue`: with the entry's id and a sentence
     /// saying so, or with a sentence saying why it could not be stored.
-    func offer(_ prepared: PreparedCall, error: ProtoHTTPError, to queue: any OfflineCallQueue) -> ProtoHTTPError {
+    func offer(_ staged: StagedCall, error: ProtoHTTPError, to queue: any OfflineCallQueue) -> ProtoHTTPError {
         guard queue.shouldQueue(error) else { return error }
         var error = error
         do throws(ProtoHTTPError) {
-            let id = try queue.enqueue(call(prepared, error: error))
+            let id = try queue.enqueue(call(staged, error: error))
             error.queueEntryID = id
             error.message += " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(idempotencyKey)) when the queue is resumed."
         } catch let queueError {
