@@ -76,9 +76,10 @@ extension ProtoHTTPManager {
 
     // MARK: The one call path
 
-    /// The request serializer of a message call: the call's encoding, else the manager's.
+    /// The request serializer of a message call: the call's encoding, else the manager's, as
+    /// resolved from the one settings snapshot the call is prepared from.
     func messageSerializer<M: ProtoMessage>(_ type: M.Type, options: CallOptions) -> MessageRequestSerializer<M> {
-        MessageRequestSerializer(encoding: options.encoding ?? snapshot().configuration.encoding)
+        .callsEncoding
     }
 
     /// A handle for a call about to start under `settings`, reporting to `sink`.

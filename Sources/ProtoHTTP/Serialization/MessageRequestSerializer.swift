@@ -9,6 +9,8 @@ public struct MessageRequestSerializer<M: ProtoMessage>: RequestSerializer {
     public var encoding: BodyEncoding
     /// How JSON bodies are written.
     public var jsonOptions: JSONEncodingOptions
+    /// Whether the call's encoding (``SerializationContext/encoding``) wins over ``encoding``.
+    private var followsCall = false
 
     /// A serializer for `encoding`.
     public init(encoding: BodyEncoding = .binary, jsonOptions: JSONEncodingOptions = JSONEncodingOptions()) {
@@ -16,9 +18,18 @@ public struct MessageRequestSerializer<M: ProtoMessage>: RequestSerializer {
         self.jsonOptions = jsonOptions
     }
 
-    /// The message in ``encoding``.
+    /// A serializer that writes the encoding the call resolves to (``SerializationContext/encoding``:
+    /// the call's ``CallOptions/encoding``, else the manager's), read from the same settings the
+    /// rest of the call is prepared from.
+    public static var callsEncoding: MessageRequestSerializer {
+        var serializer = MessageRequestSerializer()
+        serializer.followsCall = true
+        return serializer
+    }
+
+    /// The message in ``encoding``, or in the call's for ``callsEncoding``.
     public func serialize(_ input: M, context: SerializationContext) throws(ProtoHTTPError) -> SerializedBody {
-        switch encoding {
+        switch followsCall ? context.encoding : encoding {
         case .binary: try ProtobufRequestSerializer<M>().serialize(input, context: context)
         case .json: try ProtoJSONRequestSerializer<M>(options: jsonOptions).serialize(input, context: context)
         }

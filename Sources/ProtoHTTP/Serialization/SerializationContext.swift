@@ -1,13 +1,16 @@
-// SerializationContext.swift: what a serializer may know about the call: the wire protocol's content types.
+// SerializationContext.swift: what a serializer may know about the call: the wire protocol's content types and the call's body encoding.
 
 /// What a serializer learns about the call it serializes for: the content types the wire
-/// protocol uses for binary protobuf and for JSON bodies.
+/// protocol uses for binary protobuf and for JSON bodies, and the body encoding the call asks for.
 public struct SerializationContext: Sendable, Hashable {
     /// The `Content-Type` of a binary protobuf body (`application/proto` for Connect,
     /// `application/protobuf` for Twirp, `application/x-protobuf` by default for plain).
     public var binaryContentType: String
     /// The `Content-Type` of a JSON body (`application/json`).
     public var jsonContentType: String
+    /// The body encoding the call asks for: its ``CallOptions/encoding``, else the manager's
+    /// ``ManagerConfiguration/encoding`` (``MessageRequestSerializer/callsEncoding`` follows it).
+    public var encoding: BodyEncoding = .binary
 
     /// The content types of a protocol's binary and JSON bodies.
     public init(binaryContentType: String = MediaType.xProtobuf, jsonContentType: String = MediaType.json) {

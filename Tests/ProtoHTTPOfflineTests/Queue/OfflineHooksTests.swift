@@ -61,6 +61,7 @@ struct OfflineHooksTests {
         let error = try #require(await failingCall(manager, options: options, recorder: queue))
         #expect(queue.events.withLock { $0 } == ["enqueue", "failure"])
         #expect(error.queueEntryID == "entry-1")
+        #expect(error.transportError?.curlCode == 7, "the queue's entry hid the transport error beneath it")
         #expect(error.message.contains("stored in the offline queue as entry-1"))
         let call = try #require(queue.calls.withLock { $0.first })
         #expect(call.body == [1, 2, 3], "the body before compression")

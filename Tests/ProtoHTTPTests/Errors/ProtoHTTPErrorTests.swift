@@ -51,4 +51,28 @@ struct ProtoHTTPErrorTests {
         let wrapped = ProtoHTTPError(code: .unavailable, message: "down", transportError: cause)
         #expect(wrapped.description == "unavailable: down (curl 7: Couldn't connect to server)")
     }
+
+    /// A layer over another's error, as an offline queue puts its entry over the transport error.
+    struct Annotation: LayeredError, CustomStringConvertible {
+        let note: String
+        let cause: (any Error & Sendable)?
+        var description: String { "\(cause.map { "\($0); " } ?? "")\(note)" }
+    }
+
+    @Test("cause(as:) looks through layered causes; equality and hashing compare causes by description")
+    func causes() {
+        let curl = TransportError(curlCode: 7, summary: "Couldn't connect to server", detail: "refused")
+        var error = ProtoHTTPError(code: .unavailable, message: "down", transportError: curl)
+        #expect(error.transportError == curl && error.cause(as: Annotation.self) == nil)
+        let bare = error
+        error.cause = Annotation(note: "kept for later", cause: error.cause)
+        #expect(error.transportError == curl, "a layer over the transport error hid it")
+        #expect(error.cause(as: Annotation.self)?.note == "kept for later")
+        #expect(error.description == "unavailable: down (curl 7: refused; kept for later)")
+        #expect(error != bare && Set([error, bare]).count == 2, "a different cause makes a different error")
+        var again = bare
+        again.cause = Annotation(note: "kept for later", cause: curl)
+        #expect(again == error && again.hashValue == error.hashValue)
+        #expect(ProtoHTTPError(code: .unavailable, message: "down").cause(as: TransportError.self) == nil)
+    }
 }

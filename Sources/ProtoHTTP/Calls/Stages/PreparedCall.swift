@@ -66,7 +66,8 @@ extension ProtoHTTPManager {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let path = target.path
         let composition = RequestComposition(settings: settings, options: options)
-        let context = wireProtocol.serializationContext
+        var context = wireProtocol.serializationContext
+        context.encoding = options.encoding ?? settings.configuration.encoding
         // GET and HEAD carry the input in the query and send no body.
         let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
         let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)

@@ -39,7 +39,7 @@ struct QueueingRecord: Sendable {
         var error = error
         do throws(ProtoHTTPError) {
             let id = try queue.enqueue(call(staged, error: error))
-            error.queueEntryID = id
+            error.cause = QueuedCallCause(entryID: id, cause: error.cause)
             error.message += " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(idempotencyKey)) when the queue is resumed."
         } catch let queueError {
             error.message += " It could not be stored in the offline queue either: \(queueError.message)"
