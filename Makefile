@@ -25,9 +25,11 @@ demo: deps
 # builds the README's first service as written, without the TLS and HTTP2 traits, so in a
 # scratch folder of its own (.build-first-service; about two minutes on a fresh clone).
 # The fuzz targets' sanitized build (.build-fuzz, three minutes cold) starts once the plugin it
-# needs is built (the plugin example builds its modules; linking it is seconds) and runs beside everything else at the lowest CPU priority
-# (scripts/in-background), soaking up the cores the other steps leave idle (linking, planning,
-# the tests waiting on their servers); the smoke run waits for it and comes last.
+# needs is built (the plugin example builds its modules; linking it takes seconds) and runs
+# beside everything else at idle CPU priority (scripts/in-background: a CPU cgroup with
+# cpu.idle, as root), soaking up the cores the other steps leave idle (linking, planning, the
+# tests waiting on their servers); the smoke run waits for it, back at normal priority, and
+# comes last.
 test: deps
 	bash scripts/check-module-graph
 	bash scripts/check-plugin-example
