@@ -21,26 +21,17 @@ demo: deps
 # name the expectation's file and line.
 # The Python peers' virtualenv is made before the tests, so no test waits on pip (status 3:
 # no usable Python; make goes on, and the peer tests then fail, naming what is missing).
-# `swift test` builds the package itself (one planning instead of two). check-first-service
-# builds the README's first service as written, without the TLS and HTTP2 traits, so in a
-# scratch folder of its own (.build-first-service; about two minutes on a fresh clone).
-# The fuzz targets' sanitized build (.build-fuzz, three minutes cold) starts once the plugin it
-# needs is built (the plugin example builds its modules; linking it takes seconds) and runs
-# beside everything else at idle CPU priority (scripts/in-background: a CPU cgroup with
-# cpu.idle, as root), soaking up the cores the other steps leave idle (linking, planning, the
-# tests waiting on their servers); the smoke run waits for it, back at normal priority, and
-# comes last.
+# `swift test` builds the package itself (one planning instead of two); the fuzz smoke run,
+# with its own sanitized build, comes last. check-first-service builds the README's first
+# service as written, without the TLS and HTTP2 traits, so in a scratch folder of its own
+# (.build-first-service; about two minutes on a fresh clone).
 test: deps
 	bash scripts/check-module-graph
 	bash scripts/check-plugin-example
-	$(SWIFT) build --product protoc-gen-protohttp
-	bash scripts/in-background start fuzz-build env FUZZ_BUILD_ONLY=1 \
-	  PROTOC_GEN_PROTOHTTP="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp" bash scripts/fuzz
 	bash scripts/check-first-service
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
 	$(MAKE) --no-print-directory docs
-	bash scripts/in-background wait fuzz-build
 	FUZZ_SECONDS=3 FUZZ_SMOKE=1 PROTOC_GEN_PROTOHTTP="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp" bash scripts/fuzz
 
 # `make test` while LOAD busy loops (default: one per core) compete for the CPU: the machine CI
