@@ -7,7 +7,7 @@ import Testing
 struct CallArgumentTests {
     @Test("a malformed URL exits 2; an unknown service or method, --get on a method with side effects and bad arguments exit 64, naming what there is")
     func argumentErrors() async throws {
-        let port = try await offPool { try Self.deadPort() }
+        let port = try await offPool { try closedLoopbackPort() }
 
         let malformed = try await CLI.run(["call", "127.0.0.1:8080/notes.Notes/GetNote", "--proto", CLI.notesProto])
         #expect(malformed.status == 2 && malformed.stderr.contains("bad URL \"127.0.0.1:8080/notes.Notes/GetNote\": it has no scheme"), "\(malformed.stderr)")
@@ -28,22 +28,5 @@ struct CallArgumentTests {
         #expect(file.status == 64 && file.stderr.contains("cannot read the request file /nonexistent/req.json"), "\(file.stderr)")
         let timeout = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/GetNote", "--proto", CLI.notesProto, "--timeout", "0"])
         #expect(timeout.status == 64 && timeout.stderr.contains("--timeout takes a positive number of seconds"), "\(timeout.stderr)")
-    }
-
-    /// A loopback port nothing listens on: bound, then closed.
-    static func deadPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ChildProcess.Failure("socket failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ChildProcess.Failure("bind failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -100,7 +100,7 @@ struct CallTests {
 
     @Test("a dead port exits 2 with the transport's error; request JSON that does not fit the input type exits 64 naming the field")
     func deadPortAndBadJSON() async throws {
-        let port = try await offPool { try CallArgumentTests.deadPort() }
+        let port = try await offPool { try closedLoopbackPort() }
         let dead = try await CLI.run(["call", "http://127.0.0.1:\(port)/notes.Notes/GetNote", "--proto", CLI.notesProto, "-d", #"{"id": "n1"}"#])
         #expect(dead.status == 2)
         #expect(dead.stderr.hasPrefix("protohttp: unavailable: "), "\(dead.stderr)")

@@ -30,7 +30,7 @@ final class RecordingQueue: OfflineCallQueue {
 @Suite("Offline hooks of the manager")
 struct OfflineHooksTests {
     func manager(queue: RecordingQueue, compression: Bool = false) throws -> ProtoHTTPManager {
-        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())")
+        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(try closedLoopbackPort())")
         configuration.timeout = .seconds(5)
         if compression { configuration.requestCompression = RequestCompression(minimumBytes: 0) }
         let manager = try ProtoHTTPManager(configuration: configuration)
@@ -117,7 +117,7 @@ struct OfflineHooksTests {
     func keyOnTheWire() async throws {
         let queue = RecordingQueue()
         let seen = Mutex<[String?]>([])
-        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())")
+        var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(try closedLoopbackPort())")
         configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
             seen.withLock { $0.append(request.headers.first(named: "Idempotency-Key")) }
             next(request, completion)

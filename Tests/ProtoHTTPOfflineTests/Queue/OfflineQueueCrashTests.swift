@@ -167,7 +167,7 @@ struct OfflineQueueCrashTests {
         let killer = Killer()
         notes.beforeAnswer { killer.serverSaw($0) }
         let livePort = try #require(server.port)
-        let deadPort = try QueueTestbed.closedPort()
+        let deadPort = try closedLoopbackPort()
 
         let outcome: Result<(Counts, RunOutput), any Error> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -215,7 +215,7 @@ struct OfflineQueueCrashTests {
     @Test("processes creating and storing into one new file at once keep every entry, with ids that never collide")
     func processesShareOneFile() async throws {
         let child = try #require(Self.builtExecutable("offline-queue-child"), "offline-queue-child is not built next to the tests; run swift build --build-tests first")
-        let deadPort = try QueueTestbed.closedPort()
+        let deadPort = try closedLoopbackPort()
         // Fresh files each round: opening a new file at once (WAL switch, first migration) is the race.
         for round in 0..<5 {
             let folder = NSTemporaryDirectory() + "offline-queue-shared-" + UUID().uuidString

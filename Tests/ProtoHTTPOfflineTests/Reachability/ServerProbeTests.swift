@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func closedPortDoesNotAnswer() throws {
-        let port = UInt16(closedLoopbackPort())
+        let port = UInt16(try closedLoopbackPort())
         let start = ContinuousClock.now
         #expect(!ServerProbe(host: "127.0.0.1", port: port, timeout: .seconds(3600)).check())
         #expect(ContinuousClock.now - start < hangGuard, "a hang guard: refused at once, no waiting for the hour-long timeout")

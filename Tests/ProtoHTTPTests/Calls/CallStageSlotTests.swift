@@ -121,7 +121,7 @@ struct CallStageSlotTests {
     func answerAndFail() async throws {
         let events = StageEvents()
         // Nothing listens there: an answer can only come from the stage.
-        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(closedLoopbackPort())"))
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(try closedLoopbackPort())"))
         let slot = CallStageSlot(order: 300, name: "answers")
         manager.install(RecordingStage(name: "Answer", events: events, behaviour: .answer([7, 7])), in: slot)
         let (body, metadata) = try await post(manager, "/anything").get()

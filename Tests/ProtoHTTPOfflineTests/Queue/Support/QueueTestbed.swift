@@ -33,7 +33,7 @@ struct QueueTestbed: Sendable {
         var transportConfiguration = TransportConfiguration()
         transportConfiguration.proxy = .none
         let transport = try HTTPTransport(configuration: transportConfiguration)
-        let deadPort = try closedPort()
+        let deadPort = try closedLoopbackPort()
         var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)")
         configuration.wireProtocol = .connect
         configuration.timeout = .seconds(10)
@@ -73,23 +73,6 @@ struct QueueTestbed: Sendable {
         } catch {
             return error
         }
-    }
-
-    /// A port on 127.0.0.1 that nothing listens on (bound, read, closed).
-    static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw QueueTestFailure("socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw QueueTestFailure("bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
