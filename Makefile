@@ -24,13 +24,16 @@ demo: deps
 # `swift test` builds the package itself (one planning instead of two); the fuzz smoke run,
 # with its own sanitized build, comes last. check-first-service builds the README's first
 # service as written, without the TLS and HTTP2 traits, so in a scratch folder of its own
-# (.build-first-service; about two minutes on a fresh clone).
+# (.build-first-service; about two minutes on a fresh clone). check-tutorial builds and runs the
+# DocC tutorial's two stages in that folder too, once `swift test` has built protohttp-demo, which
+# its first stage calls.
 test: deps
 	bash scripts/check-module-graph
 	bash scripts/check-plugin-example
 	bash scripts/check-first-service
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
+	bash scripts/check-tutorial
 	$(MAKE) --no-print-directory docs
 	FUZZ_SECONDS=3 FUZZ_SMOKE=1 PROTOC_GEN_PROTOHTTP="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp" bash scripts/fuzz
 

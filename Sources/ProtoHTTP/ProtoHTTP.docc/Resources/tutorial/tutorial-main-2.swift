@@ -1,0 +1,17 @@
+import ProtoHTTP
+
+// The server to call: the first argument, or the demo server on port 8080.
+let baseURL = CommandLine.arguments.dropFirst().first ?? "http://127.0.0.1:8080"
+let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: baseURL))
+let notes = Notes_NotesClient(manager: manager)
+
+var draft = Notes_CreateNoteRequest()
+draft.title = "Hello"
+draft.tags = ["tutorial"]
+let note = try await notes.createNote(draft)
+print("created \(note.id): \(note.title)")
+
+var query = Notes_GetNoteRequest()
+query.id = note.id
+let stored = try await notes.getNote(query)
+print("read back: \(stored.title) \(stored.tags)")

@@ -1,0 +1,3 @@
+git clone <ProtoHTTP's URL> ProtoHTTP
+mkdir -p NotesApp/Sources/NotesApp
+cd NotesApp
