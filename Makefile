@@ -29,6 +29,7 @@ demo: deps
 # its first stage calls.
 test: deps
 	bash scripts/check-module-graph
+	python3 scripts/check-doc-snippets
 	bash scripts/check-plugin-example
 	bash scripts/check-first-service
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]

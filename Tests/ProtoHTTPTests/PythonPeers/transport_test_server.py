@@ -99,6 +99,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return
             path = "/echo"
             self._attempt_count = seen
+        if path.startswith("/v1/"):  # REST-shaped paths of the documentation's examples
+            path = "/echo"
         if path == "/auth":
             time.sleep(int(query.get("ms", "0")) / 1000)
             if self.headers.get("Authorization") != "Bearer " + query.get("token", ""):
