@@ -36,7 +36,7 @@ struct GoldenTests {
         try expectFresh(generated, committedDirectory: "Tests/GeneratorClashSchema", script: "scripts/regenerate-test-schema")
     }
 
-    @Test("notes.proto → Sources/ProtoHTTPDemoService/Generated and Sources/ProtoHTTPDemo/Generated (the demo)", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    @Test("notes.proto → Sources/ProtoHTTPDemoService/Generated and Sources/ProtoHTTPDemo/Generated (the demo), and its client mock in Tests/ProtoHTTPTests/Docs/Generated", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func demoSchemaIsFresh() async throws {
         let service = try await PluginHarness.generate(
             ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Servers=true")
@@ -48,6 +48,12 @@ struct GoldenTests {
         #expect(client.keys.sorted() == ["notes.client.pb.swift"])
         #expect(client["notes.client.pb.swift"]?.contains("import ProtoHTTPDemoService\n") == true)
         try expectFresh(client, committedDirectory: "Sources/ProtoHTTPDemo/Generated", script: "scripts/regenerate-demo")
+        let mock = try await PluginHarness.generate(
+            ["notes.proto"], includePath: "Protos/demo",
+            option: "FileNaming=DropPath,Mocks=true,Messages=false,ModuleMappings=Protos/demo/mock-module-mappings.txt")
+        #expect(mock.keys.sorted() == ["notes.mock.pb.swift"])
+        #expect(mock["notes.mock.pb.swift"]?.contains("import ProtoHTTPDemo\n") == true)
+        try expectFresh(mock, committedDirectory: "Tests/ProtoHTTPTests/Docs/Generated", script: "scripts/regenerate-demo")
     }
 
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",

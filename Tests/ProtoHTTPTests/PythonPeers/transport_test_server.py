@@ -101,6 +101,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._attempt_count = seen
         if path.startswith("/v1/"):  # REST-shaped paths of the documentation's examples
             path = "/echo"
+        elif path.startswith("/files/"):  # the documentation's downloads: a body of `size` bytes
+            path = "/big"
         if path == "/auth":
             time.sleep(int(query.get("ms", "0")) / 1000)
             if self.headers.get("Authorization") != "Bearer " + query.get("token", ""):
