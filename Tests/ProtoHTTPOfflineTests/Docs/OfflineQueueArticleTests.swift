@@ -1,12 +1,12 @@
-// OfflineQueueExampleTests.swift: the README's offline-queue example, compiled and run against our server.
+// OfflineQueueArticleTests.swift: the offline-queue example of the DocC article "Working offline", run as written against our server.
 import ProtoHTTPDemo
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import Testing
 
-@Suite("Offline queue: README example")
-struct OfflineQueueExampleTests {
-    @Test("the README example queues a call while the server is unreachable and replays it when the network is back")
+@Suite("Article: working offline, the queue")
+struct OfflineQueueArticleTests {
+    @Test("the example queues a call while the server is unreachable and replays it when the network is back")
     func readmeExample() async throws {
         try await withQueueTestbed { testbed in
             let manager = testbed.manager
@@ -14,9 +14,9 @@ struct OfflineQueueExampleTests {
             let printed = QueueRecorder<String>()
             @Sendable func print(_ line: String) { printed.append(line) }
 
-            // README: begin
-            var queueConfiguration = OfflineQueueConfiguration(app: "notes-app")  // ~/.cache/notes-app/offline-queue.sqlite
-            queueConfiguration.location = OfflineStorageLocation(directory: testbed.folder)  // README: omit
+            let location = OfflineStorageLocation(directory: testbed.folder)
+
+            var queueConfiguration = OfflineQueueConfiguration(app: "notes-app", location: location)  // without location: ~/.cache/notes-app
             queueConfiguration.maxAttempts = 5
             queueConfiguration.reachability = monitor  // a NetworkMonitor: replays by itself when the network is back
             let queue = try OfflineQueue(manager: manager, configuration: queueConfiguration)
@@ -38,7 +38,6 @@ struct OfflineQueueExampleTests {
             client.createNote(request, options: options, success: { note, _ in print("created \(note.title)") }, failure: { error in
                 if let id = error.queueEntryID { print("offline: queued as \(id)") }
             })
-            // README: end
 
             let queued = await printed.wait(for: 1)
             #expect(queued.first?.hasPrefix("offline: queued as ") == true)
@@ -47,7 +46,8 @@ struct OfflineQueueExampleTests {
             let lines = await printed.wait(for: 2)
             #expect(lines.count == 2 && lines[1].hasPrefix("replayed: created written on the train (Idempotency-Key "))
             #expect(try queue.count() == 0)
-            let summary = await queue.resumeAllQueued()  // or resumeQueued(category: "notes"); nothing left here
+            // later, or at launch after registering handlers:
+            let summary = await queue.resumeAllQueued()   // or resumeQueued(category: "notes")
             #expect(summary.answered == 0 && summary.remaining == 0)
         }
     }

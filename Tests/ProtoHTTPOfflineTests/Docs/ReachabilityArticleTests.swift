@@ -1,12 +1,11 @@
-// ReachabilityReadmeExampleTests.swift: the README's reachability example, compiled and run against a loopback listener.
+// ReachabilityArticleTests.swift: the reachability example of the DocC article "Working offline", run as written against a loopback listener.
 import Dispatch
 import ProtoHTTPOffline
 import Testing
 
-@Suite struct ReachabilityReadmeExampleTests {
-    /// The README example, word for word except for the port (a listener the test owns).
-    func readmeExample(apiPort: UInt16) async throws -> (NetworkMonitor, ReachabilityObservation) {
-        // ---- README: Reachability ----
+@Suite("Article: working offline, reachability") struct ReachabilityArticleTests {
+    /// The article's example, as written; `apiPort` is a listener the test owns.
+    func example(apiPort: UInt16) async throws -> (NetworkMonitor, ReachabilityObservation) {
         // Watch the network, and probe the API server so "reachable" means it answers.
         let monitor = NetworkMonitor(probe: ServerProbe(host: "127.0.0.1", port: apiPort, timeout: .seconds(2)))
         try monitor.start()
@@ -25,13 +24,12 @@ import Testing
 
         // 3. Properties, and a probe on demand (its answer arrives as a change).
         if !monitor.isReachable { monitor.probeServer() }
-        // ---- end ----
         return (monitor, token)
     }
 
-    @Test func readmeExampleRuns() async throws {
+    @Test func exampleRuns() async throws {
         let listener = try #require(LoopbackListener())
-        let (monitor, token) = try await readmeExample(apiPort: listener.port)
+        let (monitor, token) = try await example(apiPort: listener.port)
         #expect(monitor.currentPath.serverReachable == true)
         #expect(monitor.isReachable == (monitor.currentStatus == .satisfied))
         token.cancel()
