@@ -66,7 +66,7 @@ sanitize: deps
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	bash scripts/sanitize
 
-# Hostile clients against `protohttp-demo serve` beside a well-behaved one (README "Serving"): one
+# Hostile clients against `protohttp-demo serve` beside a well-behaved one (ProtoHTTPServer.docc/ServingRPCs.md, "Under attack"): one
 # `RESULT attack=<name> server_alive=… rss_mib=… fds=… good_rps_ratio=…` line per attack.
 attack: deps
 	bash scripts/attack

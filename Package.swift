@@ -24,7 +24,7 @@ let package = Package(
     ],
     // The server's optional parts (both on by default). A package that serves plain HTTP/1.1
     // turns them off and builds without BoringSSL and swift-nio-http2, in about half the time:
-    // `.package(path: "../ProtoHTTP", traits: [])` (README "Serving").
+    // `.package(path: "../ProtoHTTP", traits: [])` (ProtoHTTPServer.docc/TLSAndHTTP2.md).
     traits: [
         .trait(name: "TLS", description: "HTTPS for ProtoHTTPServer (swift-nio-ssl with BoringSSL): ServerConfiguration.tls."),
         .trait(name: "HTTP2", description: "HTTP/2 for ProtoHTTPServer (swift-nio-http2): h2 through ALPN and h2c prior knowledge."),
@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "protoc-gen-protohttp", dependencies: ["ProtoWire", "ProtoDescriptors"]),
 
         // Build-tool plugin: runs protoc + protoc-gen-protohttp on a target's .proto files
-        // (protohttp-config.json in the target; see README "Generating code").
+        // (protohttp-config.json in the target; see ProtoHTTPCore.docc/GeneratingCode.md).
         .plugin(name: "ProtoHTTPPlugin", capability: .buildTool(), dependencies: ["protoc-gen-protohttp"]),
 
         // `swift package generate-protos`: writes generated files into the source tree.

@@ -130,7 +130,7 @@ struct DownloadTests {
     /// `aborted: another transfer is writing ….partial right now`): a cancelled download's
     /// `canceled` outcome was delivered before its transfer's abort reached the engine's inbox,
     /// and until the engine stopped that transfer its descriptor still held the destination's
-    /// lock, so a download started at once (as the README's "cancel, then the async call
+    /// lock, so a download started at once (as the Transfers article's "cancel, then the async call
     /// resumes" does) could start first and fail. The handle now tells the transfer to stop
     /// before it enqueues the outcome, so the abort is always ahead of the new submission.
     @Test("a download started the moment a cancelled one to the same file reports `canceled` resumes it")
