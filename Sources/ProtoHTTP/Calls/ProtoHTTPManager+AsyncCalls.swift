@@ -31,16 +31,6 @@ extension ProtoHTTPManager {
         try await self.request(.post, path, request, as: responseType, options: options)
     }
 
-    /// The message `post` with the encoding as a flag; use ``CallOptions/encoding`` instead.
-    @available(*, deprecated, message: "set CallOptions.encoding (or ManagerConfiguration.encoding) to .json instead")
-    public func post<Request: ProtoMessage, Response: ProtoMessage>(
-        _ path: String, _ request: Request, as responseType: Response.Type, json: Bool, options: CallOptions = CallOptions()
-    ) async throws(ProtoHTTPError) -> Response {
-        var options = options
-        options.encoding = json ? .json : .binary
-        return try await post(path, request, as: responseType, options: options)
-    }
-
     /// Runs one call and waits for it. The result is handed over directly, without a hop to
     /// the callback queue; cancelling the `Task` cancels the call (exactly one `canceled`).
     func call<S: RequestSerializer, R: ResponseSerializer>(

@@ -56,24 +56,6 @@ extension ProtoHTTPManager {
              completion: completion, success: success, failure: failure, finished: finished)
     }
 
-    /// The message `post` with the encoding as a flag; use ``CallOptions/encoding`` instead.
-    @available(*, deprecated, message: "set CallOptions.encoding (or ManagerConfiguration.encoding) to .json instead")
-    @discardableResult
-    public func post<Request: ProtoMessage, Response: ProtoMessage>(
-        _ path: String,
-        _ request: Request,
-        as responseType: Response.Type,
-        json: Bool,
-        options: CallOptions = CallOptions(),
-        completion: (@Sendable () -> Void)? = nil,
-        success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void
-    ) -> CallHandle {
-        var options = options
-        options.encoding = json ? .json : .binary
-        return post(path, request, as: responseType, options: options, completion: completion, success: success, failure: failure)
-    }
-
     // MARK: The one call path
 
     /// The request serializer of a message call: the call's encoding, else the manager's, as
