@@ -45,7 +45,7 @@ final class CurlEngine: Sendable {
     /// `curl_multi_wakeup`; the multi handle is not cleaned up while this is above zero.
     let wakersInFlight = Atomic<Int>(0)
     private let liveEasyHandles = Atomic<Int>(0)
-    private let thread = Mutex<EngineThread?>(nil)
+    private let thread = Mutex<JoinableThread?>(nil)
 
     private static let globalInit: CURLcode = curl_global_init(CCURL_GLOBAL_DEFAULT)
     private static let engineSerial = Atomic<Int>(0)
@@ -75,11 +75,12 @@ final class CurlEngine: Sendable {
         }
 
         let serial = Self.engineSerial.wrappingAdd(1, ordering: .relaxed).newValue
-        guard let thread = EngineThread(name: "protohttp-\(serial)", body: { [self] in
-            EngineLoop(engine: self).run()
-        }) else {
+        let thread: JoinableThread
+        do throws(JoinableThread.StartFailure) {
+            thread = try JoinableThread(name: "protohttp-\(serial)") { [self] in EngineLoop(engine: self).run() }
+        } catch {
             curl_multi_cleanup(multi)
-            throw ProtoHTTPError(code: .resourceExhausted, message: "could not start the transport thread (pthread_create failed); the process may have too many threads.")
+            throw ProtoHTTPError(code: .resourceExhausted, message: "could not start the transport thread (\(error)); the process may have too many threads.")
         }
         self.thread.withLock { $0 = thread }
     }

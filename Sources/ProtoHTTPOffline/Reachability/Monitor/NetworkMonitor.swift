@@ -70,7 +70,7 @@ public final class NetworkMonitor: ReachabilitySource {
     }
 
     private struct Running: Sendable {
-        let thread: MonitorThread
+        let thread: JoinableThread
         let control: MonitorControl
     }
 
@@ -119,8 +119,14 @@ public final class NetworkMonitor: ReachabilitySource {
             let control = MonitorControl(wake: try WakeSignal())
             let gate = StartupGate()
             let (hub, probe, namespace, bufferSize) = (hub, configuration.probe, configuration.networkNamespace, configuration.receiveBufferSize)
-            let thread = try MonitorThread(name: threadName) {
-                MonitorLoop(hub: hub, control: control, probe: probe, receiveBufferSize: bufferSize).run(namespace: namespace, gate: gate)
+            let thread: JoinableThread
+            do throws(JoinableThread.StartFailure) {
+                thread = try JoinableThread(name: threadName) {
+                    MonitorLoop(hub: hub, control: control, probe: probe, receiveBufferSize: bufferSize).run(namespace: namespace, gate: gate)
+                }
+            } catch {
+                let failure = SystemError(call: "pthread_create", code: error.code)
+                throw OfflineError(.reachability, "the network monitor could not start its thread (\(failure)); the process may have reached its thread limit.", underlying: failure)
             }
             switch gate.wait(timeout: configuration.startTimeout) {
             case .success?:

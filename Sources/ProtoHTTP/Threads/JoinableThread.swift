@@ -1,4 +1,4 @@
-// EngineThread.swift: a joinable pthread running one closure, with its kernel thread id.
+// JoinableThread.swift: a dedicated, named, joinable pthread running one closure (the transport engine's and the network monitor's).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,9 +12,20 @@ private final class ThreadIDCell: Sendable {
     let value = Atomic<Int32>(0)
 }
 
-/// A dedicated, joinable POSIX thread. `Foundation.Thread` cannot be joined; the engine needs
-/// its shutdown to wait for the thread to be gone.
-final class EngineThread: Sendable {
+/// A dedicated POSIX thread that runs one closure and can be joined. `Foundation.Thread` cannot
+/// be joined, and both owners must know their thread is gone before they return from shutdown:
+/// the transport engine (one curl multi handle, `CurlEngine`) and ProtoHTTPOffline's network
+/// monitor (blocked in `poll`, possibly inside another network namespace, so never a thread
+/// other code shares).
+package final class JoinableThread: Sendable {
+    /// The system refused to create the thread: `pthread_create`'s error number.
+    package struct StartFailure: Error, Sendable, CustomStringConvertible {
+        /// The `errno` value `pthread_create` returned (`EAGAIN` at the process's thread limit).
+        package let code: Int32
+        /// `pthread_create: <strerror>`.
+        package var description: String { "pthread_create: " + (strerror(code).map { String(cString: $0) } ?? "error \(code)") }
+    }
+
     /// What the new thread receives; only the thread keeps it, so the body (and whatever it
     /// captures) is released when the thread ends.
     private final class Start: Sendable {
@@ -32,37 +43,37 @@ final class EngineThread: Sendable {
     private let handle: Mutex<pthread_t?>
     private let tid = ThreadIDCell()
 
-    /// Starts a thread named `name` (at most 15 bytes are kept) running `body`.
-    /// Returns `nil` if the system refused to create the thread.
-    init?(name: String, body: @escaping @Sendable () -> Void) {
+    /// Starts a thread named `name` (at most 15 bytes are kept, as the kernel keeps them)
+    /// running `body`, and returns once it runs; throws if the system refuses to create it.
+    package init(name: String, body: @escaping @Sendable () -> Void) throws(StartFailure) {
         let start = Start(name: name, body: body, tid: tid)
         let context = Unmanaged.passRetained(start).toOpaque()
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { raw in
             guard let raw else { return nil }
             let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
-            EngineThread.nameCurrentThread(start.name)
-            start.tid.value.store(EngineThread.currentKernelThreadID(), ordering: .releasing)
+            JoinableThread.nameCurrentThread(start.name)
+            start.tid.value.store(JoinableThread.currentKernelThreadID(), ordering: .releasing)
             start.started.signal()
             start.body()
             return nil
         }, context)
         guard rc == 0 else {
             Unmanaged<Start>.fromOpaque(context).release()
-            return nil
+            throw StartFailure(code: rc)
         }
         self.handle = Mutex(thread)
         start.started.wait()  // so kernelThreadID is known once init returns
     }
 
-    /// The kernel thread id (as listed in `/proc/self/task`), or 0 until the thread has started.
-    var kernelThreadID: Int32 { tid.value.load(ordering: .acquiring) }
+    /// The kernel thread id (as listed in `/proc/self/task`), or -1 if it could not be read.
+    package var kernelThreadID: Int32 { tid.value.load(ordering: .acquiring) }
 
     /// Names the calling thread (visible in `/proc/self/task/*/comm`, debuggers and `top`).
     /// Uses `/proc/thread-self/comm`: `pthread_setname_np` is a GNU extension Swift's Glibc
     /// module does not export.
     private static func nameCurrentThread(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         let bytes = Array(name.utf8.prefix(15))
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -85,7 +96,7 @@ final class EngineThread: Sendable {
 
     /// Waits for the thread to end (once; later calls return at once). Called on the thread
     /// itself, it detaches instead, since a thread cannot join itself.
-    func join() {
+    package func join() {
         let taken: pthread_t? = handle.withLock { thread in
             defer { thread = nil }
             return thread
