@@ -88,15 +88,8 @@ extension ProtoHTTPManager {
         return handle
     }
 
-    /// Runs a call: prepare, then the stages (``CallStage``) that apply to it, the interceptor
-    /// chain and the attempts, and settle; the handle delivers.
-    ///
-    /// ```
-    ///  register ─► prepare ─► stages ─► interceptors ─► attempts ─► send ─► settle ─► handle delivers
-    ///     │           │ throws   └─ a stage's own outcome (a cached answer) ──────────┤
-    ///     │           └──────────────────── fail ─────────────────────────────────────┤
-    ///     └─ deadline timer / cancel() ──────────────── expire/cancel ────────────────┘   first terminal event wins
-    /// ```
+    /// Runs a call through its ``CallPipeline``: register, prepare, route, send (stages,
+    /// interceptors, attempts, settle); the handle delivers.
     ///
     /// The transport reports on the engine thread; the send stage moves results to the work
     /// queue, where interceptors and decoding run; the handle then makes the one hop to the
@@ -112,83 +105,12 @@ extension ProtoHTTPManager {
         responseSerializer: R, options: CallOptions, wrapSender: SenderWrapper? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
     ) {
-        // Fields are read through `settings` (a reference): copying the whole configuration
-        // would retain every one of its fields once per call.
-        let deadline = deadline(for: options, managerTimeout: settings.configuration.timeout)
-        registry.add(handle, deadline: deadline)
-        guard handle.begin() else {
-            // Cancelled before it started (an async call in a cancelled Task): it already
-            // delivered its failure; it must not stay registered.
-            registry.remove(handle)
-            return
-        }
-        handle.reportStart()
-        let prepared: PreparedCall
-        do {
-            prepared = try prepare(info: handle.info, target: target, input: input, serializer: requestSerializer,
-                                   options: options, settings: settings, deadline: deadline)
-        } catch {
-            handle.fail(error)
-            return
-        }
-        let configuration = settings.configuration
-        let processors = options.responseProcessors.isEmpty
-            ? configuration.responseProcessors : configuration.responseProcessors + options.responseProcessors
-        let settleResponse: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int, Bool) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> = {
-            CallSettlement.settle($0, wireProtocol: prepared.wireProtocol, validators: prepared.validators, serializer: responseSerializer,
-                                  attempts: $1, processors: processors, info: prepared.info, fromCache: $2)
-        }
-        let stages = settings.stages(for: prepared.info, options: options)
-        let plainQueue = settleQueue(handle: handle, configuration: configuration, processors: processors,
-                                      staged: !stages.isEmpty, wrapped: wrapSender != nil)
-        var terminal = sender(for: handle, info: prepared.info, deadline: deadline, logger: configuration.logger, settleQueue: plainQueue)
-        if let wrapSender { terminal = wrapSender(terminal) }
-        let exchange = InterceptorChain.build(configuration.interceptors, info: prepared.info, terminal: terminal)
-        let policy = options.retryPolicy ?? configuration.retryPolicy
-        let workQueue = self.workQueue
-        let clock = registry.clock
-        guard !stages.isEmpty else {
-            // No stage: the result goes straight from settle to the handle.
-            let attempts = CallAttempts(handle: handle, prepared: prepared, request: prepared.request, exchange: exchange, workQueue: workQueue,
-                                        clock: clock, policy: policy) { result, attempts in
-                switch settleResponse(result, attempts, false) {
-                case .success(let (output, metadata)): handle.succeed { success(output, metadata) }
-                case .failure(let error): handle.fail(error)
-                }
-            }
-            attempts.send(attempt: 1)
-            return
-        }
-        let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int, Bool) -> CallOutcome = { result, attempts, fromCache in
-            let response = try? result.get()
-            switch settleResponse(result, attempts, fromCache) {
-            case .success(let (output, metadata)):
-                return CallOutcome(response: response, attempts: attempts, error: nil, value: SettledValue(output: output, metadata: metadata))
-            case .failure(let error):
-                return CallOutcome(response: response, attempts: attempts, error: error, value: nil)
-            }
-        }
-        let network: CallStageNext = { request, done in
-            let attempts = CallAttempts(handle: handle, prepared: prepared, request: request, exchange: exchange, workQueue: workQueue,
-                                        clock: clock, policy: policy) { done(settle($0, $1, false)) }
-            attempts.send(attempt: 1)
-        }
-        let call = StagedCall(prepared: prepared, options: options, settle: { settle(.success($0), $1, $2) }, interim: { outcome in
-            guard let value = outcome.value as? SettledValue<R.Output> else { return }
-            handle.deliverInterim { success(value.output, value.metadata) }
-        })
-        let chain = CallStageChain.build(stages, call: call, innermost: network)
-        workQueue.async {
-            chain(prepared.request) { outcome in
-                if let error = outcome.error {
-                    handle.fail(error)
-                } else if let value = outcome.value as? SettledValue<R.Output> {
-                    handle.succeed { success(value.output, value.metadata) }
-                } else {
-                    handle.fail(ProtoHTTPError(code: .internal, message: "a call stage completed the call with an outcome it did not get from next or StagedCall.settle; complete with one of those, or with CallOutcome.failure."))
-                }
-            }
-        }
+        let pipeline = CallPipeline(manager: self, handle: handle, settings: settings, target: target, options: options,
+                                    responseSerializer: responseSerializer, wrapSender: wrapSender, success: success)
+        guard pipeline.register() else { return }
+        guard let prepared = pipeline.prepare(input, with: requestSerializer) else { return }
+        let route = pipeline.route(for: prepared)
+        pipeline.send(prepared, along: route)
     }
 
     /// Where the send stage delivers results to be settled. The manager's own callback queue
