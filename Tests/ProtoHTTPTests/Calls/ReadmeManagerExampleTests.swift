@@ -17,7 +17,7 @@ struct ReadmeManagerExampleTests {
         var config = ManagerConfiguration(baseURL: peer.baseURL)
         config.wireProtocol = .twirp
         config.encoding = .json
-        config.headers = [HTTPHeader(name: "Authorization", value: "Bearer …")]
+        config.headers = HTTPFields([HTTPField(name: .authorization, value: "Bearer …")])
         config.timeout = .seconds(5)
         let manager = try ProtoHTTPManager(configuration: config, transport: makeTransport())
 

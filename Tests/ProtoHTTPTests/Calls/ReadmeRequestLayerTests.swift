@@ -28,7 +28,7 @@ struct ReadmeRequestLayerTests {
         // As in the README, with the test server's /echo for the REST paths.
         let page = try await manager.request(.get, "/echo", input: ["tag": "home", "page": "2"],
                                              requestSerializer: .formURLEncoded, responseSerializer: .raw)
-        #expect(page.metadata.status == 200 && page.metadata.headers.first(named: "X-Echo-Query") == "page=2&tag=home")
+        #expect(page.metadata.status == 200 && page.metadata.headers.firstValue(.named("X-Echo-Query")) == "page=2&tag=home")
         manager.request(.delete, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw,
                         success: { _, meta in events.withLock { $0.append("\(meta.status)") } }, failure: { error in events.withLock { $0.append("\(error)") } },
                         finished: { events.withLock { $0.append("done, either way") } })
@@ -93,7 +93,7 @@ struct ReadmeRequestLayerTests {
         let stored = "t0"
         let refresh: @Sendable (@escaping @Sendable (Result<String, ProtoHTTPError>) -> Void) -> Void = { done in done(.success("t2")) }
         let manager = try ProtoHTTPManager(configuration: config, transport: makeTransport())
-        manager.updateConfiguration { $0.setHeader("Bearer \(token)", forName: "Authorization") }
+        manager.updateConfiguration { $0.setHeader("Bearer \(token)", for: .authorization) }
         manager.updateConfiguration { $0.setParameter("2.3.0", forKey: "app_version"); $0.baseURL = server.url("") }
         var options = CallOptions(baseURL: server.url(""))
         options.useGeneralHeaders = false
@@ -103,10 +103,10 @@ struct ReadmeRequestLayerTests {
         config.userInfo = ["app": "notes"]
         #expect(config.context(of: CallOptions(context: ["id": "n1"])).keys.sorted() == ["app", "id"])
         let echoed = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
-        #expect(echoed.metadata.headers.first(named: "X-Echo-Query") == "app_version=2.3.0")
+        #expect(echoed.metadata.headers.firstValue(.named("X-Echo-Query")) == "app_version=2.3.0")
         let filtered = try ProtoHTTPManager(configuration: config, transport: manager.transport)
         let viaFilter = try await filtered.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
-        #expect(viaFilter.metadata.headers.first(named: "X-Echo-Query") == "os=linux")
+        #expect(viaFilter.metadata.headers.firstValue(.named("X-Echo-Query")) == "os=linux")
     }
 }
 
