@@ -176,13 +176,14 @@ struct ManagerTests {
         let manager = try manager(server) {
             $0.logger = Logger(label: "test") { _ in CapturingLogHandler(sink: logs) }
             $0.logger.logLevel = .debug
-            $0.headers = HTTPFields([HTTPField(name: .authorization, value: "Bearer secret-token"), HTTPField(name: .cookie, value: "session=secret")])
+            $0.headers = HTTPFields([HTTPField(name: .authorization, value: "Bearer secret-token"), HTTPField(name: .named("COOKIE"), value: "session=secret")])
         }
         _ = try await manager.post("/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
         let text = logs.lines.withLock { $0.joined(separator: "\n") }
         #expect(text.contains("POST \(server.url("/echo"))"))
         #expect(text.contains("HTTP 200"))
         #expect(text.contains("Authorization: <redacted>"))
+        #expect(text.contains("COOKIE: <redacted>"), "names compare in any letter case")
         #expect(!text.contains("secret"))
         await expectNoLeaks(manager.transport)
     }

@@ -57,6 +57,25 @@ struct RuntimeConfigurationTests {
         #expect(HTTPField.basicAuthorization(username: "Aladdin", password: "open sesame").value == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
     }
 
+    @Test("header names typed as text are checked: a clear invalid_argument, and nothing changes")
+    func invalidHeaderNamesFromText() throws {
+        var configuration = ManagerConfiguration()
+        configuration.setHeader("kept", for: .named("X-Kept"))
+        let name = #expect(throws: ProtoHTTPError.self) { try configuration.setHeader("x", forName: "bad name") }
+        #expect(name?.code == .invalidArgument && name?.message.contains("\"bad name\" is not a valid HTTP header name") == true, "\(String(describing: name))")
+        let value = #expect(throws: ProtoHTTPError.self) { try configuration.setHeader("a\r\nX-Evil: 1", forName: "X-Trace") }
+        #expect(value?.code == .invalidArgument && value?.message.contains("line break") == true, "\(String(describing: value))")
+        #expect(configuration.headers.map { "\($0.name): \($0.value)" } == ["X-Kept: kept"], "unchanged")
+        let options = #expect(throws: ProtoHTTPError.self) { CallOptions(headers: try HTTPFields(validating: ["X-Trace": "1", "X Trace": "2"])) }
+        #expect(options?.code == .invalidArgument && options?.message.contains("\"X Trace\"") == true, "\(String(describing: options))")
+    }
+
+    @Test("a call's header replaces the general one of the same name, in any letter case")
+    func callHeadersReplaceGeneralOnesIgnoringCase() throws {
+        let (_, headers) = compose(CallOptions(headers: try HTTPFields(validating: ["x-GENERAL": "call", "X-Tag": "1"])))
+        #expect(headers == ["x-GENERAL: call", "X-Tag: 1"])
+    }
+
     @Test("changes while calls run are thread-safe and apply to calls started after them")
     func runtimeChanges() async throws {
         let server = try await TestServer.start()

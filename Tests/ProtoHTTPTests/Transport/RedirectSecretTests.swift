@@ -104,6 +104,12 @@ struct RedirectSecretTests {
         #expect(moved.method == "GET" && moved.headers.isEmpty, "another port is another origin")
         let temporary = RedirectStep.next(after: post, status: 308, location: "http://api.example.com/b", secretHeaderNames: names)
         #expect(temporary.method == "POST" && temporary.body == [1] && temporary.headers.map(\.name.rawName) == ["Content-Type"], "another scheme too")
+        let mixedCase = TransportRequest(method: "GET", url: "https://api.example.com/a", headers: HTTPFields([
+            HTTPField(name: .named("x-api-KEY"), value: "k"), HTTPField(name: .named("AUTHORIZATION"), value: "a"), HTTPField(name: .named("X-Kept"), value: "1"),
+        ]))
+        #expect(RedirectStep.isNeeded(for: mixedCase, configuration: { var c = TransportConfiguration(); c.followRedirects = true; return c }()))
+        let away = RedirectStep.next(after: mixedCase, status: 302, location: "https://cdn.example.com/b", secretHeaderNames: names)
+        #expect(away.headers.map(\.name.rawName) == ["X-Kept"], "secret names match in any letter case")
         let head = TransportRequest(method: "HEAD", url: "https://api.example.com/a")
         #expect(RedirectStep.next(after: head, status: 303, location: "https://API.example.com:443/b", secretHeaderNames: names).method == "HEAD")
         var configuration = TransportConfiguration()

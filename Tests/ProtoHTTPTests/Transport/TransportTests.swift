@@ -33,6 +33,18 @@ struct TransportTests {
         await expectNoLeaks(transport)
     }
 
+    @Test("a line break in a header value goes out as spaces in that one header: nothing is injected")
+    func lineBreaksInValuesInjectNothing() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let transport = try makeTransport()
+        let field = HTTPField(name: .named("X-Test-A"), value: "a\r\nX-Test-B: injected\0")
+        let echo = try await transport.send(TransportRequest(url: server.url("/echo"), headers: HTTPFields([field]), body: []))
+        #expect(echo.headers.firstValue(.named("X-Echo-Header-A")) == "a  X-Test-B: injected")
+        #expect(!echo.headers.contains(.named("X-Echo-Header-B")), "no second header")
+        await expectNoLeaks(transport)
+    }
+
     @Test func postWithoutContentTypeSendsNoneAndNoExpect() async throws {
         let server = try await TestServer.start()
         defer { server.stop() }

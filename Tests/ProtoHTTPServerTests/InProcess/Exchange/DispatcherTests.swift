@@ -145,6 +145,34 @@ extension ServerTests {
             #expect(answered.answers.first?.outcome.wireProtocol == .connect && answered.answers.first?.outcome.encoding == .binary)
         }
 
+        @Test("the handler's context: the typed HTTP method (POST, or GET for a Connect GET) and headers looked up in any letter case")
+        func contextMethodAndHeaders() async throws {
+            var see = MethodDefinition.unary("/test.Context/See", Google_Protobuf_Empty.self, Google_Protobuf_StringValue.self) { _, context in
+                let method: HTTPMethod = context.httpMethod  // typed, not a String
+                var seen = Google_Protobuf_StringValue()
+                seen.value = "\(method) \(context.method) \(context.header(.named("X-Trace")) ?? "-") "
+                    + context.requestHeaders[values: .named("X-MULTI")].joined(separator: ",")
+                return seen
+            }
+            see.idempotencyLevel = .noSideEffects
+            let router = try Router(services: [ServiceDefinition(name: "test.Context", methods: [see])], plainRoutes: [], twirpPrefix: "/twirp")
+            var logger = Logger(label: "DispatcherTests")
+            logger.logLevel = .critical
+            let dispatcher = Dispatcher(router: router, logger: logger, maxRequestBodySize: 1 << 20)
+            func answer(_ request: RPCRequest) async throws -> String {
+                let answered = await Self.handle(dispatcher, request)
+                let response = try #require(answered.answers.first?.response)
+                #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+                return try Google_Protobuf_StringValue(jsonUTF8Bytes: response.body).value
+            }
+            let headers = try HTTPFields(validating: ["x-trace": "t1", "X-Multi": "a", "content-type": "application/json",
+                                                      "CONNECT-PROTOCOL-VERSION": "1", "x-multi": "b"])
+            let post = RPCRequest(method: .post, uri: "/test.Context/See", headers: headers, body: Array("{}".utf8))
+            #expect(try await answer(post) == "POST /test.Context/See t1 a,b")
+            let get = RPCRequest(method: .get, uri: "/test.Context/See?connect=v1&encoding=json&message=%7B%7D", headers: [:], body: [])
+            #expect(try await answer(get) == "GET /test.Context/See - ")
+        }
+
         // A hang guard: the handler holds for an hour, so only the deadline can end it.
         @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled", .timeLimit(.minutes(hangGuardMinutes)))
         func deadline() async throws {
