@@ -78,7 +78,7 @@ public final class ClientMockCalls: Sendable {
         running.set(Task {
             do throws(ProtoHTTPError) {
                 let output = try await handler(request)
-                handle.succeed { success(output, ResponseMetadata(status: 200, headers: [])) }
+                handle.succeed { success(output, ResponseMetadata(status: 200, headers: [:])) }
             } catch {
                 handle.fail(error)
             }

@@ -67,7 +67,7 @@ do {
     configuration.wireProtocol = .connect
     configuration.timeout = .seconds(10)
     configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
-        let key = request.headers.first(named: "Idempotency-Key") ?? "-"
+        let key = request.headers.firstValue(.idempotencyKey) ?? "-"
         emit("SEND \(key)")
         next(request) { result in
             if case .success(let response) = result { emit("RESPONSE \(key) \(response.status)") }
@@ -94,7 +94,7 @@ do {
         emit("KEY \(key)")
         var request = Notes_CreateNoteRequest()
         request.title = key
-        var options = CallOptions(category: "crash", headers: [HTTPHeader(name: "Idempotency-Key", value: key)])
+        var options = CallOptions(category: "crash", headers: [.idempotencyKey: key])
         options.queuesWhenOffline = true
         let stored = DispatchSemaphore(value: 0)
         manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options,

@@ -1,4 +1,4 @@
-// ProtocolVocabularyTests.swift: media types, the protocols' content-type tables, header lookup, the Connect timeout grammar.
+// ProtocolVocabularyTests.swift: media types, the protocols' content-type tables, header lookup and names from text, the Connect timeout grammar.
 import ProtoHTTPCore
 import Testing
 
@@ -42,13 +42,46 @@ import Testing
     }
 
     @Test func headerLookupIgnoresCaseAndKeepsOrder() {
-        let headers = [HTTPHeader(name: "Set-Cookie", value: "a=1"), HTTPHeader(name: "content-TYPE", value: "application/json"),
-                       HTTPHeader(name: "set-cookie", value: "b=2")]
-        #expect(headers.first(named: "Content-Type") == "application/json")
-        #expect(headers.all(named: "SET-COOKIE") == ["a=1", "b=2"])
-        #expect(headers.contains(named: "set-Cookie"))
-        #expect(!headers.contains(named: "Set-Cookie2"))
-        #expect(headers.first(named: "Content-Typ") == nil)
+        let headers = HTTPFields([HTTPField(name: .setCookie, value: "a=1"), HTTPField(name: .named("content-TYPE"), value: "application/json"),
+                                  HTTPField(name: .named("set-cookie"), value: "b=2"), HTTPField(name: .contentType, value: "text/plain")])
+        #expect(headers.firstValue(.contentType) == "application/json", "the first field, not the joined values")
+        #expect(headers[values: .named("SET-COOKIE")] == ["a=1", "b=2"])
+        #expect(headers.contains(.named("set-Cookie")))
+        #expect(!headers.contains(.named("Set-Cookie2")))
+        #expect(headers.firstValue(.named("Content-Typ")) == nil)
+        #expect(headers.map(\.name.rawName) == ["Set-Cookie", "content-TYPE", "set-cookie", "Content-Type"], "spelling and order kept")
+    }
+
+    @Test func projectHeaderNamesCompareCaseInsensitively() throws {
+        let headers = try HTTPFields(validating: ["CONNECT-PROTOCOL-VERSION": "1", "connect-timeout-ms": "250", "IDEMPOTENCY-key": "k"])
+        #expect(headers.firstValue(.connectProtocolVersion) == "1")
+        #expect(headers[.connectTimeout].flatMap(ConnectHeaders.parseTimeout) == .milliseconds(250))
+        #expect(headers.firstValue(.idempotencyKey) == "k")
+        #expect(ConnectHeaders.protocolVersion == .connectProtocolVersion && ConnectHeaders.timeout.rawName == "Connect-Timeout-Ms")
+        #expect(try HTTPField.Name(validating: "x-api-KEY") == .xAPIKey)
+        #expect(HTTPField.Name.acceptPost.canonicalName == "accept-post")
+    }
+
+    @Test(arguments: ["bad name", "", "X-Colon:", "Line\r\nBreak", "Ünicode", ":path"])
+    func invalidHeaderNamesThrowAClearError(name: String) {
+        let error = #expect(throws: ProtoHTTPError.self) { try HTTPField.Name(validating: name) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("\"\(name)\" is not a valid HTTP header name") == true, "\(String(describing: error))")
+        let inFields = #expect(throws: ProtoHTTPError.self) { try HTTPFields(validating: ["X-Fine": "1", name: "v"]) }
+        #expect(inFields?.code == .invalidArgument && inFields?.message.contains("\"\(name)\"") == true)
+    }
+
+    @Test func textFieldsKeepOrderAndRefuseLineBreaksInValues() throws {
+        let fields = try HTTPFields(validating: ["X-B": "2", "x-a": "1", "X-B": "3"])
+        #expect(fields.map(\.name.rawName) == ["X-B", "x-a", "X-B"] && fields[values: .named("x-b")] == ["2", "3"])
+        let error = #expect(throws: ProtoHTTPError.self) { try HTTPFields(validating: ["X-Trace": "a\r\nInjected: yes"]) }
+        #expect(error?.code == .invalidArgument && error?.message.contains("line break") == true)
+    }
+
+    @Test func methodsBridgeToSwiftHTTPTypes() {
+        #expect(HTTPMethod(HTTPRequest.Method.get) == .get && HTTPMethod.patch.requestMethod == .patch)
+        #expect(HTTPMethod(rawValue: "PROPFIND").requestMethod?.rawValue == "PROPFIND")
+        #expect(HTTPMethod(rawValue: "GE T").requestMethod == nil)
     }
 
     @Test(arguments: [("1500", 1500), (" 0\t", 0), ("9999999999", 9_999_999_999), ("0001", 1)])

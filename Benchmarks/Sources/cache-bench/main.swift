@@ -17,7 +17,7 @@ struct BenchFailure: Error, CustomStringConvertible {
 /// A response as the client stores it: a protobuf body, its Content-Type and an ETag.
 func response(bodyBytes: Int, seed: Int) -> CachedResponse {
     CachedResponse(status: 200,
-                   headers: [HTTPHeader(name: "Content-Type", value: "application/proto"), HTTPHeader(name: "ETag", value: "\"rev-\(seed)\"")],
+                   headers: [.contentType: "application/proto", .eTag: "\"rev-\(seed)\""],
                    body: (0..<bodyBytes).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) },
                    storedAt: 1_700_000_000, version: 1)
 }

@@ -99,7 +99,7 @@ public final class TokenRefreshInterceptor: CallInterceptor, Sendable {
     private static func signed(_ request: TransportRequest, _ token: String?) -> TransportRequest {
         guard let token else { return request }
         var request = request
-        request.headers.removeAll { $0.name.lowercased() == "authorization" }
+        request.headers[.authorization] = nil
         request.headers.append(.bearerAuthorization(token))
         return request
     }

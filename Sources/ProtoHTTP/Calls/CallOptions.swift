@@ -4,7 +4,8 @@
 /// of the manager's defaults. Every field has a default, so set only what the call needs:
 ///
 /// ```swift
-/// let options = CallOptions(tag: 7, headers: [HTTPHeader(name: "X-Trace", value: id)], timeout: .seconds(2), encoding: .json)
+/// let options = CallOptions(tag: 7, headers: [.acceptLanguage: "de"], timeout: .seconds(2), encoding: .json)
+/// let traced = CallOptions(headers: try HTTPFields(validating: ["X-Trace": id]))  // names as text: checked
 /// ```
 public struct CallOptions: Sendable {
     /// A group name for ``ProtoHTTPManager/cancelAll(category:)``.
@@ -14,8 +15,9 @@ public struct CallOptions: Sendable {
     /// Anything the caller wants back in interceptors (``CallInfo/context``), over the
     /// manager's ``ManagerConfiguration/userInfo``.
     public var context: [String: any Sendable]
-    /// Extra headers; they replace the manager's headers of the same name.
-    public var headers: [HTTPHeader]
+    /// Extra headers; they replace the manager's headers of the same name (compared
+    /// case-insensitively, as `HTTPField.Name`s are).
+    public var headers: HTTPFields
     /// Extra query parameters; they replace the manager's parameters of the same name.
     public var parameters: [String: String]
     /// The call's time limit. Default: the manager's.
@@ -56,7 +58,7 @@ public struct CallOptions: Sendable {
 
     /// Creates options; every argument defaults to "as the manager says".
     public init(category: String? = nil, tag: Int? = nil, context: [String: any Sendable] = [:],
-                headers: [HTTPHeader] = [], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
+                headers: HTTPFields = [:], parameters: [String: String] = [:], timeout: CallTimeout = .managerDefault,
                 wireProtocol: (any WireProtocol)? = nil, encoding: BodyEncoding? = nil,
                 validators: [any ResponseValidator]? = nil, retryPolicy: RetryPolicy? = nil,
                 responseProcessors: [any ResponseProcessor] = [], baseURL: String? = nil) {

@@ -8,7 +8,7 @@ public struct ManagerConfiguration: Sendable {
     public var baseURL: String?
     /// Headers sent with every call; a call's own headers of the same name replace them.
     /// Those named in ``secretHeaderNames`` go only to trusted origins (see ``trustedOrigins``).
-    public var headers: [HTTPHeader] = []
+    public var headers: HTTPFields = [:]
     /// Query parameters added to every call's URL; a call's own parameters of the same name win.
     /// They go only to trusted origins (see ``trustedOrigins``): general parameters are often keys.
     public var parameters: [String: String] = [:]
@@ -24,9 +24,10 @@ public struct ManagerConfiguration: Sendable {
     /// its own ``CallOptions/headers`` and ``CallOptions/parameters`` always go. A call's own
     /// ``CallOptions/baseURL`` is trusted for that call.
     public var trustedOrigins: [String] = []
-    /// The general headers that are secrets, compared case-insensitively: sent only to trusted
+    /// The general headers that are secrets, compared case-insensitively (as `HTTPField.Name`s
+    /// are): sent only to trusted
     /// origins. Default `Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`.
-    public var secretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "x-api-key"]
+    public var secretHeaderNames: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie, .xAPIKey]
     /// The default total time limit of a call. Default 60 s.
     public var timeout: Duration? = .seconds(60)
     /// The wire protocol of every call that does not name one. `nil` (the default) means
@@ -59,11 +60,26 @@ public struct ManagerConfiguration: Sendable {
     /// Settings for `baseURL`, every other field at its default (see each property).
     public init(baseURL: String? = nil) { self.baseURL = baseURL }
 
-    /// Sets the general header `name` to `value`, replacing any of that name (case-insensitive);
-    /// `nil` removes it.
-    public mutating func setHeader(_ value: String?, forName name: String) {
-        headers.removeAll { $0.name.lowercased() == name.lowercased() }
-        if let value { headers.append(HTTPHeader(name: name, value: value)) }
+    /// Sets the general header `name` to `value`, replacing every field of that name
+    /// (case-insensitive); `nil` removes them.
+    ///
+    /// ```swift
+    /// manager.updateConfiguration { $0.setHeader("Bearer \(token)", for: .authorization) }
+    /// ```
+    public mutating func setHeader(_ value: String?, for name: HTTPField.Name) {
+        headers.removeAll { $0.name == name }
+        if let value { headers.append(HTTPField(name: name, value: value)) }
+    }
+
+    /// Sets the general header named by the text `name` (from a configuration file, say) to
+    /// `value`, as ``setHeader(_:for:)`` does.
+    ///
+    /// - Throws: `ProtoHTTPError` with code `invalidArgument` when `name` is not a valid
+    ///   header name, or `value` holds a line break or NUL; the headers are then unchanged.
+    public mutating func setHeader(_ value: String?, forName name: String) throws(ProtoHTTPError) {
+        let field = try HTTPField.Name(validating: name)
+        if let value { _ = try HTTPFields.checkedValue(value, of: name) }
+        setHeader(value, for: field)
     }
 
     /// Sets the general query parameter `key` to `value`; `nil` removes it.

@@ -23,7 +23,7 @@ extension ProtoHTTPManager {
     ///
     /// ```swift
     /// let response = try await manager.postForResponse(path, request, as: Reply.self)
-    /// print(response.output, response.metadata.status, response.metadata.headers.first(named: "ETag") ?? "")
+    /// print(response.output, response.metadata.status, response.metadata.headers.firstValue(.eTag) ?? "")
     /// ```
     public func postForResponse<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _ request: Request, as responseType: Response.Type, options: CallOptions = CallOptions()

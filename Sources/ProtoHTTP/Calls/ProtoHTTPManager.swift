@@ -79,7 +79,7 @@ public final class ProtoHTTPManager: Sendable {
     /// init; changing it here has no effect.
     ///
     /// ```swift
-    /// manager.updateConfiguration { $0.setHeader("Bearer \(token)", forName: "Authorization") }
+    /// manager.updateConfiguration { $0.setHeader("Bearer \(token)", for: .authorization) }
     /// manager.updateConfiguration { $0.baseURL = "https://eu.api.example.com" }
     /// ```
     public func updateConfiguration(_ change: (inout ManagerConfiguration) -> Void) {
@@ -125,15 +125,15 @@ final class SettingsSnapshot: Sendable {
     /// The origins that get the secret headers and general parameters: the base URL's and
     /// ``ManagerConfiguration/trustedOrigins``, parsed once per configuration, not per call.
     let trustedOrigins: Set<URLOrigin>
-    /// ``ManagerConfiguration/secretHeaderNames``, lowercased.
-    let secretHeaderNames: Set<String>
+    /// ``ManagerConfiguration/secretHeaderNames``.
+    let secretHeaderNames: Set<HTTPField.Name>
 
     init(_ configuration: ManagerConfiguration, installed: [CallStageSlot: any CallStage] = [:]) {
         self.configuration = configuration
         self.installed = installed
         self.stages = installed.sorted { $0.key < $1.key }.map(\.value)
         self.trustedOrigins = Set(([configuration.baseURL].compactMap { $0 } + configuration.trustedOrigins).compactMap(URLOrigin.init))
-        self.secretHeaderNames = Set(configuration.secretHeaderNames.map { $0.lowercased() })
+        self.secretHeaderNames = configuration.secretHeaderNames
     }
 }
 

@@ -3,11 +3,11 @@ import Logging
 
 enum RequestLogging {
     /// Header names whose values never reach a log.
-    static let redacted: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    static let redacted: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie, .setCookie]
 
     /// `name: value` pairs, secrets replaced by `<redacted>`.
-    static func describe(_ headers: [HTTPHeader]) -> String {
-        headers.map { redacted.contains($0.name.lowercased()) ? "\($0.name): <redacted>" : "\($0.name): \($0.value)" }
+    static func describe(_ headers: HTTPFields) -> String {
+        headers.map { redacted.contains($0.name) ? "\($0.name): <redacted>" : "\($0.name): \($0.value)" }
             .joined(separator: ", ")
     }
 

@@ -27,11 +27,11 @@ extension GzipPolicy {
     /// allow it; otherwise unchanged.
     func apply(to request: TransportRequest) -> TransportRequest {
         guard let body = request.body, covers(bodyOf: body.count),
-              !request.headers.contains(named: "Content-Encoding"),
+              !request.headers.contains(.contentEncoding),
               let compressed = Gzip.compress(body, level: level), compressed.count < body.count else { return request }
         var request = request
         request.body = compressed
-        request.headers.append(HTTPHeader(name: "Content-Encoding", value: "gzip"))
+        request.headers.append(HTTPField(name: .contentEncoding, value: "gzip"))
         return request
     }
 }

@@ -12,10 +12,10 @@ enum ConnectGet {
     /// longer than `maxURLLength` bytes.
     static func request(from post: TransportRequest, maxURLLength: Int) -> TransportRequest? {
         guard post.method == "POST", let body = post.body,
-              let contentType = post.headers.first(named: "Content-Type") else { return nil }
+              let contentType = post.headers.firstValue(.contentType) else { return nil }
         let kind = MediaType(contentType).kind
         guard kind != .other else { return nil }
-        let compression = post.headers.first(named: "Content-Encoding").map { HTTPText.trimmed($0).lowercased() }
+        let compression = post.headers.firstValue(.contentEncoding).map { HTTPText.trimmed($0).lowercased() }
         let query: String
         if let compression {
             // Compressed bytes are binary whatever the message encoding: always base64.
@@ -32,10 +32,7 @@ enum ConnectGet {
         get.method = "GET"
         get.url = url
         get.body = nil
-        get.headers.removeAll {
-            let name = $0.name.lowercased()
-            return name == "content-type" || name == "content-encoding" || name == ConnectHeaders.protocolVersion.lowercased()
-        }
+        get.headers.removeAll { $0.name == .contentType || $0.name == .contentEncoding || $0.name == .connectProtocolVersion }
         return get
     }
 }

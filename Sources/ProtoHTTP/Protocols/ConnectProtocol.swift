@@ -45,10 +45,10 @@ public struct ConnectProtocol: WireProtocol {
     public func route(_ path: String) -> String { path }
 
     /// `Connect-Protocol-Version: 1`, plus `Connect-Timeout-Ms` for a deadline.
-    public func headers(timeout: Duration?) -> [HTTPHeader] {
-        var headers = [HTTPHeader(name: ConnectHeaders.protocolVersion, value: ConnectHeaders.protocolVersionValue)]
+    public func headers(timeout: Duration?) -> HTTPFields {
+        var headers: HTTPFields = [.connectProtocolVersion: ConnectHeaders.protocolVersionValue]
         if let timeout {
-            headers.append(HTTPHeader(name: ConnectHeaders.timeout, value: ConnectHeaders.timeoutValue(timeout)))
+            headers.append(HTTPField(name: .connectTimeout, value: ConnectHeaders.timeoutValue(timeout)))
         }
         return headers
     }
@@ -60,7 +60,7 @@ public struct ConnectProtocol: WireProtocol {
     }
 
     /// Reads a Connect error body, falling back to the HTTP status table.
-    static func decodeError(status: Int, headers: [HTTPHeader], body: [UInt8]) -> ProtoHTTPError {
+    static func decodeError(status: Int, headers: HTTPFields, body: [UInt8]) -> ProtoHTTPError {
         if let error = structuredError(status: status, headers: headers, body: body) { return error }
         return ProtoHTTPError(
             code: ProtoHTTPError.Code(httpStatus: status),
@@ -72,8 +72,8 @@ public struct ConnectProtocol: WireProtocol {
 
     /// The error a JSON body `{code, message, details}` with a known Connect code describes,
     /// or `nil` when the response is not JSON or its body is not one.
-    static func structuredError(status: Int, headers: [HTTPHeader], body: [UInt8]) -> ProtoHTTPError? {
-        guard let contentType = headers.first(named: "Content-Type"), MediaType(contentType).kind == .json else { return nil }
+    static func structuredError(status: Int, headers: HTTPFields, body: [UInt8]) -> ProtoHTTPError? {
+        guard let contentType = headers.firstValue(.contentType), MediaType(contentType).kind == .json else { return nil }
         return ConnectErrorBody.decode(body, httpStatus: status)
     }
 }

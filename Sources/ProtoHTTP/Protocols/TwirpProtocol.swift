@@ -21,7 +21,7 @@ public struct TwirpProtocol: WireProtocol {
     public func route(_ path: String) -> String { prefix + (path.hasPrefix("/") ? path : "/" + path) }
 
     /// None.
-    public func headers(timeout: Duration?) -> [HTTPHeader] { [] }
+    public func headers(timeout: Duration?) -> HTTPFields { [:] }
 
     /// The error of a non-200 response.
     public func error(from response: TransportResponse) -> ProtoHTTPError? {

@@ -17,7 +17,7 @@ public protocol WireProtocol: Sendable {
     /// The path to request for `path` (a method path such as `/pkg.Service/Method`, or any path).
     func route(_ path: String) -> String
     /// Headers the protocol adds to every request; `timeout` is the call's deadline, if any.
-    func headers(timeout: Duration?) -> [HTTPHeader]
+    func headers(timeout: Duration?) -> HTTPFields
     /// The error a response stands for under this protocol, or `nil` when it is not an error
     /// the protocol defines (validation and serialization then take over).
     func error(from response: TransportResponse) -> ProtoHTTPError?
@@ -72,7 +72,7 @@ public struct PlainProtocol: WireProtocol {
     /// The path, unchanged.
     public func route(_ path: String) -> String { path }
     /// None.
-    public func headers(timeout: Duration?) -> [HTTPHeader] { [] }
+    public func headers(timeout: Duration?) -> HTTPFields { [:] }
     /// For an error status with a JSON body in Connect's error shape (`{"code": "not_found",
     /// "message": …}`, as ProtoHTTPServer's plain routes answer), that error with its code;
     /// otherwise `nil`, and the status validator judges the response.

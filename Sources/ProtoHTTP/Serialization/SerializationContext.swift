@@ -48,7 +48,7 @@ public struct ResponseMetadata: Sendable, Hashable {
     /// The HTTP status code.
     public var status: Int
     /// The response headers, in order.
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// How many attempts the call made, this response's included (see ``RetryPolicy``).
     public var attempts: Int
     /// Where the body went when it was written to a file (a download); `nil` otherwise.
@@ -59,12 +59,12 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var isFromCache = false
 
     /// Creates metadata.
-    public init(status: Int, headers: [HTTPHeader], attempts: Int = 1) {
+    public init(status: Int, headers: HTTPFields, attempts: Int = 1) {
         self.status = status
         self.headers = headers
         self.attempts = attempts
     }
 
     /// The `Content-Type` header, or `nil`.
-    public var contentType: String? { headers.first(named: "Content-Type") }
+    public var contentType: String? { headers.firstValue(.contentType) }
 }

@@ -18,13 +18,13 @@ enum BodyFileDecision: Equatable, Sendable {
 
     /// The decision for a response with `status` and `headers` to a request for `file`
     /// (whose `Range` asked for `file.resumeOffset`-), under the size `limit`.
-    static func decide(status: Int, headers: [HTTPHeader], file: ResponseBodyFile, limit: Int64) -> BodyFileDecision {
+    static func decide(status: Int, headers: HTTPFields, file: ResponseBodyFile, limit: Int64) -> BodyFileDecision {
         let offset = file.resumeOffset
-        let contentLength = headers.first(named: "Content-Length").flatMap { Int64($0.trimmingSpaces) }
+        let contentLength = headers.firstValue(.contentLength).flatMap { Int64($0.trimmingSpaces) }
         switch status {
         case 206:
-            guard let header = headers.first(named: "Content-Range"), let range = ContentRange(header), let bytes = range.range else {
-                return .fail(mismatch("a 206 without a single byte range in Content-Range (\(headers.first(named: "Content-Range") ?? "none"))", file))
+            guard let header = headers.firstValue(.contentRange), let range = ContentRange(header), let bytes = range.range else {
+                return .fail(mismatch("a 206 without a single byte range in Content-Range (\(headers.firstValue(.contentRange) ?? "none"))", file))
             }
             guard bytes.lowerBound == offset else {
                 return .fail(mismatch("a 206 with Content-Range \(header), which does not start at byte \(offset)", file))
@@ -38,7 +38,7 @@ enum BodyFileDecision: Equatable, Sendable {
         case 416:
             // If-Range is evaluated before Range (RFC 9110 §13.2.2), so a 416 to our request
             // means the validator matched and the range starts at the end: the file is whole.
-            if offset > 0, let header = headers.first(named: "Content-Range"), let range = ContentRange(header),
+            if offset > 0, let header = headers.firstValue(.contentRange), let range = ContentRange(header),
                range.range == nil, range.completeLength == offset {
                 return .complete(size: offset)
             }

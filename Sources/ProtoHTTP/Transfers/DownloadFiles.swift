@@ -29,10 +29,10 @@ enum DownloadFiles {
             }
         }
         if record == nil { unlink(destination.resumeRecordPath) }  // stale: another URL, or no partial
-        request.headers.removeAll { ["range", "if-range"].contains($0.name.lowercased()) }
+        request.headers.removeAll { $0.name == .range || $0.name == .ifRange }
         if let record {
-            request.headers.append(HTTPHeader(name: "Range", value: "bytes=\(offset)-"))
-            request.headers.append(HTTPHeader(name: "If-Range", value: record.validator))
+            request.headers.append(HTTPField(name: .range, value: "bytes=\(offset)-"))
+            request.headers.append(HTTPField(name: .ifRange, value: record.validator))
         }
         var file = ResponseBodyFile(path: destination.partialPath, resumeOffset: offset, maxSize: destination.maxSize)
         file.resumeRecordPath = destination.resumeRecordPath

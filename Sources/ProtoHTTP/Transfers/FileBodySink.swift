@@ -61,7 +61,7 @@ final class FileBodySink {
     /// Decides once, from the response's status and headers; opens the file when it is to be
     /// written. Returns the decision (after a failure, `.fail`, and ``error`` is set).
     @discardableResult
-    func decide(status: Int, headers: [HTTPHeader]) -> BodyFileDecision {
+    func decide(status: Int, headers: HTTPFields) -> BodyFileDecision {
         if let decision { return decision }
         var decision = BodyFileDecision.decide(status: status, headers: headers, file: file, limit: limit)
         switch decision {
@@ -111,7 +111,7 @@ final class FileBodySink {
 
     /// After a successful transfer: closes the file and says what was written; `nil` when the
     /// body did not go to the file. An empty 2xx body is decided here (the file is created).
-    func finish(status: Int, headers: [HTTPHeader]) -> WrittenBodyFile? {
+    func finish(status: Int, headers: HTTPFields) -> WrittenBodyFile? {
         if decision == nil { decide(status: status, headers: headers) }
         guard ownsBody else { return nil }
         close()
@@ -188,7 +188,7 @@ final class FileBodySink {
 
     /// Starting afresh: records the response's validator beside the file (or removes a stale
     /// record when there is none), before any body byte is written.
-    private func writeResumeRecord(from: Int64, headers: [HTTPHeader]) {
+    private func writeResumeRecord(from: Int64, headers: HTTPFields) {
         guard from == 0, let path = file.resumeRecordPath else { return }
         if let record = ResumeRecord(url: url, headers: headers) {
             record.write(to: path)

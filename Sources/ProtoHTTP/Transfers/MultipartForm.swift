@@ -46,12 +46,12 @@ public struct MultipartPart: Sendable, Hashable {
     /// The part's `Content-Type`, or `nil` for none (servers then read `text/plain`).
     public var contentType: String?
     /// Extra header fields of this part.
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// The part's content.
     public var content: Content
 
     /// A part with every field given.
-    public init(name: String, content: Content, fileName: String? = nil, contentType: String? = nil, headers: [HTTPHeader] = []) {
+    public init(name: String, content: Content, fileName: String? = nil, contentType: String? = nil, headers: HTTPFields = [:]) {
         self.name = name
         self.content = content
         self.fileName = fileName

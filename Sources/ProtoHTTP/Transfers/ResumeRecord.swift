@@ -31,10 +31,10 @@ struct ResumeRecord: Equatable, Sendable {
     }
 
     /// The record for a response's headers; `nil` when it has no usable validator.
-    init?(url: String, headers: [HTTPHeader]) {
-        if let etag = headers.first(named: "ETag").map({ String($0.trimmingSpaces) }), etag.hasPrefix("\""), etag.count >= 2 {
+    init?(url: String, headers: HTTPFields) {
+        if let etag = headers.firstValue(.eTag).map({ String($0.trimmingSpaces) }), etag.hasPrefix("\""), etag.count >= 2 {
             self.init(url: url, validator: etag)
-        } else if let modified = headers.first(named: "Last-Modified").map({ String($0.trimmingSpaces) }), !modified.isEmpty {
+        } else if let modified = headers.firstValue(.lastModified).map({ String($0.trimmingSpaces) }), !modified.isEmpty {
             self.init(url: url, validator: modified)
         } else {
             return nil

@@ -69,9 +69,8 @@ final class CurlMimeBody {
         if let type = part.contentType { try check(curl_mime_type(handle, type), label: label) }
         if !part.headers.isEmpty {
             var list: UnsafeMutablePointer<curl_slist>?
+            // HTTPFields holds only token names and values without line breaks: nothing to check.
             for header in part.headers {
-                try Self.checkText(header.name, what: "header name", label: label)
-                try Self.checkText(header.value, what: "value of header \(header.name)", label: label)
                 guard let appended = curl_slist_append(list, "\(header.name): \(header.value)") else {
                     curl_slist_free_all(list)
                     throw Self.outOfMemory()

@@ -25,7 +25,7 @@ final class CurlTransfer {
     /// The multipart body, when the request has one; freed after the handle is reset.
     var mimeBody: CurlMimeBody?
     let errorBuffer: UnsafeMutablePointer<CChar>
-    private(set) var responseHeaders: [HTTPHeader] = []
+    private(set) var responseHeaders: HTTPFields = [:]
     private(set) var responseBody: [UInt8] = []
     /// The size limit the write callback stopped the transfer at, if it did.
     private(set) var exceededLimit: Int?
@@ -132,26 +132,22 @@ final class CurlTransfer {
         while valueStart < end, line[valueStart] == UInt8(ascii: " ") || line[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
         let nameBytes = UnsafeRawBufferPointer(rebasing: line[..<colon])
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart...]), as: UTF8.self)
-        responseHeaders.append(HTTPHeader(name: String(decoding: nameBytes, as: UTF8.self), value: value))
-        if fileSink == nil, Self.equalsIgnoringASCIICase(nameBytes, "content-length"), let length = Int(value), length > 0 {
+        // A name that is no RFC 9110 token cannot be an HTTPField.Name: such a line is dropped,
+        // as are lines past HTTPFields' capacity (curl's header size limit keeps far below it).
+        guard let name = HTTPField.Name(String(decoding: nameBytes, as: UTF8.self)), responseHeaders.count < Self.maxResponseFields else { return }
+        responseHeaders.append(HTTPField(name: name, value: value))
+        if fileSink == nil, name == .contentLength, let length = Int(value), length > 0 {
             responseBody.reserveCapacity(min(length, maxResponseSize))
         }
     }
 
+    /// The most header fields a response keeps: `HTTPFields` traps at 65,535, and no honest
+    /// response comes near this.
+    static let maxResponseFields = 10_000
+
     /// CR, LF, space and the other ASCII line breaks (VT, FF) trimmed from a header line's end.
     private static func isLineEnd(_ byte: UInt8) -> Bool {
         byte == 13 || byte == 10 || byte == 32 || byte == 11 || byte == 12
-    }
-
-    /// Whether `bytes` spell `lowercase` (ASCII letters, digits, `-`) in any letter case.
-    private static func equalsIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        let expected = UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        for (byte, want) in zip(bytes, expected) {
-            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-            if folded != want { return false }
-        }
-        return true
     }
 
     /// Reports a progress sample from libcurl's transfer-info callback (installed only when the

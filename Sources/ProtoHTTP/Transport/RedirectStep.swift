@@ -16,7 +16,7 @@ struct RedirectStep {
 
     /// The request to send next: `request` sent to `location` (absolute, as libcurl's
     /// `CURLINFO_REDIRECT_URL` resolves it) after a `status` answer.
-    static func next(after request: TransportRequest, status: Int, location: String, secretHeaderNames: Set<String>) -> TransportRequest {
+    static func next(after request: TransportRequest, status: Int, location: String, secretHeaderNames: Set<HTTPField.Name>) -> TransportRequest {
         var next = request
         next.url = location
         let method = request.method.rawValue.uppercased()
@@ -25,11 +25,10 @@ struct RedirectStep {
             next.method = .get
             next.body = nil
             next.multipart = nil
-            next.headers.removeAll { ["content-type", "content-length", "content-encoding"].contains($0.name.lowercased()) }
+            next.headers.removeAll { $0.name == .contentType || $0.name == .contentLength || $0.name == .contentEncoding }
         }
         if URLOrigin(location) != URLOrigin(request.url) {
-            let secrets = Set(secretHeaderNames.map { $0.lowercased() })
-            next.headers.removeAll { secrets.contains($0.name.lowercased()) }
+            next.headers.removeAll { secretHeaderNames.contains($0.name) }
         }
         return next
     }
@@ -38,7 +37,6 @@ struct RedirectStep {
     /// the request carries a secret header.
     static func isNeeded(for request: TransportRequest, configuration: TransportConfiguration) -> Bool {
         guard configuration.followRedirects, !configuration.secretHeaderNames.isEmpty else { return false }
-        let secrets = Set(configuration.secretHeaderNames.map { $0.lowercased() })
-        return request.headers.contains { secrets.contains($0.name.lowercased()) }
+        return request.headers.contains { configuration.secretHeaderNames.contains($0.name) }
     }
 }

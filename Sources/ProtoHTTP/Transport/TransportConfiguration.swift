@@ -81,7 +81,7 @@ public struct TransportConfiguration: Sendable {
     /// is not followed (the call fails, curl code 1). Every TLS connection is TLS 1.2 or newer.
     public var followRedirects: Bool = false
     /// The request headers that must not follow a redirect to another origin (scheme, host or
-    /// port), compared case-insensitively. Default `Authorization`, `Proxy-Authorization`,
+    /// port), compared case-insensitively (as `HTTPField.Name`s are). Default `Authorization`, `Proxy-Authorization`,
     /// `Cookie`, `X-API-Key`.
     ///
     /// With ``followRedirects`` on, a request carrying one of them has its redirects followed by
@@ -89,7 +89,7 @@ public struct TransportConfiguration: Sendable {
     /// only `Authorization` and `Cookie`): each hop resolves `Location`, applies the method rules
     /// (303 → GET; 301 and 302 turn POST into GET; 307 and 308 keep method and body), and leaves
     /// these headers behind from the first hop that changes origin on. At most 10 hops.
-    public var secretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "x-api-key"]
+    public var secretHeaderNames: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie, .xAPIKey]
 
     /// Creates the default configuration.
     public init() {}

@@ -9,7 +9,7 @@ public struct TransportRequest: Sendable {
     /// The absolute URL (`http://` or `https://`).
     public var url: String
     /// Header fields to send, in order. The transport adds no `Content-Type` of its own.
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// The request body, or `nil` for none.
     public var body: [UInt8]?
     /// A `multipart/form-data` body, sent instead of ``body`` (set one or the other): libcurl
@@ -33,7 +33,7 @@ public struct TransportRequest: Sendable {
     public init(
         method: HTTPMethod = .post,
         url: String,
-        headers: [HTTPHeader] = [],
+        headers: HTTPFields = [:],
         body: [UInt8]? = nil,
         multipart: MultipartForm? = nil,
         timeout: Duration? = nil,

@@ -6,7 +6,7 @@ public struct TransportResponse: Sendable {
     /// The HTTP status code, e.g. 200.
     public var status: Int
     /// The response header fields of the final response, in order.
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// The body, already decompressed when the server used gzip, br or zstd.
     public var body: [UInt8]
     /// Facts about how the transfer went.
@@ -16,7 +16,7 @@ public struct TransportResponse: Sendable {
     public var bodyFile: WrittenBodyFile?
 
     /// A response with `status`, `headers` and the decoded `body`; `metrics` default to empty.
-    public init(status: Int, headers: [HTTPHeader], body: [UInt8], metrics: TransportMetrics = TransportMetrics()) {
+    public init(status: Int, headers: HTTPFields, body: [UInt8], metrics: TransportMetrics = TransportMetrics()) {
         self.status = status
         self.headers = headers
         self.body = body

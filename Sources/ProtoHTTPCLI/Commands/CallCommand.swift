@@ -77,7 +77,7 @@ struct CallCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let url = try CallURL(self.url)
-            let headers = try self.headers.map { try HeaderArgument.parse($0) }
+            let headers = try HeaderArgument.parse(self.headers)
             let catalog = try schema.load()
             let method = try catalog.method(service: url.service, name: url.method)
             guard !method.clientStreaming && !method.serverStreaming else {
@@ -116,7 +116,7 @@ struct CallCommand: AsyncParsableCommand {
     }
 
     /// Makes the call; an RPC error is printed and ends the command with status 1.
-    private func send(_ body: EncodedMessage, method: SchemaCatalog.Method, url: CallURL, headers: [HTTPHeader],
+    private func send(_ body: EncodedMessage, method: SchemaCatalog.Method, url: CallURL, headers: HTTPFields,
                       conversion: MessageConversion) async throws -> EncodedMessage {
         var transportConfiguration = TransportConfiguration()
         transportConfiguration.userAgent = "protohttp"

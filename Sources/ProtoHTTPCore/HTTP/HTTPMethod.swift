@@ -40,3 +40,12 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
     /// The token.
     public var description: String { rawValue }
 }
+
+extension HTTPMethod {
+    /// The method swift-http-types' `HTTPRequest.Method` names (the same token).
+    public init(_ method: HTTPRequest.Method) { self.init(rawValue: method.rawValue) }
+
+    /// This method as swift-http-types' `HTTPRequest.Method`, or `nil` when the token is not a
+    /// valid method token (empty, or with spaces or separators).
+    public var requestMethod: HTTPRequest.Method? { HTTPRequest.Method(rawValue) }
+}

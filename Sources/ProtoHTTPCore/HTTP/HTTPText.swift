@@ -20,16 +20,4 @@ package enum HTTPText {
     package static func isLineBreakOrNUL(_ byte: UInt8) -> Bool {
         byte == 13 || byte == 10 || byte == 0
     }
-
-    /// Whether `a` and `b` are equal ignoring ASCII case, as header names compare.
-    package static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8
-        let y = b.utf8
-        guard x.count == y.count else { return false }
-        return zip(x, y).allSatisfy { lower($0) == lower($1) }
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-    }
 }

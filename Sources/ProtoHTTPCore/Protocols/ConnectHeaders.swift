@@ -7,12 +7,12 @@
 /// Connect-Timeout-Ms: 1500           the call's deadline: 1 to 10 ASCII digits of milliseconds
 /// ```
 public enum ConnectHeaders {
-    /// `Connect-Protocol-Version`.
-    public static let protocolVersion = "Connect-Protocol-Version"
+    /// `Connect-Protocol-Version` (the same name as `HTTPField.Name.connectProtocolVersion`).
+    public static let protocolVersion: HTTPField.Name = .connectProtocolVersion
     /// The only protocol version there is: `1`.
     public static let protocolVersionValue = "1"
-    /// `Connect-Timeout-Ms`.
-    public static let timeout = "Connect-Timeout-Ms"
+    /// `Connect-Timeout-Ms` (the same name as `HTTPField.Name.connectTimeout`).
+    public static let timeout: HTTPField.Name = .connectTimeout
     /// The largest timeout the header can say: ten digits of milliseconds.
     public static let maxTimeoutMilliseconds: Int64 = 9_999_999_999
 

@@ -17,24 +17,26 @@ enum CachedHeaderCoding {
     static let formatVersion: UInt8 = 1
 
     /// The blob for `headers`.
-    static func encode(_ headers: [HTTPHeader]) -> [UInt8] {
+    static func encode(_ headers: HTTPFields) -> [UInt8] {
         var bytes: [UInt8] = [formatVersion]
-        bytes.reserveCapacity(1 + headers.reduce(0) { $0 + 8 + $1.name.utf8.count + $1.value.utf8.count })
+        bytes.reserveCapacity(1 + headers.reduce(0) { $0 + 8 + $1.name.rawName.utf8.count + $1.value.utf8.count })
         for header in headers {
-            append(header.name, to: &bytes)
+            append(header.name.rawName, to: &bytes)
             append(header.value, to: &bytes)
         }
         return bytes
     }
 
-    /// The headers in `bytes`, or `nil` when the blob is not in this format or is cut short.
-    static func decode(_ bytes: some Collection<UInt8>) -> [HTTPHeader]? {
+    /// The headers in `bytes`, or `nil` when the blob is not in this format or is cut short. A
+    /// field whose name is not a valid `HTTPField.Name` (possible only in rows written before
+    /// headers were `HTTPFields`) is left out; the rest of the row still reads.
+    static func decode(_ bytes: some Collection<UInt8>) -> HTTPFields? {
         var reader = Reader(bytes: Array(bytes))
         guard reader.byte() == formatVersion else { return nil }
-        var headers: [HTTPHeader] = []
+        var headers: HTTPFields = [:]
         while !reader.isAtEnd {
             guard let name = reader.string(), let value = reader.string() else { return nil }
-            headers.append(HTTPHeader(name: name, value: value))
+            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
         }
         return headers
     }

@@ -106,7 +106,7 @@ public final class OfflineQueue: OfflineCallQueue {
         var entry = QueuedCall(
             id: UUID().uuidString.lowercased(), protocolName: call.protocolName, path: call.path, httpMethod: call.httpMethod,
             body: call.body, contentType: call.contentType,
-            headers: call.headers.filter { !stripped.contains($0.name.lowercased()) },
+            headers: call.headers.filter { !stripped.contains($0.name) },
             category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,
             createdAt: clock.wallTime(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
         )

@@ -13,9 +13,9 @@ import Foundation
 public struct OfflineQueueConfiguration: Sendable {
     /// The database file's name in ``location``.
     public static let fileName = "offline-queue.sqlite"
-    /// The headers never stored, compared case-insensitively: `Authorization`,
-    /// `Proxy-Authorization` and `Cookie`, plus ``strippedHeaders``.
-    public static let secretHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+    /// The headers never stored, compared case-insensitively (as `HTTPField.Name`s are):
+    /// `Authorization`, `Proxy-Authorization` and `Cookie`, plus ``strippedHeaders``.
+    public static let secretHeaders: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie]
     /// The curl codes that mean "the network is not there" by default: 5 (proxy name not
     /// resolved), 6 (host name not resolved), 7 (connection refused, network or host
     /// unreachable), and 28 when curl says the *connect* timed out.
@@ -27,9 +27,9 @@ public struct OfflineQueueConfiguration: Sendable {
     /// The app's name, naming the default folder (`$XDG_CACHE_HOME/<app>`, else `~/.cache/<app>`).
     public var app: String
     /// Header names stripped before a call is stored, on top of ``secretHeaders``
-    /// (e.g. `X-API-Key`). The manager applies its general headers and interceptors again
+    /// (e.g. `.xAPIKey`). The manager applies its general headers and interceptors again
     /// when the call is replayed, so a token set there is sent, fresh, at replay time.
-    public var strippedHeaders: [String] = []
+    public var strippedHeaders: Set<HTTPField.Name> = []
     /// The curl codes (with no HTTP status) that make a failed queueable call go to the queue.
     /// Code 28 counts only when curl's text says the connection timed out, since a transfer
     /// that timed out later may have reached the server. Default ``defaultQueueableCurlCodes``.
@@ -83,8 +83,8 @@ public struct OfflineQueueConfiguration: Sendable {
         self.location = location
     }
 
-    /// The header names (lowercased) that are never stored.
-    var strippedNames: Set<String> { Set((Self.secretHeaders + strippedHeaders).map { $0.lowercased() }) }
+    /// The header names that are never stored.
+    var strippedNames: Set<HTTPField.Name> { Self.secretHeaders.union(strippedHeaders) }
 
     /// The wire protocol named `name` for a replay, or `nil` when none is known by that name.
     func wireProtocol(named name: String) -> (any WireProtocol)? {

@@ -70,7 +70,7 @@ struct QueueStore: Sendable {
     /// refused it is returned. The check and the insert are one transaction, so processes
     /// sharing the file cannot overshoot together.
     func insert(_ entry: QueuedCall, maxEntries: Int?, maxBytes: Int?) throws(OfflineError) -> Occupancy? {
-        let headers = try Self.encode(entry.headers.map { [$0.name, $0.value] })
+        let headers = try Self.encode(entry.headers.map { [$0.name.rawName, $0.value] })
         let context = try Self.encode(entry.context)
         return try write("store the call \(entry.path)") { db -> Occupancy? in
             if maxEntries != nil || maxBytes != nil {
@@ -198,6 +198,16 @@ struct QueueStore: Sendable {
         }
     }
 
+    /// The stored `[name, value]` pairs as fields, in order. A pair whose name is no valid
+    /// `HTTPField.Name` (only rows stored before headers were `HTTPFields` can hold one; the
+    /// transport refused such names then too) is left out, so the rest of the call replays.
+    private static func fields(_ pairs: [[String]], id: String) -> HTTPFields {
+        HTTPFields(pairs.compactMap { pair in
+            guard pair.count == 2, let name = HTTPField.Name(pair[0]) else { return nil }
+            return HTTPField(name: name, value: pair[1])
+        })
+    }
+
     private static func entry(_ row: Row) throws(OfflineError) -> QueuedCall {
         let id: String = row["id"]
         let headerPairs = try decode([[String]].self, row["headers"], id: id)
@@ -205,7 +215,7 @@ struct QueueStore: Sendable {
         var entry = QueuedCall(
             id: id, protocolName: row["protocol"], path: row["path"], httpMethod: HTTPMethod(rawValue: row["method"]),
             body: [UInt8](body), contentType: row["content_type"],
-            headers: headerPairs.compactMap { $0.count == 2 ? HTTPHeader(name: $0[0], value: $0[1]) : nil },
+            headers: Self.fields(headerPairs, id: id),
             category: row["category"], tag: row["tag"], context: try decode([String: QueueContextValue].self, row["context"], id: id),
             attempts: row["attempts"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
             idempotencyKey: row["idempotency_key"], lastError: row["last_error"],

@@ -20,7 +20,7 @@ public struct QueuedCall: Sendable, Hashable {
     /// The body's `Content-Type`.
     public var contentType: String?
     /// The call's own headers that are not secrets, its `Idempotency-Key` among them.
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// The call's category: replays go category by category, ahead of new calls of theirs.
     public var category: String?
     /// The call's tag.
@@ -43,12 +43,12 @@ public struct QueuedCall: Sendable, Hashable {
 
     /// The bytes it takes against ``OfflineQueueConfiguration/maxBytes``: body, path and headers.
     public var storedSize: Int {
-        body.count + path.utf8.count + headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        body.count + path.utf8.count + headers.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
     }
 
     /// An entry; the queue makes these from failed calls and reads them back from disk.
     public init(id: String, protocolName: String, path: String, httpMethod: HTTPMethod, body: [UInt8], contentType: String?,
-                headers: [HTTPHeader], category: String?, tag: Int?, context: [String: QueueContextValue], attempts: Int,
+                headers: HTTPFields, category: String?, tag: Int?, context: [String: QueueContextValue], attempts: Int,
                 createdAt: Date, idempotencyKey: String, lastError: String?, notBefore: Date? = nil) {
         self.id = id
         self.protocolName = protocolName

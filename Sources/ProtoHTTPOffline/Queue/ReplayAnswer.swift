@@ -9,7 +9,7 @@ final class ReplayAnswer: Sendable {
     /// The context key it rides under.
     static let contextKey = "ProtoHTTPOffline.replayAnswer"
 
-    private let headers = Mutex<[HTTPHeader]>([])
+    private let headers = Mutex<HTTPFields>([:])
 
     /// Keeps the headers of `response` (the last one, when a retry sent the call again).
     func record(_ response: TransportResponse) { headers.withLock { $0 = response.headers } }

@@ -6,7 +6,7 @@ import Logging
 struct AccessLog: Sendable {
     let logger: Logger
 
-    func record(method: String, uri: String, status: Int, bytes: Int, started: ContinuousClock.Instant,
+    func record(method: HTTPMethod, uri: String, status: Int, bytes: Int, started: ContinuousClock.Instant,
                 outcome: RPCOutcome, remoteAddress: String?) {
         guard logger.logLevel <= .info else { return }
         let millis = ((ContinuousClock.now - started).fractionalMilliseconds * 100).rounded() / 100

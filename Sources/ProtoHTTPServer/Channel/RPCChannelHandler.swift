@@ -193,7 +193,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
         }
         let request = RPCRequest(
             method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri,
-            headers: head.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+            headers: HTTPFields(head.headers),
             body: Array(body.readableBytesView), remoteAddress: remoteAddress
         )
         let dispatcher = self.dispatcher
@@ -245,8 +245,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
         // Idle (or closing) before writing: writing `.end` makes the pipelining handler deliver
         // the next pipelined request at once, re-entrantly, into `channelRead`.
         state = keepAlive ? .idle : .closing
-        accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
-                          started: started, outcome: outcome, remoteAddress: remoteAddress)
+        accessLog?.record(method: ProtoHTTPCore.HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, status: response.status,
+                          bytes: response.body.count, started: started, outcome: outcome, remoteAddress: remoteAddress)
         let written = write(context: context, version: head.version, response: response, keepAlive: keepAlive)
         if !keepAlive {
             // Close once the answer is out: closing a TLS connection right away could cut it short.
@@ -259,8 +259,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
         let started = ContinuousClock.now
         let (response, outcome) = dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
         state = .discarding  // before writing, which may deliver input re-entrantly
-        accessLog?.record(method: head.method.rawValue, uri: head.uri, status: response.status, bytes: response.body.count,
-                          started: started, outcome: outcome, remoteAddress: remoteAddress)
+        accessLog?.record(method: ProtoHTTPCore.HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, status: response.status,
+                          bytes: response.body.count, started: started, outcome: outcome, remoteAddress: remoteAddress)
         _ = write(context: context, version: head.version, response: response, keepAlive: false)
         // Give the client a moment to read the answer and stop sending, then close.
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -269,9 +269,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
 
     /// Writes the response; the future completes once its last part has been written.
     private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) -> EventLoopFuture<Void> {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(response.headers.count + 2)
-        for header in response.headers { headers.add(name: header.name, value: header.value) }
+        var headers = HTTPHeaders(response.headers, reservingExtra: 2)
         headers.add(name: "Content-Length", value: String(response.body.count))
         if !keepAlive, version.major < 2 { headers.add(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)

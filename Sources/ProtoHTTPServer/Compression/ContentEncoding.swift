@@ -32,7 +32,7 @@ enum ContentEncoding {
                 wireProtocol, .unimplemented,
                 "request bodies with Content-Encoding \"\(contentEncoding ?? "")\" are not accepted; send them with gzip or uncompressed.",
                 httpStatus: wireProtocol == .connect ? nil : 415,
-                headers: [HTTPHeader(name: "Accept-Encoding", value: accepted)]
+                headers: [.acceptEncoding: accepted]
             ))
         }
     }

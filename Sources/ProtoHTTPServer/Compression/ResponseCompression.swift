@@ -25,14 +25,14 @@ extension GzipPolicy {
     /// `response` as it goes out to a request with `requestHeaders`: gzipped and marked when
     /// the rules above allow it, with `Vary` once past the threshold. `Accept-Encoding` is
     /// only read for bodies past the threshold.
-    func apply(to response: RPCResponse, requestHeaders: [HTTPHeader]) -> RPCResponse {
-        guard covers(bodyOf: response.body.count), !response.headers.contains(named: "Content-Encoding") else { return response }
+    func apply(to response: RPCResponse, requestHeaders: HTTPFields) -> RPCResponse {
+        guard covers(bodyOf: response.body.count), !response.headers.contains(.contentEncoding) else { return response }
         var response = response
-        response.headers.append(HTTPHeader(name: "Vary", value: "Accept-Encoding"))
-        guard AcceptEncoding.prefersGzip(requestHeaders.all(named: "Accept-Encoding")),
+        response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
+        guard AcceptEncoding.prefersGzip(requestHeaders[values: .acceptEncoding]),
               let compressed = Gzip.compress(response.body, level: level), compressed.count < response.body.count else { return response }
         response.body = compressed
-        response.headers.append(HTTPHeader(name: "Content-Encoding", value: "gzip"))
+        response.headers.append(HTTPField(name: .contentEncoding, value: "gzip"))
         return response
     }
 }

@@ -8,9 +8,9 @@ struct ServerError: Error, Sendable {
     var wireProtocol: RPCProtocol
     var httpStatus: Int?
     /// Extra response headers (e.g. `Accept-Post` next to a 415).
-    var headers: [HTTPHeader] = []
+    var headers: HTTPFields = [:]
 
-    init(_ wireProtocol: RPCProtocol, _ code: ProtoHTTPError.Code, _ message: String, httpStatus: Int? = nil, headers: [HTTPHeader] = []) {
+    init(_ wireProtocol: RPCProtocol, _ code: ProtoHTTPError.Code, _ message: String, httpStatus: Int? = nil, headers: HTTPFields = [:]) {
         self.error = ProtoHTTPError(code: code, message: message)
         self.wireProtocol = wireProtocol
         self.httpStatus = httpStatus
@@ -30,13 +30,13 @@ struct ServerError: Error, Sendable {
         case .connect, .plain:
             return RPCResponse(
                 status: httpStatus ?? code.connectHTTPStatus,
-                headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)] + headers,
+                headers: [.contentType: MediaType.json] + headers,
                 body: ConnectErrorBody.encode(error)
             )
         case .twirp:
             return RPCResponse(
                 status: httpStatus ?? code.twirpHTTPStatus,
-                headers: [HTTPHeader(name: "Content-Type", value: MediaType.json)] + headers,
+                headers: [.contentType: MediaType.json] + headers,
                 body: TwirpErrorBody.encode(error, twirpCode: twirpCodeOverride)
             )
         }

@@ -32,7 +32,7 @@ extension Dispatcher {
         }
         let negotiated: Negotiated
         var payload = request.body
-        var contentEncoding = request.header("Content-Encoding")
+        var contentEncoding = request.header(.contentEncoding)
         if isConnectGet {
             // Connect's GET carries the message, its encoding and compression in the query.
             switch ConnectGetRequest.parse(request.uri) {
@@ -44,7 +44,7 @@ extension Dispatcher {
                 return refusal(failure)
             }
         } else {
-            switch Negotiation.negotiate(route.kind, contentType: request.header("Content-Type"), connectVersion: request.header(ConnectHeaders.protocolVersion)) {
+            switch Negotiation.negotiate(route.kind, contentType: request.header(.contentType), connectVersion: request.header(.connectProtocolVersion)) {
             case .success(let value): negotiated = value
             case .failure(let failure): return refusal(failure)
             }
@@ -52,10 +52,10 @@ extension Dispatcher {
         var deadline: ContinuousClock.Instant?
         if negotiated.wireProtocol == .connect {
             // A GET names its version in the query (connect=v1), not in the header.
-            if !isConnectGet, let failure = ConnectRequestHeaders.checkVersion(request.header(ConnectHeaders.protocolVersion)) {
+            if !isConnectGet, let failure = ConnectRequestHeaders.checkVersion(request.header(.connectProtocolVersion)) {
                 return refusal(failure, negotiated)
             }
-            switch ConnectRequestHeaders.deadline(request.header(ConnectHeaders.timeout), now: .now) {
+            switch ConnectRequestHeaders.deadline(request.header(.connectTimeout), now: .now) {
             case .success(let value): deadline = value
             case .failure(let failure): return refusal(failure, negotiated)
             }
@@ -68,7 +68,7 @@ extension Dispatcher {
         let method = route.method
         let callLogger = logger(forMethod: method.path)
         let context = ServerContext(
-            method: method.path, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
+            method: method.path, httpMethod: request.method, wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding,
             requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: callLogger
         )
         return .success(Prepared(method: method, negotiated: negotiated, body: body, context: context))
@@ -91,7 +91,7 @@ extension Dispatcher {
         let message = httpMethod == .get && route.kind == .connectPath
             ? "GET is not supported for \(route.method.path): only methods marked idempotency_level = NO_SIDE_EFFECTS answer Connect GETs; POST it."
             : "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."
-        let allow = [HTTPHeader(name: "Allow", value: "POST")]
+        let allow: HTTPFields = [.allow: "POST"]
         switch route.kind {
         case .twirpPath:
             var failure = ServerError(.twirp, .unimplemented, message, httpStatus: 404, headers: allow)

@@ -66,7 +66,7 @@ struct Dispatcher: Sendable {
         }, answer: { result in
             switch result {
             case .success(let reply):
-                let response = RPCResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: negotiated.responseContentType)], body: reply)
+                let response = RPCResponse(status: 200, headers: [.contentType: negotiated.responseContentType], body: reply)
                 answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .failure(let error):
                 let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
@@ -92,7 +92,7 @@ struct Dispatcher: Sendable {
         refuse(ServerError(
             protocolOf(uri: uri, contentType: contentType), .unavailable,
             "the server is serving its limit of \(limit) requests at once; retry with backoff, or raise ServerConfiguration.maxConcurrentRequests.",
-            httpStatus: 503, headers: [HTTPHeader(name: "Retry-After", value: "1")]
+            httpStatus: 503, headers: [.retryAfter: "1"]
         ))
     }
 

@@ -4,18 +4,18 @@
 struct RPCRequest: Sendable {
     var method: HTTPMethod
     var uri: String
-    var headers: [HTTPHeader]
+    var headers: HTTPFields
     var body: [UInt8]
     var remoteAddress: String?
 
-    /// The first value of header `name` (case-insensitive).
-    func header(_ name: String) -> String? { headers.first(named: name) }
+    /// The first value of header `name` (case-insensitive, as `HTTPField.Name`s compare).
+    func header(_ name: HTTPField.Name) -> String? { headers.firstValue(name) }
 }
 
 /// A complete HTTP response.
 struct RPCResponse: Sendable {
     var status: Int
-    var headers: [HTTPHeader]
+    var headers: HTTPFields
     var body: [UInt8]
 }
 

@@ -33,7 +33,7 @@ struct ConnectGetRequest: Equatable {
                 other.map { "encoding=\($0) is not supported; a Connect GET takes \(accepted)." }
                     ?? "the Connect GET has no encoding parameter; add \(accepted).",
                 httpStatus: 415,
-                headers: [HTTPHeader(name: "Accept-Post", value: RPCProtocol.connect.acceptedMediaTypes.joined(separator: ", "))]
+                headers: [.acceptPost: RPCProtocol.connect.acceptedMediaTypes.joined(separator: ", ")]
             ))
         }
         // The message stays bytes: a binary or compressed message sent percent-encoded (without

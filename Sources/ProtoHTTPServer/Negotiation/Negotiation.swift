@@ -27,7 +27,7 @@ enum Negotiation {
                 .connect, .unimplemented,
                 "content type \(describe(contentType)) is not supported here; Connect unary takes \(accepted.joined(separator: " or ")) (plain clients may send \(MediaType.xProtobuf)).",
                 httpStatus: 415,
-                headers: [HTTPHeader(name: "Accept-Post", value: accepted.joined(separator: ", "))]
+                headers: [.acceptPost: accepted.joined(separator: ", ")]
             ))
         case .twirpPath:
             if let encoding = RPCProtocol.twirp.encoding(ofMediaType: media) {
@@ -47,7 +47,7 @@ enum Negotiation {
                     .plain, .unimplemented,
                     "content type \(describe(contentType)) is not accepted by this endpoint; send \(accepted.joined(separator: " or ")).",
                     httpStatus: 415,
-                    headers: [HTTPHeader(name: "Accept-Post", value: accepted.joined(separator: ", "))]
+                    headers: [.acceptPost: accepted.joined(separator: ", ")]
                 ))
             }
             let responseType = encoding == .json ? MediaType.json : media

@@ -6,19 +6,23 @@ import Logging
 /// ```swift
 /// func getNote(_ request: GetNoteRequest, context: ServerContext) async throws -> Note {
 ///     context.logger.info("get", metadata: ["id": "\(request.id)"])
-///     if context.header("Authorization") == nil { throw ProtoHTTPError(code: .unauthenticated, message: "sign in first") }
+///     if context.header(.authorization) == nil { throw ProtoHTTPError(code: .unauthenticated, message: "sign in first") }
 ///     …
 /// }
 /// ```
 public struct ServerContext: Sendable {
-    /// The method path, `/pkg.Service/Method`.
+    /// The RPC method's path, `/pkg.Service/Method` (the HTTP method is ``httpMethod``).
     public var method: String
+    /// The request's HTTP method: `.post`, or `.get` for a Connect GET of a method marked
+    /// `idempotency_level = NO_SIDE_EFFECTS`.
+    public var httpMethod: HTTPMethod
     /// The wire protocol the client used.
     public var wireProtocol: RPCProtocol
     /// The body encoding of the request and the response.
     public var encoding: BodyEncoding
-    /// The request's headers, in order.
-    public var requestHeaders: [HTTPHeader]
+    /// The request's headers, in order, repeated fields kept; look names up with
+    /// `HTTPField.Name`s, which compare case-insensitively (`requestHeaders[values: .cookie]`).
+    public var requestHeaders: HTTPFields
     /// The client's address, `ip:port`, when known.
     public var remoteAddress: String?
     /// When the call must be answered (from `Connect-Timeout-Ms`), or `nil` for no deadline.
@@ -29,11 +33,12 @@ public struct ServerContext: Sendable {
 
     /// Creates a context (the server does this; tests of handlers may too).
     public init(
-        method: String, wireProtocol: RPCProtocol = .connect, encoding: BodyEncoding = .binary,
-        requestHeaders: [HTTPHeader] = [], remoteAddress: String? = nil,
+        method: String, httpMethod: HTTPMethod = .post, wireProtocol: RPCProtocol = .connect, encoding: BodyEncoding = .binary,
+        requestHeaders: HTTPFields = [:], remoteAddress: String? = nil,
         deadline: ContinuousClock.Instant? = nil, logger: Logger = Logger(label: "ProtoHTTPServer")
     ) {
         self.method = method
+        self.httpMethod = httpMethod
         self.wireProtocol = wireProtocol
         self.encoding = encoding
         self.requestHeaders = requestHeaders
@@ -42,8 +47,9 @@ public struct ServerContext: Sendable {
         self.logger = logger
     }
 
-    /// The first value of the request header `name` (case-insensitive), or `nil`.
-    public func header(_ name: String) -> String? {
-        requestHeaders.first(named: name)
+    /// The first value of the request header `name` (case-insensitive), or `nil`. Every value
+    /// of a repeated field, in order: `requestHeaders[values: name]`.
+    public func header(_ name: HTTPField.Name) -> String? {
+        requestHeaders.firstValue(name)
     }
 }

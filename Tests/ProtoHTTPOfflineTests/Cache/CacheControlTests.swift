@@ -17,7 +17,7 @@ final class SharedMemoryCache: ResponseCacheStore {
                  token: String? = nil) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: server.baseURL)
         configuration.timeout = .seconds(10)
-        if let token { configuration.headers = [HTTPHeader(name: "Authorization", value: "Bearer \(token)")] }
+        if let token { configuration.headers = HTTPFields([HTTPField(name: .authorization, value: "Bearer \(token)")]) }
         let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
         manager.use(cache: cache)
         return manager

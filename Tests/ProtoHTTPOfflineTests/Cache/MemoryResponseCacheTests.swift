@@ -80,8 +80,8 @@ import Testing
 
     @Test func responsesComeBackAsStored() {
         let cache = MemoryResponseCache()
-        let stored = CachedResponse(status: 203, headers: [HTTPHeader(name: "Content-Type", value: "application/json"),
-                                                           HTTPHeader(name: "ETag", value: "\"x\""), HTTPHeader(name: "Set-Cookie", value: "s=1")],
+        let stored = CachedResponse(status: 203, headers: HTTPFields([HTTPField(name: .contentType, value: "application/json"),
+                                                           HTTPField(name: .eTag, value: "\"x\""), HTTPField(name: .setCookie, value: "s=1")]),
                                     body: Array("{}".utf8), storedAt: 12.5, version: 3)
         cache.store(stored, for: a)
         let read = cache.response(for: a)

@@ -35,7 +35,7 @@ struct OfflineFilePermissionTests {
         let folder = NSTemporaryDirectory() + "offline-perms-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cache = try DiskResponseCache(location: OfflineStorageLocation(directory: folder))
-        cache.store(CachedResponse(status: 200, headers: [], body: [1, 2, 3], storedAt: 1, version: 0),
+        cache.store(CachedResponse(status: 200, headers: [:], body: [1, 2, 3], storedAt: 1, version: 0),
                     for: ResponseCacheKey(digest: "perms-test"))
         for suffix in ["", "-wal", "-shm"] {
             #expect(mode(cache.path + suffix) == 0o600, "\(cache.path + suffix)")

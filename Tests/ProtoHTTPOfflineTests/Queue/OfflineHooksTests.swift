@@ -56,7 +56,7 @@ struct OfflineHooksTests {
     func queuedBeforeFailure() async throws {
         let queue = RecordingQueue()
         let manager = try manager(queue: queue, compression: true)
-        var options = CallOptions(category: "likes", tag: 3, context: ["post": "p1"], headers: [HTTPHeader(name: "X-Trace", value: "t1")])
+        var options = CallOptions(category: "likes", tag: 3, context: ["post": "p1"], headers: [.named("X-Trace"): "t1"])
         options.queuesWhenOffline = true
         let error = try #require(await failingCall(manager, options: options, recorder: queue))
         #expect(queue.events.withLock { $0 } == ["enqueue", "failure"])
@@ -68,8 +68,8 @@ struct OfflineHooksTests {
         #expect(call.contentType == "application/x-things")
         #expect(call.path == "/things")
         #expect(call.category == "likes" && call.tag == 3 && call.context["post"] as? String == "p1")
-        #expect(call.headers.first(named: "X-Trace") == "t1")
-        #expect(call.headers.first(named: "Idempotency-Key") == call.idempotencyKey)
+        #expect(call.headers.firstValue(.named("X-Trace")) == "t1")
+        #expect(call.headers.firstValue(.idempotencyKey) == call.idempotencyKey)
         #expect(call.idempotencyKey.count == 36)
         #expect(call.protocolName == "plain")
         #expect(call.error.neverReachedServer)
@@ -79,7 +79,7 @@ struct OfflineHooksTests {
     func ownKeyAndQuery() async throws {
         let queue = RecordingQueue()
         let manager = try manager(queue: queue)
-        var options = CallOptions(headers: [HTTPHeader(name: "idempotency-key", value: "mine-1")], parameters: ["page": "2"])
+        var options = CallOptions(headers: [.named("idempotency-key"): "mine-1"], parameters: ["page": "2"])
         options.queuesWhenOffline = true
         let error = await withCheckedContinuation { (continuation: CheckedContinuation<ProtoHTTPError?, Never>) in
             manager.request(.get, "/search", input: ["q": "a b"], requestSerializer: .formURLEncoded, responseSerializer: .raw,
@@ -89,7 +89,7 @@ struct OfflineHooksTests {
         #expect(error?.queueEntryID != nil)
         let call = try #require(queue.calls.withLock { $0.first })
         #expect(call.idempotencyKey == "mine-1")
-        #expect(call.headers.filter { $0.name.lowercased() == "idempotency-key" }.count == 1)
+        #expect(call.headers.filter { $0.name == .idempotencyKey }.count == 1)
         #expect(call.httpMethod == .get)
         #expect(call.path == "/search?page=2&q=a+b" || call.path == "/search?page=2&q=a%20b")
         #expect(call.body.isEmpty)
@@ -119,7 +119,7 @@ struct OfflineHooksTests {
         let seen = Mutex<[String?]>([])
         var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(try closedLoopbackPort())")
         configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
-            seen.withLock { $0.append(request.headers.first(named: "Idempotency-Key")) }
+            seen.withLock { $0.append(request.headers.firstValue(.idempotencyKey)) }
             next(request, completion)
         }]
         let manager = try ProtoHTTPManager(configuration: configuration)
@@ -149,7 +149,7 @@ struct CallCachingRuleTests {
         func removeResponse(for key: ResponseCacheKey) { _ = entries.withLock { $0.removeValue(forKey: key) } }
     }
 
-    let request = TransportRequest(method: "GET", url: "http://h/notes?id=1", headers: [HTTPHeader(name: "Accept", value: "application/json")])
+    let request = TransportRequest(method: "GET", url: "http://h/notes?id=1", headers: [.accept: "application/json"])
 
     func caching(_ cache: CacheOptions, store: DictionaryStore, request: TransportRequest? = nil) -> CallCaching? {
         var options = CallOptions()
@@ -161,7 +161,7 @@ struct CallCachingRuleTests {
     func freshness() throws {
         let store = DictionaryStore()
         let key = CallCaching.key(for: request, protocolName: "plain", options: CacheOptions())
-        store.store(CachedResponse(status: 200, headers: [], body: [1], storedAt: CallCaching.now() - 10, version: 0), for: key)
+        store.store(CachedResponse(status: 200, headers: [:], body: [1], storedAt: CallCaching.now() - 10, version: 0), for: key)
         #expect(caching(CacheOptions(time: .seconds(60)), store: store)?.freshEntry != nil)
         #expect(caching(CacheOptions(time: .seconds(5)), store: store)?.freshEntry == nil, "10 s old, 5 s fresh")
         #expect(caching(CacheOptions(time: .zero), store: store)?.freshEntry == nil, "zero: never fresh")
@@ -177,7 +177,7 @@ struct CallCachingRuleTests {
     @Test("the store is read only when the policy may answer from it first, or to revalidate a GET")
     func readsOnlyWhenNeeded() throws {
         let store = DictionaryStore()
-        let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [])
+        let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [:])
         _ = caching(CacheOptions(policy: .networkOnly), store: store, request: post)
         _ = caching(CacheOptions(policy: .networkElseCache), store: store, request: post)
         #expect(store.reads.load(ordering: .relaxed) == 0)
@@ -190,26 +190,26 @@ struct CallCachingRuleTests {
     func revalidation() throws {
         let store = DictionaryStore()
         let key = CallCaching.key(for: request, protocolName: "plain", options: CacheOptions())
-        let headers = [HTTPHeader(name: "ETag", value: "\"v1\""), HTTPHeader(name: "Last-Modified", value: "Tue, 24 Nov 2026 10:00:00 GMT"),
-                       HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "Set-Cookie", value: "s=1")]
+        let headers = HTTPFields([HTTPField(name: .eTag, value: "\"v1\""), HTTPField(name: .lastModified, value: "Tue, 24 Nov 2026 10:00:00 GMT"),
+                       HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .setCookie, value: "s=1")])
         store.store(CachedResponse(status: 200, headers: headers, body: Array("{}".utf8), storedAt: 1000, version: 0), for: key)
-        #expect(store.response(for: key)?.headers.first(named: "Set-Cookie") == nil, "only the kept headers")
+        #expect(store.response(for: key)?.headers.firstValue(.setCookie) == nil, "only the kept headers")
         let stage = try #require(caching(CacheOptions(), store: store))
         let conditional = stage.conditional(request)
-        #expect(conditional.headers.first(named: "If-None-Match") == "\"v1\"")
-        #expect(conditional.headers.first(named: "If-Modified-Since") == "Tue, 24 Nov 2026 10:00:00 GMT")
-        let notModified = TransportResponse(status: 304, headers: [HTTPHeader(name: "ETag", value: "\"v1\"")], body: [])
+        #expect(conditional.headers.firstValue(.ifNoneMatch) == "\"v1\"")
+        #expect(conditional.headers.firstValue(.ifModifiedSince) == "Tue, 24 Nov 2026 10:00:00 GMT")
+        let notModified = TransportResponse(status: 304, headers: [.eTag: "\"v1\""], body: [])
         let response = try #require(stage.revalidated(notModified), "a 304 to a conditional GET is the entry")
         #expect(response.status == 200 && response.body == Array("{}".utf8))
-        #expect(stage.revalidated(TransportResponse(status: 200, headers: [], body: [])) == nil, "only a 304 is")
+        #expect(stage.revalidated(TransportResponse(status: 200, headers: [:], body: [])) == nil, "only a 304 is")
         #expect(try #require(store.response(for: key)).storedAt > 1000, "refreshed")
 
-        let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [])
+        let post = TransportRequest(method: "POST", url: "http://h/notes", headers: [:])
         let postStage = try #require(caching(CacheOptions(), store: store, request: post))
         #expect(postStage.conditional(post).headers.isEmpty, "only GETs are revalidated")
-        postStage.store(TransportResponse(status: 404, headers: [], body: [9]))
+        postStage.store(TransportResponse(status: 404, headers: [:], body: [9]))
         #expect(store.response(for: postStage.key) == nil)
-        postStage.store(TransportResponse(status: 201, headers: [], body: [9]))
+        postStage.store(TransportResponse(status: 201, headers: [:], body: [9]))
         #expect(store.response(for: postStage.key)?.body == [9])
     }
 }

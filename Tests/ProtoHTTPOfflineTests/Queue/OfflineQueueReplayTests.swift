@@ -106,7 +106,7 @@ struct OfflineQueueReplayTests {
             late.title = "late"
             let id = try queue.enqueue(QueueableCall(
                 httpMethod: .post, path: template.path, idempotencyLevel: nil, protocolName: "connect", body: late.serializedBytes(),
-                contentType: template.contentType, headers: [HTTPHeader(name: "Idempotency-Key", value: "late-key")],
+                contentType: template.contentType, headers: [.idempotencyKey: "late-key"],
                 idempotencyKey: "late-key", category: "notes", tag: nil, context: [:],
                 error: ProtoHTTPError(code: .unavailable, message: "offline")))
             queue.resumeQueued(category: "notes") { summaries.append($0) }
@@ -306,7 +306,7 @@ struct RenamedConnect: WireProtocol {
     var name: String { "connect-renamed" }
     var serializationContext: SerializationContext { ConnectProtocol().serializationContext }
     func route(_ path: String) -> String { ConnectProtocol().route(path) }
-    func headers(timeout: Duration?) -> [HTTPHeader] { ConnectProtocol().headers(timeout: timeout) }
+    func headers(timeout: Duration?) -> HTTPFields { ConnectProtocol().headers(timeout: timeout) }
     func error(from response: TransportResponse) -> ProtoHTTPError? { ConnectProtocol().error(from: response) }
 }
 

@@ -31,7 +31,7 @@ struct OfflineQueueStoringTests {
             #expect(entry.attempts == 0)
             #expect(entry.contentType == "application/proto")
             #expect(try Notes_CreateNoteRequest(serializedBytes: entry.body).title == "offline note")
-            #expect(entry.headers.first(named: "Idempotency-Key") == entry.idempotencyKey)
+            #expect(entry.headers.firstValue(.idempotencyKey) == entry.idempotencyKey)
             #expect(UUID(uuidString: entry.id) != nil && UUID(uuidString: entry.idempotencyKey) != nil)
             #expect(entry.lastError?.contains("curl 7") == true)
             #expect(abs(entry.createdAt.timeIntervalSinceNow) < 30)
@@ -42,20 +42,20 @@ struct OfflineQueueStoringTests {
     @Test("Authorization, Cookie and configured headers never reach the disk; the manager applies its own again at replay")
     func secretsNeverReachTheDisk() async throws {
         try await withQueueTestbed(configure: {
-            $0.setHeader("Bearer manager-token", forName: "Authorization")
-            $0.setHeader("fresh-api-key", forName: "X-Api-Key")
+            $0.setHeader("Bearer manager-token", for: .authorization)
+            $0.setHeader("fresh-api-key", for: .named("X-Api-Key"))
         }) { testbed in
-            let queue = try testbed.queue { $0.strippedHeaders = ["X-Api-Key"] }
-            let error = await testbed.create("secret test", headers: [
-                HTTPHeader(name: "authorization", value: "Bearer call-secret-1"),
-                HTTPHeader(name: "Cookie", value: "session=cookie-secret-2"),
-                HTTPHeader(name: "Proxy-Authorization", value: "Basic proxy-secret-3"),
-                HTTPHeader(name: "X-API-KEY", value: "stale-secret-4"),
-                HTTPHeader(name: "X-Trace", value: "trace-kept-5"),
-            ])
+            let queue = try testbed.queue { $0.strippedHeaders = [.named("X-Api-Key")] }
+            let error = await testbed.create("secret test", headers: HTTPFields([
+                HTTPField(name: .named("authorization"), value: "Bearer call-secret-1"),
+                HTTPField(name: .cookie, value: "session=cookie-secret-2"),
+                HTTPField(name: .proxyAuthorization, value: "Basic proxy-secret-3"),
+                HTTPField(name: .named("X-API-KEY"), value: "stale-secret-4"),
+                HTTPField(name: .named("X-Trace"), value: "trace-kept-5"),
+            ]))
             #expect(error?.queueEntryID != nil)
             let entry = try #require(try queue.allEntries().first)
-            #expect(entry.headers.map { $0.name.lowercased() }.sorted() == ["idempotency-key", "x-trace"])
+            #expect(entry.headers.map(\.name.canonicalName).sorted() == ["idempotency-key", "x-trace"])
 
             // Every byte of every file the database has written (main file, WAL, shared memory).
             var bytes: [UInt8] = []

@@ -5,6 +5,7 @@ import ProtoHTTP
 #if canImport(Glibc)
 import Glibc
 import ProtoHTTPTestSupport
+import Testing
 #endif
 
 /// A failure of the raw client: connect, send, receive, or an unparsable response.
@@ -15,14 +16,14 @@ struct RawError: Error, CustomStringConvertible {
 /// One HTTP response exactly as it arrived.
 struct RawResponse: Sendable {
     var status: Int
-    var headers: [HTTPHeader]
+    var headers: HTTPFields
     var body: [UInt8]
 
     /// The body as UTF-8 text.
     var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The first value of header `name` (case-insensitive).
-    func header(_ name: String) -> String? { headers.first(named: name) }
+    func header(_ name: HTTPField.Name) -> String? { headers.firstValue(name) }
 }
 
 /// One TCP connection to 127.0.0.1, driven by hand: send any bytes, read responses one at a
@@ -89,16 +90,16 @@ final class RawConnection: @unchecked Sendable {
                 guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
                     throw RawError(description: "not an HTTP status line: \(head)")
                 }
-                let headers = lines.compactMap { line -> HTTPHeader? in
+                let headers = HTTPFields(lines.compactMap { line -> HTTPField? in
                     guard let colon = line.firstIndex(of: ":") else { return nil }
-                    return HTTPHeader(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-                }
+                    return HTTPField(name: .named(String(line[..<colon])), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                })
                 if (100..<200).contains(status) {
                     if interim { return RawResponse(status: status, headers: headers, body: []) }
                     continue
                 }
                 let length: Int
-                if let declared = headers.first(named: "Content-Length").flatMap({ Int($0) }) {
+                if let declared = headers.firstValue(.contentLength).flatMap({ Int($0) }) {
                     length = declared
                     _ = try fill(until: deadline) { $0.count >= declared ? declared : nil }
                 } else {

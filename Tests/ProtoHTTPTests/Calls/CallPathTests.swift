@@ -27,7 +27,7 @@ struct CallPathTests {
         let seen = Mutex<[TransportRequest]>([])
         let cache = ClosureInterceptor { request, _, _, completion in
             seen.withLock { $0.append(request) }
-            completion(.success(TransportResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/proto")],
+            completion(.success(TransportResponse(status: 200, headers: [.contentType: "application/proto"],
                                                   body: body)))
         }
         let manager = try manager(server, interceptors: [cache])
@@ -40,7 +40,7 @@ struct CallPathTests {
         #expect(events.withLock { $0 } == ["success:cached"])
         let request = try #require(seen.withLock { $0.first })
         #expect(request.url == server.url("/protohttp.rpctest.PingService/Ping"), "unary calls default to Connect")
-        #expect(request.headers.first(named: "Connect-Protocol-Version") == "1")
+        #expect(request.headers.firstValue(.connectProtocolVersion) == "1")
         #expect(manager.liveCallCount == 0)
     }
 
@@ -119,11 +119,11 @@ struct CallPathTests {
         var request = Protohttp_Rpctest_PingRequest()
         request.text = "meta"
         let response = try await manager.postForResponse("/echo", request, as: Protohttp_Rpctest_PingResponse.self,
-                                                         options: CallOptions(headers: [HTTPHeader(name: "X-Test-Id", value: "7")]))
+                                                         options: CallOptions(headers: [.named("X-Test-Id"): "7"]))
         #expect(response.output.text == "meta")
         #expect(response.metadata.status == 200)
-        #expect(response.metadata.headers.first(named: "X-Echo-Header-Id") == "7")
-        #expect(response.metadata.headers.first(named: "X-Echo-Method") == "POST")
+        #expect(response.metadata.headers.firstValue(.named("X-Echo-Header-Id")) == "7")
+        #expect(response.metadata.headers.firstValue(.named("X-Echo-Method")) == "POST")
 
         let task = Task { () async throws(ProtoHTTPError) -> Protohttp_Rpctest_PingResponse in
             try await manager.post("/slow?ms=5000", request, as: Protohttp_Rpctest_PingResponse.self)

@@ -26,11 +26,11 @@ struct RecordingStage: CallStage {
         events.append("\(name) in, on the work queue: \(DispatchQueue.getSpecific(key: ProtoHTTPManager.workQueueKey) == true)")
         switch behaviour {
         case .answer(let body):
-            let response = TransportResponse(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")], body: body)
+            let response = TransportResponse(status: 200, headers: [.contentType: "application/octet-stream"], body: body)
             completion(call.settle(response, fromCache: true))
         case .passOn, .fail:
             var request = call.request
-            request.headers.append(HTTPHeader(name: "X-Test-\(name)", value: "1"))
+            request.headers.append(HTTPField(name: .named("X-Test-\(name)"), value: "1"))
             let behaviour = self.behaviour
             next(request) { outcome in
                 events.append("\(name) out: succeeded \(outcome.succeeded), status \(outcome.metadata?.status ?? 0), attempts \(outcome.attempts)")
@@ -99,13 +99,13 @@ struct CallStageSlotTests {
         manager.install(RecordingStage(name: "Outer", events: events), in: CallStageSlot(order: 300, name: "outer"))
         manager.updateConfiguration {
             $0.interceptors = [ClosureInterceptor { request, _, next, completion in
-                events.append("interceptor: \(request.headers.first(named: "X-Test-Outer") ?? "-") \(request.headers.first(named: "X-Test-Inner") ?? "-")")
+                events.append("interceptor: \(request.headers.firstValue(.named("X-Test-Outer")) ?? "-") \(request.headers.firstValue(.named("X-Test-Inner")) ?? "-")")
                 next(request, completion)
             }]
         }
         let (body, metadata) = try await post(manager, "/echo").get()
         #expect(body == [1, 2, 3])
-        #expect(metadata.headers.first(named: "X-Echo-Header-Outer") == "1" && metadata.headers.first(named: "X-Echo-Header-Inner") == "1",
+        #expect(metadata.headers.firstValue(.named("X-Echo-Header-Outer")) == "1" && metadata.headers.firstValue(.named("X-Echo-Header-Inner")) == "1",
                 "the request a stage passed on was not the one sent")
         #expect(events.all == [
             "Outer in, on the work queue: true",
@@ -146,7 +146,7 @@ struct CallStageSlotTests {
         let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
         manager.install(RecordingStage(name: "Idle", events: events, appliesToCalls: false), in: CallStageSlot(order: 300, name: "idle"))
         let (_, metadata) = try await post(manager, "/echo").get()
-        #expect(metadata.status == 200 && metadata.headers.first(named: "X-Echo-Header-Idle") == nil)
+        #expect(metadata.status == 200 && metadata.headers.firstValue(.named("X-Echo-Header-Idle")) == nil)
         #expect(events.all.isEmpty)
     }
 
@@ -179,9 +179,9 @@ struct CallStageSlotTests {
         let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")))
         manager.install(RecordingStage(name: "Switched", events: events), in: CallStageSlot(order: 300, name: "switched"))
         let (_, skipped) = try await post(manager, "/echo", options: options).get()
-        #expect(skipped.headers.first(named: "X-Echo-Header-Switched") == nil && events.all.isEmpty, "the call's switch was not read")
+        #expect(skipped.headers.firstValue(.named("X-Echo-Header-Switched")) == nil && events.all.isEmpty, "the call's switch was not read")
         let (_, staged) = try await post(manager, "/echo").get()
-        #expect(staged.headers.first(named: "X-Echo-Header-Switched") == "1" && events.all.count == 2)
+        #expect(staged.headers.firstValue(.named("X-Echo-Header-Switched")) == "1" && events.all.count == 2)
     }
 }
 

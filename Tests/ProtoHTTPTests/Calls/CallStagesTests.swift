@@ -11,7 +11,7 @@ struct CallStagesTests {
 
     func manager(_ adjust: (inout ManagerConfiguration) -> Void = { _ in }) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: "http://api.example/v1/")
-        configuration.headers = [HTTPHeader(name: "X-App", value: "a"), HTTPHeader(name: "X-Over", value: "manager")]
+        configuration.headers = HTTPFields([HTTPField(name: .named("X-App"), value: "a"), HTTPField(name: .named("X-Over"), value: "manager")])
         configuration.parameters = ["app": "1"]
         adjust(&configuration)
         return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
@@ -28,7 +28,7 @@ struct CallStagesTests {
     @Test("prepare: a path call is plain POST under the base URL, headers merged, call's headers and parameters win")
     func preparePathCall() throws {
         let manager = try manager()
-        var options = CallOptions(headers: [HTTPHeader(name: "x-over", value: "call")], parameters: ["q": "a b", "app": "2"])
+        var options = CallOptions(headers: [.named("x-over"): "call"], parameters: ["q": "a b", "app": "2"])
         options.context = ["k": 1]
         let prepared = try manager.prepare(info: CallInfo(id: 9, path: "/echo", context: options.context, protocolName: "plain"), target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
                                            serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
@@ -54,20 +54,20 @@ struct CallStagesTests {
         #expect(connect.info.protocolName == "connect")
         #expect(connect.info.method == Ping.descriptor)
         #expect(connect.request.url == "http://api.example/v1/protohttp.rpctest.PingService/Ping?app=1")
-        #expect(connect.request.headers.first(named: "Connect-Protocol-Version") == "1")
-        #expect(connect.request.headers.first(named: "Connect-Timeout-Ms") == "1500")
-        #expect(connect.request.headers.first(named: "Content-Type") == "application/proto")
+        #expect(connect.request.headers.firstValue(.connectProtocolVersion) == "1")
+        #expect(connect.request.headers.firstValue(.connectTimeout) == "1500")
+        #expect(connect.request.headers.firstValue(.contentType) == "application/proto")
 
         let twirpManager = try manager { $0.wireProtocol = .twirp; $0.encoding = .json }
         let twirp = try prepared(twirpManager)
         #expect(twirp.info.protocolName == "twirp")
         #expect(twirp.request.url == "http://api.example/v1/twirp/protohttp.rpctest.PingService/Ping?app=1")
-        #expect(twirp.request.headers.first(named: "Content-Type") == "application/json", "the manager's default encoding")
+        #expect(twirp.request.headers.firstValue(.contentType) == "application/json", "the manager's default encoding")
         #expect(twirp.request.body.map { String(decoding: $0, as: UTF8.self) } == #"{"text":"hi"}"#)
 
         let perCall = try prepared(twirpManager, CallOptions(wireProtocol: .plain, encoding: .binary))
         #expect(perCall.info.protocolName == "plain")
-        #expect(perCall.request.headers.first(named: "Content-Type") == "application/x-protobuf")
+        #expect(perCall.request.headers.firstValue(.contentType) == "application/x-protobuf")
         let clientDefault = CallOptions().defaulting(wireProtocol: .connect)
         #expect(try prepared(twirpManager, clientDefault).info.protocolName == "connect", "a client's protocol beats the manager's")
         #expect(try prepared(twirpManager, CallOptions(wireProtocol: .plain).defaulting(wireProtocol: .connect)).info.protocolName == "plain",
@@ -106,7 +106,7 @@ struct CallStagesTests {
     // MARK: settle
 
     func response(_ status: Int, _ contentType: String?, _ body: [UInt8]) -> Result<TransportResponse, ProtoHTTPError> {
-        .success(TransportResponse(status: status, headers: contentType.map { [HTTPHeader(name: "Content-Type", value: $0)] } ?? [], body: body))
+        .success(TransportResponse(status: status, headers: contentType.map { [.contentType: $0] } ?? [:], body: body))
     }
 
     @Test("settle: transport error as is, then protocol error body, then validators, then the serializer")

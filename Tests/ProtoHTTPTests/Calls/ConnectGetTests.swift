@@ -16,10 +16,10 @@ struct ConnectGetTests {
     }
 
     func post(_ body: [UInt8], _ contentType: String, url: String = "http://h/protohttp.rpctest.PingService/Lookup") -> TransportRequest {
-        TransportRequest(method: "POST", url: url, headers: [
-            HTTPHeader(name: "Connect-Protocol-Version", value: "1"), HTTPHeader(name: "Content-Type", value: contentType),
-            HTTPHeader(name: "Connect-Timeout-Ms", value: "5000"), HTTPHeader(name: "X-App", value: "a"),
-        ], body: body)
+        TransportRequest(method: "POST", url: url, headers: HTTPFields([
+            HTTPField(name: .connectProtocolVersion, value: "1"), HTTPField(name: .contentType, value: contentType),
+            HTTPField(name: .connectTimeout, value: "5000"), HTTPField(name: .named("X-App"), value: "a"),
+        ]), body: body)
     }
 
     @Test("the GET's URL in the specification's order: base64url without padding for proto, escaped text for JSON")
@@ -28,7 +28,7 @@ struct ConnectGetTests {
         let binary = try #require(ConnectGet.request(from: post([0xFB, 0xFF], "application/proto"), maxURLLength: 4096))
         #expect(binary.method == "GET" && binary.body == nil)
         #expect(binary.url == "http://h/protohttp.rpctest.PingService/Lookup?connect=v1&base64=1&encoding=proto&message=-_8")
-        #expect(binary.headers.map(\.name) == ["Connect-Timeout-Ms", "X-App"], "no Content-Type, no Connect-Protocol-Version")
+        #expect(binary.headers.map(\.name.rawName) == ["Connect-Timeout-Ms", "X-App"], "no Content-Type, no Connect-Protocol-Version")
         let json = try #require(ConnectGet.request(from: post(Array(#"{"text":"a b&c"}"#.utf8), "application/json", url: "http://h/p?app=1"), maxURLLength: 4096))
         #expect(json.url == "http://h/p?app=1&connect=v1&encoding=json&message=%7B%22text%22%3A%22a%20b%26c%22%7D")
         #expect(ConnectGet.request(from: post([1, 2, 3], "application/proto"), maxURLLength: 60) == nil, "too long: stays a POST")

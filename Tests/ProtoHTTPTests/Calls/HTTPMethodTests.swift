@@ -20,15 +20,15 @@ struct HTTPMethodTests {
             let response = try await manager.request(method, "/echo", input: ping("a b"), requestSerializer: .protobuf(),
                                                      responseSerializer: .raw)
             let headers = response.metadata.headers
-            #expect(headers.first(named: "X-Echo-Method") == method.rawValue)
+            #expect(headers.firstValue(.named("X-Echo-Method")) == method.rawValue)
             if method.sendsBody {
-                #expect(headers.first(named: "X-Echo-Body-Length") == "\(ping("a b").serializedBytes().count)", "\(method)")
-                #expect(headers.first(named: "X-Echo-Content-Type") == "application/x-protobuf", "\(method)")
-                #expect(headers.first(named: "X-Echo-Query") == "api=1", "\(method)")
+                #expect(headers.firstValue(.named("X-Echo-Body-Length")) == "\(ping("a b").serializedBytes().count)", "\(method)")
+                #expect(headers.firstValue(.named("X-Echo-Content-Type")) == "application/x-protobuf", "\(method)")
+                #expect(headers.firstValue(.named("X-Echo-Query")) == "api=1", "\(method)")
             } else {
-                #expect(headers.first(named: "X-Echo-Body-Length") == "0", "\(method)")
-                #expect(headers.first(named: "X-Echo-Content-Type") == "<none>", "\(method): no body, no Content-Type")
-                #expect(headers.first(named: "X-Echo-Query") == "api=1&text=a%20b&number=5", "\(method)")
+                #expect(headers.firstValue(.named("X-Echo-Body-Length")) == "0", "\(method)")
+                #expect(headers.firstValue(.named("X-Echo-Content-Type")) == "<none>", "\(method): no body, no Content-Type")
+                #expect(headers.firstValue(.named("X-Echo-Query")) == "api=1&text=a%20b&number=5", "\(method)")
             }
             #expect(response.metadata.status == 200)
             #expect(response.output.isEmpty == !method.sendsBody, "\(method): HEAD and GET bodies are empty here")
@@ -46,7 +46,7 @@ struct HTTPMethodTests {
         manager.request(.get, "/echo", input: ["tag": "home & work", "page": "2"], requestSerializer: .formURLEncoded,
                         responseSerializer: .raw, options: CallOptions(parameters: ["v": "3"]),
                         completion: { events.withLock { $0.append("completion") } },
-                        success: { _, meta in events.withLock { $0.append("success " + (meta.headers.first(named: "X-Echo-Query") ?? "")) } },
+                        success: { _, meta in events.withLock { $0.append("success " + (meta.headers.firstValue(.named("X-Echo-Query")) ?? "")) } },
                         failure: { error in events.withLock { $0.append("failure \(error)") } })
         #expect(await waitUntil { events.withLock { $0.count } == 2 })
         #expect(events.withLock { $0 } == ["completion", "success v=3&page=2&tag=home%20%26%20work"])

@@ -92,14 +92,14 @@ struct ManagerTests {
         let server = try await TestServer.start()
         defer { server.stop() }
         let manager = try manager(server) {
-            $0.headers = [HTTPHeader(name: "X-Test-General", value: "g"), HTTPHeader(name: "X-Test-Over", value: "general")]
+            $0.headers = HTTPFields([HTTPField(name: .named("X-Test-General"), value: "g"), HTTPField(name: .named("X-Test-Over"), value: "general")])
             $0.parameters = ["api": "1"]
         }
-        var options = CallOptions(headers: [HTTPHeader(name: "X-Test-Over", value: "call")])
+        var options = CallOptions(headers: [.named("X-Test-Over"): "call"])
         options.parameters = ["q": "a b"]
         let (_, metadata) = try await manager.post("/echo", input: [1, 2, 3], requestSerializer: .raw, responseSerializer: .raw, options: options)
-        #expect(metadata.headers.first(named: "X-Echo-Header-General") == "g")
-        #expect(metadata.headers.first(named: "X-Echo-Header-Over") == "call")
+        #expect(metadata.headers.firstValue(.named("X-Echo-Header-General")) == "g")
+        #expect(metadata.headers.firstValue(.named("X-Echo-Header-Over")) == "call")
         let recorder = Mutex<[String]>([])
         let capture = ClosureInterceptor { request, _, next, completion in
             recorder.withLock { $0.append(request.url) }
@@ -176,13 +176,14 @@ struct ManagerTests {
         let manager = try manager(server) {
             $0.logger = Logger(label: "test") { _ in CapturingLogHandler(sink: logs) }
             $0.logger.logLevel = .debug
-            $0.headers = [HTTPHeader(name: "Authorization", value: "Bearer secret-token"), HTTPHeader(name: "Cookie", value: "session=secret")]
+            $0.headers = HTTPFields([HTTPField(name: .authorization, value: "Bearer secret-token"), HTTPField(name: .named("COOKIE"), value: "session=secret")])
         }
         _ = try await manager.post("/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
         let text = logs.lines.withLock { $0.joined(separator: "\n") }
         #expect(text.contains("POST \(server.url("/echo"))"))
         #expect(text.contains("HTTP 200"))
         #expect(text.contains("Authorization: <redacted>"))
+        #expect(text.contains("COOKIE: <redacted>"), "names compare in any letter case")
         #expect(!text.contains("secret"))
         await expectNoLeaks(manager.transport)
     }

@@ -33,15 +33,15 @@ struct RequestCompressionTests {
     @Test("apply: at or past the threshold and only when smaller; a Content-Encoding already set and .off leave the body alone")
     func apply() throws {
         let text = Array(Self.padding.utf8)
-        let request = TransportRequest(url: "http://h/p", headers: [HTTPHeader(name: "Content-Type", value: "text/plain")], body: text)
+        let request = TransportRequest(url: "http://h/p", headers: [.contentType: "text/plain"], body: text)
         let compressed = RequestCompression.gzip(minimumBytes: text.count).apply(to: request)
-        #expect(compressed.headers.first(named: "Content-Encoding") == "gzip")
+        #expect(compressed.headers.firstValue(.contentEncoding) == "gzip")
         #expect(try #require(compressed.body).count < text.count / 10)
         #expect(Array(try #require(compressed.body).prefix(2)) == [0x1f, 0x8b], "a gzip member")
         #expect(RequestCompression.gzip(minimumBytes: text.count + 1).apply(to: request).body == text, "under the threshold")
         #expect(RequestCompression.off.apply(to: request).body == text)
         var encoded = request
-        encoded.headers.append(HTTPHeader(name: "content-encoding", value: "br"))
+        encoded.headers.append(HTTPField(name: .named("content-encoding"), value: "br"))
         #expect(RequestCompression.gzip(minimumBytes: 0).apply(to: encoded).body == text, "the caller's own encoding wins")
         // Bytes gzip cannot shrink (a xorshift stream) go as they are.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -56,13 +56,13 @@ struct RequestCompressionTests {
 
     @Test("a compressed Connect GET: base64, compression=gzip in the query, no Content-Encoding header")
     func connectGetURL() throws {
-        let post = TransportRequest(method: "POST", url: "http://h/protohttp.rpctest.PingService/Lookup", headers: [
-            HTTPHeader(name: "Connect-Protocol-Version", value: "1"), HTTPHeader(name: "Content-Type", value: "application/json"),
-            HTTPHeader(name: "Content-Encoding", value: "gzip"), HTTPHeader(name: "X-App", value: "a"),
-        ], body: [0xFB, 0xFF])
+        let post = TransportRequest(method: "POST", url: "http://h/protohttp.rpctest.PingService/Lookup", headers: HTTPFields([
+            HTTPField(name: .connectProtocolVersion, value: "1"), HTTPField(name: .contentType, value: "application/json"),
+            HTTPField(name: .contentEncoding, value: "gzip"), HTTPField(name: .named("X-App"), value: "a"),
+        ]), body: [0xFB, 0xFF])
         let get = try #require(ConnectGet.request(from: post, maxURLLength: 4096))
         #expect(get.url == "http://h/protohttp.rpctest.PingService/Lookup?connect=v1&base64=1&compression=gzip&encoding=json&message=-_8")
-        #expect(get.headers.map(\.name) == ["X-App"])
+        #expect(get.headers.map(\.name.rawName) == ["X-App"])
     }
 
     @Test("gzip bodies reach the Python peers (binary and JSON), which decode them; small bodies and .off stay identity",
@@ -86,7 +86,7 @@ struct RequestCompressionTests {
         off.requestCompression = .off
         let plain = try await manager.post(Ping.path, request("encoding:" + Self.padding), as: Ping.Output.self, options: off)
         #expect(plain.text == "identity:" + Self.padding)
-        let encodings = sent.all.map { $0.headers.first(named: "Content-Encoding") ?? "-" }
+        let encodings = sent.all.map { $0.headers.firstValue(.contentEncoding) ?? "-" }
         #expect(encodings == ["gzip", "gzip", "-", "-"])
         #expect(sent.all.prefix(2).allSatisfy { ($0.body?.count ?? .max) < 200 }, "4 KB of text went as a few dozen bytes")
         await expectNoLeaks(manager.transport)

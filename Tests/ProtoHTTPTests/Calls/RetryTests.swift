@@ -46,14 +46,14 @@ struct RetryTests {
     @Test("Retry-After as seconds or an HTTP date; garbage ignored")
     func retryAfterHeader() {
         let now = Date(timeIntervalSince1970: 1_000_000_000)  // Sun, 09 Sep 2001 01:46:40 GMT
-        func parse(_ value: String) -> Duration? { RetryDecision.retryAfter([HTTPHeader(name: "retry-after", value: value)], now: now) }
+        func parse(_ value: String) -> Duration? { RetryDecision.retryAfter(HTTPFields([HTTPField(name: .named("retry-after"), value: value)]), now: now) }
         #expect(parse("3") == .seconds(3))
         #expect(parse(" 0 ") == .zero)
         #expect(parse("Sun, 09 Sep 2001 01:46:50 GMT") == .seconds(10))
         #expect(parse("Sun, 09 Sep 2001 01:46:00 GMT") == .zero, "a date in the past: now")
         #expect(parse("-1") == nil)
         #expect(parse("soon") == nil)
-        #expect(RetryDecision.retryAfter([], now: now) == nil)
+        #expect(RetryDecision.retryAfter([:], now: now) == nil)
     }
 
     // MARK: against a flaky peer
@@ -81,7 +81,7 @@ struct RetryTests {
         let events = Mutex<[String]>([])
         manager.request(.put, "/flaky?key=a&fails=2", input: [7], requestSerializer: .raw, responseSerializer: .raw,
                         completion: { events.withLock { $0.append("completion") } },
-                        success: { body, meta in events.withLock { $0.append("success \(body) attempts \(meta.attempts) seen \(meta.headers.first(named: "X-Attempt-Count") ?? "")") } },
+                        success: { body, meta in events.withLock { $0.append("success \(body) attempts \(meta.attempts) seen \(meta.headers.firstValue(.named("X-Attempt-Count")) ?? "")") } },
                         failure: { error in events.withLock { $0.append("failure \(error.code)") } })
         #expect(await waitUntil { events.withLock { $0.count } == 2 })
         try await Task.sleep(for: .milliseconds(100))  // a grace window for a wrong third callback

@@ -9,13 +9,13 @@ import Testing
 struct RuntimeConfigurationTests {
     func compose(_ options: CallOptions, _ adjust: (inout ManagerConfiguration) -> Void = { _ in }) -> (url: String, headers: [String]) {
         var configuration = ManagerConfiguration(baseURL: "https://api.example/")
-        configuration.headers = [HTTPHeader(name: "X-General", value: "g")]
+        configuration.headers = HTTPFields([HTTPField(name: .named("X-General"), value: "g")])
         configuration.parameters = ["api": "1"]
         adjust(&configuration)
         let composition = RequestComposition(settings: SettingsSnapshot(configuration), options: options)
         let info = CallInfo(id: 1, path: "/p", context: [:], protocolName: "plain")
         let url = composition.url("/p", wireProtocol: PlainProtocol(), query: [], info: info)
-        return (url, composition.headers(protocolHeaders: [], contentType: nil, url: url).map { "\($0.name): \($0.value)" })
+        return (url, composition.headers(protocolHeaders: [:], contentType: nil, url: url).map { "\($0.name): \($0.value)" })
     }
 
     @Test("per-call opt-outs and a per-call base URL (a CDN)")
@@ -45,16 +45,35 @@ struct RuntimeConfigurationTests {
     }
 
     @Test("setHeader and setParameter replace by name, nil removes")
-    func setters() {
+    func setters() throws {
         var configuration = ManagerConfiguration()
-        configuration.setHeader("a", forName: "X-One")
-        configuration.setHeader("b", forName: "x-one")
+        try configuration.setHeader("a", forName: "X-One")
+        try configuration.setHeader("b", forName: "x-one")
         configuration.setParameter("1", forKey: "k")
         #expect(configuration.headers.map { "\($0.name): \($0.value)" } == ["x-one: b"])
-        configuration.setHeader(nil, forName: "X-ONE")
+        try configuration.setHeader(nil, forName: "X-ONE")
         configuration.setParameter(nil, forKey: "k")
         #expect(configuration.headers.isEmpty && configuration.parameters.isEmpty)
-        #expect(HTTPHeader.basicAuthorization(username: "Aladdin", password: "open sesame").value == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+        #expect(HTTPField.basicAuthorization(username: "Aladdin", password: "open sesame").value == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+    }
+
+    @Test("header names typed as text are checked: a clear invalid_argument, and nothing changes")
+    func invalidHeaderNamesFromText() throws {
+        var configuration = ManagerConfiguration()
+        configuration.setHeader("kept", for: .named("X-Kept"))
+        let name = #expect(throws: ProtoHTTPError.self) { try configuration.setHeader("x", forName: "bad name") }
+        #expect(name?.code == .invalidArgument && name?.message.contains("\"bad name\" is not a valid HTTP header name") == true, "\(String(describing: name))")
+        let value = #expect(throws: ProtoHTTPError.self) { try configuration.setHeader("a\r\nX-Evil: 1", forName: "X-Trace") }
+        #expect(value?.code == .invalidArgument && value?.message.contains("line break") == true, "\(String(describing: value))")
+        #expect(configuration.headers.map { "\($0.name): \($0.value)" } == ["X-Kept: kept"], "unchanged")
+        let options = #expect(throws: ProtoHTTPError.self) { CallOptions(headers: try HTTPFields(validating: ["X-Trace": "1", "X Trace": "2"])) }
+        #expect(options?.code == .invalidArgument && options?.message.contains("\"X Trace\"") == true, "\(String(describing: options))")
+    }
+
+    @Test("a call's header replaces the general one of the same name, in any letter case")
+    func callHeadersReplaceGeneralOnesIgnoringCase() throws {
+        let (_, headers) = compose(CallOptions(headers: try HTTPFields(validating: ["x-GENERAL": "call", "X-Tag": "1"])))
+        #expect(headers == ["x-GENERAL: call", "X-Tag: 1"])
     }
 
     @Test("changes while calls run are thread-safe and apply to calls started after them")
@@ -62,20 +81,20 @@ struct RuntimeConfigurationTests {
         let server = try await TestServer.start()
         defer { server.stop() }
         let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")), transport: makeTransport())
-        manager.updateConfiguration { $0.setHeader("v1", forName: "X-Test-Version"); $0.setParameter("1", forKey: "gen") }
+        manager.updateConfiguration { $0.setHeader("v1", for: .named("X-Test-Version")); $0.setParameter("1", forKey: "gen") }
         let first = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
-        #expect(first.metadata.headers.first(named: "X-Echo-Header-Version") == "v1")
-        #expect(first.metadata.headers.first(named: "X-Echo-Query") == "gen=1")
+        #expect(first.metadata.headers.firstValue(.named("X-Echo-Header-Version")) == "v1")
+        #expect(first.metadata.headers.firstValue(.named("X-Echo-Query")) == "gen=1")
         // Writers and callers at once: each call sees one consistent snapshot.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for i in 0..<200 { manager.updateConfiguration { $0.setHeader("v\(i)", forName: "X-Test-Version"); $0.setParameter("\(i)", forKey: "gen") } }
+                for i in 0..<200 { manager.updateConfiguration { $0.setHeader("v\(i)", for: .named("X-Test-Version")); $0.setParameter("\(i)", forKey: "gen") } }
             }
             for _ in 0..<20 {
                 group.addTask {
                     let response = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
-                    let header = response.metadata.headers.first(named: "X-Echo-Header-Version") ?? ""
-                    let query = response.metadata.headers.first(named: "X-Echo-Query") ?? ""
+                    let header = response.metadata.headers.firstValue(.named("X-Echo-Header-Version")) ?? ""
+                    let query = response.metadata.headers.firstValue(.named("X-Echo-Query")) ?? ""
                     #expect("v" + query.dropFirst(4) == header, "one snapshot per call: \(header) \(query)")
                 }
             }

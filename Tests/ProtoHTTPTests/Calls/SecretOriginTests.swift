@@ -14,13 +14,13 @@ struct SecretOriginTests {
                                                 responseSerializer: .raw, options: options)
         let echo = try await manager.request(.get, prefix + "/echo", input: [:], requestSerializer: .formURLEncoded,
                                              responseSerializer: .raw, options: options)
-        return (String(decoding: headers.output, as: UTF8.self).lowercased(), echo.metadata.headers.first(named: "X-Echo-Query") ?? "")
+        return (String(decoding: headers.output, as: UTF8.self).lowercased(), echo.metadata.headers.firstValue(.named("X-Echo-Query")) ?? "")
     }
 
     private func manager(base: TestServer, _ adjust: (inout ManagerConfiguration) -> Void = { _ in }) throws -> ProtoHTTPManager {
         var configuration = ManagerConfiguration(baseURL: base.url(""))
-        configuration.headers = [.bearerAuthorization("secret-token"), HTTPHeader(name: "X-API-Key", value: "k-123"),
-                                 HTTPHeader(name: "Cookie", value: "session=s"), HTTPHeader(name: "X-Client", value: "notes/1")]
+        configuration.headers = HTTPFields([.bearerAuthorization("secret-token"), HTTPField(name: .xAPIKey, value: "k-123"),
+                                            HTTPField(name: .cookie, value: "session=s"), HTTPField(name: .named("X-Client"), value: "notes/1")])
         configuration.parameters = ["api_key": "p-456"]
         adjust(&configuration)
         return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
@@ -46,7 +46,7 @@ struct SecretOriginTests {
         #expect(elsewhere.query == "<none>", "the general parameters reached another origin")
 
         // The call's own headers and parameters always go.
-        var own = CallOptions(headers: [HTTPHeader(name: "X-API-Key", value: "the-cdn's")], parameters: ["sig": "abc"])
+        var own = CallOptions(headers: [.xAPIKey: "the-cdn's"], parameters: ["sig": "abc"])
         let signed = try await seen(manager, other, own)
         #expect(signed.headers.contains("x-api-key: the-cdn's") && signed.query == "sig=abc")
 

@@ -50,7 +50,7 @@ struct RequestLayerArticleTests {
                         success: { _, meta in print(meta.status) }, failure: { print($0) },
                         finished: { print("done, either way") })
 
-        #expect(page.metadata.headers.first(named: "X-Echo-Query") == "page=2&tag=home")
+        #expect(page.metadata.headers.firstValue(.named("X-Echo-Query")) == "page=2&tag=home")
         #expect(await printed.waitFor(3) == ["200 0", "200", "done, either way"])
     }
 
@@ -131,7 +131,7 @@ struct RequestLayerArticleTests {
         let refresh: @Sendable (@escaping @Sendable (Result<String, ProtoHTTPError>) -> Void) -> Void = { done in done(.success("t2")) }
         let manager = try ProtoHTTPManager(configuration: config, transport: makeTransport())
 
-        manager.updateConfiguration { $0.setHeader("Bearer \(token)", forName: "Authorization") }   // calls started after it
+        manager.updateConfiguration { $0.setHeader("Bearer \(token)", for: .authorization) }   // calls started after it
         manager.updateConfiguration { $0.setParameter("2.3.0", forKey: "app_version"); $0.baseURL = regionURL }
         var options = CallOptions(baseURL: cdnURL)                               // YTK's CDN URL
         options.useGeneralHeaders = false                                        // also useGeneralParameters, useBaseURL
@@ -142,10 +142,10 @@ struct RequestLayerArticleTests {
 
         #expect(config.context(of: CallOptions(context: ["id": "n1"])).keys.sorted() == ["app", "id"])
         let echoed = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
-        #expect(echoed.metadata.headers.first(named: "X-Echo-Query") == "app_version=2.3.0")
+        #expect(echoed.metadata.headers.firstValue(.named("X-Echo-Query")) == "app_version=2.3.0")
         let filtered = try ProtoHTTPManager(configuration: config, transport: manager.transport)
         let viaFilter = try await filtered.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
-        #expect(viaFilter.metadata.headers.first(named: "X-Echo-Query") == "os=linux")
+        #expect(viaFilter.metadata.headers.firstValue(.named("X-Echo-Query")) == "os=linux")
     }
 
     @Test("an accessory sees every call; a response processor turns a useless 200 into an error")

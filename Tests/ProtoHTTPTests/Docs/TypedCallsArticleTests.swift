@@ -34,7 +34,7 @@ struct TypedCallsArticleTests {
         var config = ManagerConfiguration(baseURL: baseURL)   // e.g. "https://api.example.com"
         config.wireProtocol = .twirp                   // default: Connect for RPC methods, plain for paths
         config.encoding = .json                        // default .binary; a call's CallOptions(encoding:) wins
-        config.setHeader("Bearer \(token)", forName: "Authorization")
+        config.setHeader("Bearer \(token)", for: .authorization)
         config.timeout = .seconds(5)
         let manager = try ProtoHTTPManager(configuration: config)
         typealias GetNote = Notes_NotesMetadata.GetNote  // generated: path "/notes.Notes/GetNote", Input, Output

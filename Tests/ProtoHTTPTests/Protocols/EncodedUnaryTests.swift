@@ -67,13 +67,13 @@ struct EncodedUnaryTests {
     @Test("the response serializer names a Content-Type it cannot read, and a missing one")
     func responseContentTypes() throws {
         let serializer = EncodedMessageResponseSerializer()
-        #expect(try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/proto")])).encoding == .binary)
-        #expect(try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8")])).encoding == .json)
+        #expect(try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [.contentType: "application/proto"])).encoding == .binary)
+        #expect(try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [.contentType: "application/json; charset=utf-8"])).encoding == .json)
         #expect {
-            try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [HTTPHeader(name: "Content-Type", value: "text/html")]))
+            try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [.contentType: "text/html"]))
         } throws: { ($0 as? ProtoHTTPError)?.message.contains(#"unexpected response Content-Type "text/html""#) == true }
         #expect {
-            try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: []))
+            try serializer.serialize([1], metadata: ResponseMetadata(status: 200, headers: [:]))
         } throws: { ($0 as? ProtoHTTPError)?.message.contains("no Content-Type") == true }
         let request = EncodedMessageRequestSerializer()
         let twirp = TwirpProtocol().serializationContext

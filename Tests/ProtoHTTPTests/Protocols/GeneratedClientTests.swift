@@ -28,7 +28,7 @@ struct GeneratedClientTests {
             let reply = try await client.ping(request("hello"), options: CallOptions(encoding: encoding))
             #expect(reply.text == "hello" && reply.number == 2, "\(encoding)")
         }
-        let echoed = try await client.ping(request("headers"), options: CallOptions(headers: [HTTPHeader(name: "X-Test-Value", value: "v1")]))
+        let echoed = try await client.ping(request("headers"), options: CallOptions(headers: [.named("X-Test-Value"): "v1"]))
         #expect(echoed.text == "v1")
         let failed = await Result { () async throws(ProtoHTTPError) in try await client.ping(request("fail:data_loss")) }
         #expect(failed.error?.code == .dataLoss)

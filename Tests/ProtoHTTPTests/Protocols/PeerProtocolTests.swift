@@ -29,7 +29,7 @@ struct PeerProtocolTests {
             #expect(reply.text == "hello" && reply.number == 2, "\(encoding)")
         }
         let echoed = try await manager.post(Ping.path, request("headers"), as: Ping.Output.self,
-                                            options: CallOptions(headers: [HTTPHeader(name: "X-Test-Value", value: "v1")]))
+                                            options: CallOptions(headers: [.named("X-Test-Value"): "v1"]))
         #expect(echoed.text == "v1")
 
         let failure = ManagerRecorder()

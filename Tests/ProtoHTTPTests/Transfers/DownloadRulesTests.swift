@@ -16,7 +16,7 @@ struct DownloadRulesTests {
     }
 
     private func decide(_ status: Int, _ headers: [(String, String)], offset: Int64 = 0, limit: Int64 = 1 << 30) -> BodyFileDecision {
-        BodyFileDecision.decide(status: status, headers: headers.map { HTTPHeader(name: $0.0, value: $0.1) },
+        BodyFileDecision.decide(status: status, headers: HTTPFields(headers.map { HTTPField(name: .named($0.0), value: $0.1) }),
                                 file: ResponseBodyFile(path: "/tmp/x.partial", resumeOffset: offset), limit: limit)
     }
 
@@ -50,13 +50,13 @@ struct DownloadRulesTests {
 
     @Test("resume records: a strong ETag, else Last-Modified, else none; the text round-trips; junk does not parse")
     func resumeRecords() {
-        func headers(_ pairs: [(String, String)]) -> [HTTPHeader] { pairs.map { HTTPHeader(name: $0.0, value: $0.1) } }
+        func headers(_ pairs: [(String, String)]) -> HTTPFields { HTTPFields(pairs.map { HTTPField(name: .named($0.0), value: $0.1) }) }
         let strong = ResumeRecord(url: "http://h/f", headers: headers([("ETag", "\"abc-1\""), ("Last-Modified", "Tue, 24 Nov 2026 10:00:00 GMT")]))
         #expect(strong?.validator == "\"abc-1\"")
         let weak = ResumeRecord(url: "http://h/f", headers: headers([("ETag", "W/\"abc\""), ("Last-Modified", "Tue, 24 Nov 2026 10:00:00 GMT")]))
         #expect(weak?.validator == "Tue, 24 Nov 2026 10:00:00 GMT", "a weak ETag cannot go in If-Range")
         #expect(ResumeRecord(url: "http://h/f", headers: headers([("ETag", "W/\"abc\"")])) == nil)
-        #expect(ResumeRecord(url: "http://h/f", headers: []) == nil)
+        #expect(ResumeRecord(url: "http://h/f", headers: [:]) == nil)
         let record = ResumeRecord(url: "http://h/f?a=1", validator: "\"x\"")
         #expect(ResumeRecord(text: record.text) == record)
         #expect(ResumeRecord(text: "garbage") == nil)

@@ -16,7 +16,7 @@ final class DownloadRun: Sendable {
     private let state = Mutex(State())
 
     /// Starts the download; `onProgress` runs (on the callback queue) with each report and the call's handle.
-    init(_ manager: ProtoHTTPManager, _ path: String, to destination: DownloadDestination, headers: [HTTPHeader] = [],
+    init(_ manager: ProtoHTTPManager, _ path: String, to destination: DownloadDestination, headers: HTTPFields = [:],
          onProgress: @escaping @Sendable (TransferProgress, CallHandle?) -> Void = { _, _ in }) {
         let options = CallOptions(headers: headers).withProgress { [self] report in
             let handle = state.withLock { state in
@@ -63,7 +63,7 @@ struct DownloadTests {
         let expected = try sha256sum(server.filePath("big.bin"))
         let manager = try manager(server)
         let destination = DownloadDestination(folder + "/big.bin", sha256: expected)
-        let slow = [HTTPHeader(name: "X-Limit-Rate", value: String(160 << 20))]
+        let slow = HTTPFields([HTTPField(name: .named("X-Limit-Rate"), value: String(160 << 20))])
         let rss = PeakRSS()
         let rssBefore = residentBytes()
 
@@ -119,7 +119,7 @@ struct DownloadTests {
 
     /// Downloads until `bytes` are on disk, then cancels; returns the partial file's size.
     private func interrupt(_ manager: ProtoHTTPManager, _ path: String, to destination: DownloadDestination, after bytes: Int64) async throws -> Int64 {
-        let run = DownloadRun(manager, path, to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(8 << 20))]) { report, handle in
+        let run = DownloadRun(manager, path, to: destination, headers: [.named("X-Limit-Rate"): String(8 << 20)]) { report, handle in
             if report.completedBytes >= bytes { handle?.cancel() }
         }
         #expect(try #require(await run.result()).error?.code == .canceled)
@@ -167,7 +167,7 @@ struct DownloadTests {
         let expected = try sha256sum(server.filePath("held.bin"))
         let manager = try manager(server)
         let destination = DownloadDestination(folder + "/held.bin", sha256: expected)
-        let run = DownloadRun(manager, "/files/held.bin", to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))])
+        let run = DownloadRun(manager, "/files/held.bin", to: destination, headers: [.named("X-Limit-Rate"): String(4 << 20)])
         #expect(await waitUntil { (run.reports.last?.completedBytes ?? 0) > 0 })
         let child = try HeldSpawn()
         defer { child.release() }
@@ -265,7 +265,7 @@ struct DownloadTests {
         let expected = try sha256sum(server.filePath("done.bin"))
         let manager = try manager(server)
         let first = try await manager.download("/files/done.bin", to: DownloadDestination(folder + "/first.bin"))
-        let etag = try #require(first.metadata.headers.first(named: "ETag"))
+        let etag = try #require(first.metadata.headers.firstValue(.eTag))
         // What a crash between the last byte and the rename leaves behind:
         let destination = DownloadDestination(folder + "/done.bin", sha256: expected)
         try FileManager.default.copyItem(atPath: first.path, toPath: destination.partialPath)
@@ -291,7 +291,7 @@ struct DownloadTests {
         try writeRandomFile(server.filePath("retry.bin"), bytes: 16 << 20)
         let expected = try sha256sum(server.filePath("retry.bin"))
         let manager = try manager(server)
-        var options = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(16 << 20))])
+        var options = CallOptions(headers: [.named("X-Limit-Rate"): String(16 << 20)])
         options.retryPolicy = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(300), jitter: 0)
         let restarted = Mutex(false)
         options = options.withProgress { report in
@@ -347,7 +347,7 @@ struct DownloadTests {
         let expected = try sha256sum(server.filePath("task.bin"))
         let manager = try manager(server)
         let destination = DownloadDestination(folder + "/task.bin", sha256: expected)
-        let (options, progress) = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))]).withProgressStream()
+        let (options, progress) = CallOptions(headers: [.named("X-Limit-Rate"): String(4 << 20)]).withProgressStream()
         let task = Task { () async throws -> DownloadResult in
             try await manager.download("/files/task.bin", to: destination, options: options)
         }
@@ -373,7 +373,7 @@ struct DownloadTests {
         let expected = try sha256sum(server.filePath("twice.bin"))
         let manager = try manager(server)
         let destination = DownloadDestination(folder + "/twice.bin", sha256: expected)
-        let first = DownloadRun(manager, "/files/twice.bin", to: destination, headers: [HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20))])
+        let first = DownloadRun(manager, "/files/twice.bin", to: destination, headers: [.named("X-Limit-Rate"): String(4 << 20)])
         #expect(await waitUntil { (first.reports.last?.completedBytes ?? 0) > 0 })
         let second = await Result { () async throws(ProtoHTTPError) in try await manager.download("/files/twice.bin", to: destination) }
         #expect(second.error?.code == .aborted, "\(String(describing: second.error))")
@@ -394,7 +394,7 @@ struct DownloadTests {
         var configuration = ManagerConfiguration(baseURL: server.url(""))
         configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
             var request = request
-            request.headers.append(HTTPHeader(name: "X-Limit-Rate", value: String(4 << 20)))
+            request.headers.append(HTTPField(name: .named("X-Limit-Rate"), value: String(4 << 20)))
             next(request, completion)
         }]
         let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport { $0.timeout = .seconds(1) })

@@ -42,7 +42,7 @@ struct MultipartUploadTests {
         form.append(try .message("binary", ping("hello")))
         form.append(try .message("json", ping("hello"), encoding: .json, fileName: "ping.json"))
         form.append(.file("attachment", path: file, contentType: "application/x-test"))
-        form.append(MultipartPart(name: "empty", content: .bytes([]), headers: [HTTPHeader(name: "X-Part-Note", value: "kept")]))
+        form.append(MultipartPart(name: "empty", content: .bytes([]), headers: [.named("X-Part-Note"): "kept"]))
         let response = try await manager.upload("/upload", form: form, responseSerializer: .json(UploadReport.self))
         let report = response.output
 

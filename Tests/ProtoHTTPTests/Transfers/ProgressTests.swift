@@ -117,7 +117,7 @@ struct ProgressTests {
         let transport = try makeTransport()
         let recorder = ProgressRecorder()
         var request = TransportRequest(method: "GET", url: server.url("/files/sixteen.bin"),
-                                       headers: [HTTPHeader(name: "X-Limit-Rate", value: String(24 << 20))])
+                                       headers: [.named("X-Limit-Rate"): String(24 << 20)])
         request.progress = recorder.handler
         let started = ContinuousClock.now
         transport.send(request, on: recorder.queue) { result in
@@ -168,7 +168,7 @@ struct ProgressTests {
         let size = 4 << 20
         try writeRandomFile(server.filePath("four.bin"), bytes: size)
         let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: server.url("")), transport: makeTransport())
-        let (options, progress) = CallOptions(headers: [HTTPHeader(name: "X-Limit-Rate", value: String(16 << 20))]).withProgressStream()
+        let (options, progress) = CallOptions(headers: [.named("X-Limit-Rate"): String(16 << 20)]).withProgressStream()
         let collector = Task {
             var reports: [TransferProgress] = []
             for await report in progress { reports.append(report) }

@@ -13,7 +13,7 @@ struct HandleReuseTests {
     private struct Step {
         let method: String
         let body: [UInt8]?
-        var headers: [HTTPHeader] = []
+        var headers: HTTPFields = [:]
     }
 
     @Test("methods, bodies and headers: each call sends exactly its own")
@@ -23,11 +23,11 @@ struct HandleReuseTests {
         let transport = try makeTransport { $0.httpVersion = .http1_1 }
         let steps = [
             Step(method: "HEAD", body: nil),
-            Step(method: "POST", body: Array("one".utf8), headers: [HTTPHeader(name: "X-Test-A", value: "1"), HTTPHeader(name: "Content-Type", value: "text/plain")]),
+            Step(method: "POST", body: Array("one".utf8), headers: [.named("X-Test-A"): "1", .contentType: "text/plain"]),
             Step(method: "DELETE", body: nil),
             Step(method: "HEAD", body: nil),
             Step(method: "GET", body: nil),
-            Step(method: "PUT", body: Array("three".utf8), headers: [HTTPHeader(name: "X-Test-B", value: "2")]),
+            Step(method: "PUT", body: Array("three".utf8), headers: [.named("X-Test-B"): "2"]),
             Step(method: "GET", body: nil),
             Step(method: "POST", body: []),
             Step(method: "PATCH", body: Array("four".utf8)),
@@ -38,14 +38,14 @@ struct HandleReuseTests {
             let response = try await transport.send(TransportRequest(method: HTTPMethod(rawValue: step.method), url: server.url("/echo"), headers: step.headers, body: step.body))
             let label = "step \(index): \(step.method)"
             #expect(response.status == 200, "\(label)")
-            #expect(response.headers.first(named: "X-Echo-Method") == step.method, "\(label)")
+            #expect(response.headers.firstValue(.named("X-Echo-Method")) == step.method, "\(label)")
             let sent = step.body ?? []
-            #expect(response.headers.first(named: "X-Echo-Body-Length") == "\(sent.count)", "\(label)")
+            #expect(response.headers.firstValue(.named("X-Echo-Body-Length")) == "\(sent.count)", "\(label)")
             #expect(response.body == (step.method == "HEAD" ? [] : sent), "\(label)")
-            let expectedType = step.headers.first(named: "Content-Type") ?? "<none>"
-            #expect(response.headers.first(named: "X-Echo-Content-Type") == expectedType, "\(label)")
-            #expect(response.headers.first(named: "X-Echo-Header-A") == step.headers.first(named: "X-Test-A"), "\(label)")
-            #expect(response.headers.first(named: "X-Echo-Header-B") == step.headers.first(named: "X-Test-B"), "\(label)")
+            let expectedType = step.headers.firstValue(.contentType) ?? "<none>"
+            #expect(response.headers.firstValue(.named("X-Echo-Content-Type")) == expectedType, "\(label)")
+            #expect(response.headers.firstValue(.named("X-Echo-Header-A")) == step.headers.firstValue(.named("X-Test-A")), "\(label)")
+            #expect(response.headers.firstValue(.named("X-Echo-Header-B")) == step.headers.firstValue(.named("X-Test-B")), "\(label)")
         }
         #expect(try await transport.send(TransportRequest(method: "GET", url: server.url("/connections"))).body == Array("1".utf8),
                 "all on one connection, so one handle after another")

@@ -191,9 +191,9 @@ struct TransportFaultTests {
         await expectNoLeaks(transport)
     }
 
+    // Bad header names and values cannot reach the transport: HTTPField.Name accepts tokens
+    // only, and HTTPField turns a CR, LF or NUL into a space (TransportTests checks the wire).
     @Test(arguments: [
-        TransportRequest(url: "http://127.0.0.1:1/x", headers: [HTTPHeader(name: "X-Bad", value: "a\r\nInjected: yes")]),
-        TransportRequest(url: "http://127.0.0.1:1/x", headers: [HTTPHeader(name: "Bad Name", value: "v")]),
         TransportRequest(method: "GE T", url: "http://127.0.0.1:1/x"),
         TransportRequest(url: ""),
     ])

@@ -24,10 +24,10 @@ struct TransportHTTP2Tests {
         #expect(responses.count == count, sourceLocation: sourceLocation)
         #expect(responses.allSatisfy { $0.status == 200 && $0.text == NginxServer.textBody }, sourceLocation: sourceLocation)
         #expect(responses.allSatisfy { $0.metrics.httpVersion == "2" }, "\(responses.map(\.metrics.httpVersion))", sourceLocation: sourceLocation)
-        #expect(responses.allSatisfy { $0.headers.first(named: "X-Protocol") == "HTTP/2.0" }, sourceLocation: sourceLocation)
-        let connections = Set(responses.map { $0.headers.first(named: "X-Connection") ?? "<none>" })
+        #expect(responses.allSatisfy { $0.headers.firstValue(.named("X-Protocol")) == "HTTP/2.0" }, sourceLocation: sourceLocation)
+        let connections = Set(responses.map { $0.headers.firstValue(.named("X-Connection")) ?? "<none>" })
         #expect(connections.count == 1, "nginx saw connections \(connections.sorted())", sourceLocation: sourceLocation)
-        let streams = responses.compactMap { $0.headers.first(named: "X-Connection-Requests").flatMap { Int($0) } }.sorted()
+        let streams = responses.compactMap { $0.headers.firstValue(.named("X-Connection-Requests")).flatMap { Int($0) } }.sorted()
         #expect(streams == Array(1...count), "requests per connection: \(streams)", sourceLocation: sourceLocation)
         #expect(responses.map(\.metrics.newConnections).reduce(0, +) == 1, sourceLocation: sourceLocation)
     }
@@ -42,13 +42,13 @@ struct TransportHTTP2Tests {
         #expect(first.status == 200)
         #expect(first.text == NginxServer.textBody)
         #expect(first.metrics.httpVersion == "2")
-        #expect(first.headers.first(named: "X-Protocol") == "HTTP/2.0")
+        #expect(first.headers.firstValue(.named("X-Protocol")) == "HTTP/2.0")
         #expect(first.metrics.newConnections == 1)
         let second = try await transport.send(TransportRequest(url: server.url("/rpc"), body: [4]))
         #expect(second.metrics.httpVersion == "2")
         #expect(second.metrics.newConnections == 0)
-        #expect(second.headers.first(named: "X-Connection") == first.headers.first(named: "X-Connection"))
-        #expect(second.headers.first(named: "X-Connection-Requests") == "2")
+        #expect(second.headers.firstValue(.named("X-Connection")) == first.headers.firstValue(.named("X-Connection")))
+        #expect(second.headers.firstValue(.named("X-Connection-Requests")) == "2")
         await expectNoLeaks(transport)
     }
 
@@ -76,8 +76,8 @@ struct TransportHTTP2Tests {
         }
         #expect(responses.allSatisfy { $0.status == 200 && $0.text == NginxServer.textBody })
         #expect(responses.map(\.metrics.httpVersion) == ["2", "2", "2"])
-        #expect(responses.allSatisfy { $0.headers.first(named: "X-Protocol") == "HTTP/2.0" })
-        let connections = Set(responses.map { $0.headers.first(named: "X-Connection") ?? "<none>" })
+        #expect(responses.allSatisfy { $0.headers.firstValue(.named("X-Protocol")) == "HTTP/2.0" })
+        let connections = Set(responses.map { $0.headers.firstValue(.named("X-Connection")) ?? "<none>" })
         if CurlTransfer.priorKnowledgeCannotReuse {
             #expect(connections.count == 3)
             #expect(responses.map(\.metrics.newConnections) == [1, 1, 1])
@@ -93,9 +93,9 @@ struct TransportHTTP2Tests {
             // One connection per call, each carrying one request.
             #expect(parallel.count == 32)
             #expect(parallel.allSatisfy { $0.status == 200 && $0.metrics.httpVersion == "2" })
-            #expect(parallel.allSatisfy { $0.headers.first(named: "X-Protocol") == "HTTP/2.0" })
-            #expect(parallel.allSatisfy { $0.headers.first(named: "X-Connection-Requests") == "1" })
-            #expect(Set(parallel.map { $0.headers.first(named: "X-Connection") ?? "<none>" }).count == 32)
+            #expect(parallel.allSatisfy { $0.headers.firstValue(.named("X-Protocol")) == "HTTP/2.0" })
+            #expect(parallel.allSatisfy { $0.headers.firstValue(.named("X-Connection-Requests")) == "1" })
+            #expect(Set(parallel.map { $0.headers.firstValue(.named("X-Connection")) ?? "<none>" }).count == 32)
             #expect(parallel.map(\.metrics.newConnections).reduce(0, +) == 32)
         } else {
             expectMultiplexed(parallel, count: 32)
@@ -117,9 +117,9 @@ struct TransportHTTP2Tests {
         }
         #expect(responses.allSatisfy { $0.status == 200 && $0.text == NginxServer.textBody })
         #expect(responses.map(\.metrics.httpVersion) == ["1.1", "1.1", "1.1"])
-        #expect(responses.allSatisfy { $0.headers.first(named: "X-Protocol") == "HTTP/1.1" })
-        #expect(Set(responses.map { $0.headers.first(named: "X-Connection") ?? "<none>" }).count == 1)
-        #expect(responses.map { $0.headers.first(named: "X-Connection-Requests") } == ["1", "2", "3"])
+        #expect(responses.allSatisfy { $0.headers.firstValue(.named("X-Protocol")) == "HTTP/1.1" })
+        #expect(Set(responses.map { $0.headers.firstValue(.named("X-Connection")) ?? "<none>" }).count == 1)
+        #expect(responses.map { $0.headers.firstValue(.named("X-Connection-Requests")) } == ["1", "2", "3"])
         #expect(responses.map(\.metrics.newConnections) == [1, 0, 0])
         await expectNoLeaks(transport)
     }
@@ -132,8 +132,8 @@ struct TransportHTTP2Tests {
         let response = try await transport.send(TransportRequest(url: server.url("/rpc"), body: [1]))
         #expect(response.status == 200)
         #expect(response.metrics.httpVersion == "1.1")
-        #expect(response.headers.first(named: "X-Protocol") == "HTTP/1.1")
-        #expect(response.headers.first(named: "X-Request-Upgrade") == nil)
+        #expect(response.headers.firstValue(.named("X-Protocol")) == "HTTP/1.1")
+        #expect(response.headers.firstValue(.named("X-Request-Upgrade")) == nil)
         await expectNoLeaks(transport)
     }
 
@@ -167,7 +167,7 @@ struct TransportHTTP2Tests {
         #expect(reply.number == 42)
         #expect(metadata.status == 200)
         #expect(metadata.contentType == "application/x-protobuf")
-        #expect(metadata.headers.first(named: "X-Protocol") == "HTTP/2.0")
+        #expect(metadata.headers.firstValue(.named("X-Protocol")) == "HTTP/2.0")
 
         let results = try await withThrowingTaskGroup(of: (Protohttp_Rpctest_PingResponse, ResponseMetadata).self) { group in
             for i in 0..<8 {
@@ -184,7 +184,7 @@ struct TransportHTTP2Tests {
         }
         #expect(results.count == 8)
         #expect(results.allSatisfy { $0.0.text == "hello" && $0.0.number == 42 })
-        let connections = Set((results.map(\.1) + [metadata]).map { $0.headers.first(named: "X-Connection") ?? "<none>" })
+        let connections = Set((results.map(\.1) + [metadata]).map { $0.headers.firstValue(.named("X-Connection")) ?? "<none>" })
         #expect(connections.count == 1, "nginx saw connections \(connections.sorted())")
         #expect(await waitUntil { manager.liveCallCount == 0 })
         await expectNoLeaks(transport)

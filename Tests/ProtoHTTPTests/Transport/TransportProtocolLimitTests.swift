@@ -35,6 +35,6 @@ struct TransportProtocolLimitTests {
         }
         let followed = try await transport.send(TransportRequest(method: "GET", url: server.url("/redirect?to=%2Fproto")))
         #expect(followed.status == 200)
-        #expect(followed.headers.first(named: "Content-Type") == "application/x-protobuf")
+        #expect(followed.headers.firstValue(.contentType) == "application/x-protobuf")
     }
 }

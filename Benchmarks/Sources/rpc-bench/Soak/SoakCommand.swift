@@ -117,7 +117,7 @@ enum SoakCommand {
     private static func call(_ manager: ProtoHTTPManager, counters: SoakCounters, number: Int, count: Int = 0) {
         guard !counters.isStopping else { return }
         var options = CallOptions()
-        if count % 500 == 499 { options.headers = [HTTPHeader(name: "Connection", value: "close")] }
+        if count % 500 == 499 { options.headers = [.connection: "close"] }
         manager.post(Workload.path, Workload.request(), as: Workload.Response.self, options: options, success: { response, _ in
             if response == Workload.expectedResponse {
                 counters.succeeded()

@@ -47,8 +47,8 @@ package enum RetryDecision: Sendable, Equatable {
     }
 
     /// `Retry-After` as a wait: delay-seconds, or an HTTP-date relative to `now`.
-    package static func retryAfter(_ headers: [HTTPHeader], now: Date = Date()) -> Duration? {
-        guard let value = headers.first(named: "Retry-After").map(HTTPText.trimmed) else { return nil }
+    package static func retryAfter(_ headers: HTTPFields, now: Date = Date()) -> Duration? {
+        guard let value = headers.firstValue(.retryAfter).map(HTTPText.trimmed) else { return nil }
         if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

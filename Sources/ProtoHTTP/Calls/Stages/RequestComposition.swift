@@ -30,16 +30,16 @@ struct RequestComposition {
     /// The manager's headers (unless ``CallOptions/useGeneralHeaders`` is off; its secret ones
     /// only when `url` is on a trusted origin), then the protocol's, the body's Content-Type, and
     /// the call's; a later header replaces an earlier one of the same name.
-    func headers(protocolHeaders: [HTTPHeader], contentType: String?, url: String) -> [HTTPHeader] {
-        var headers: [HTTPHeader] = []
-        func put(_ header: HTTPHeader) {
-            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+    func headers(protocolHeaders: HTTPFields, contentType: String?, url: String) -> HTTPFields {
+        var headers: HTTPFields = [:]
+        func put(_ header: HTTPField) {
+            headers.removeAll { $0.name == header.name }
             headers.append(header)
         }
         if options.useGeneralHeaders {
             var trusted: Bool?  // decided at the first secret header, if there is one
             for header in settings.configuration.headers {
-                if settings.secretHeaderNames.contains(header.name.lowercased()) {
+                if settings.secretHeaderNames.contains(header.name) {
                     if trusted == nil { trusted = isTrusted(url) }
                     if trusted == false { continue }
                 }
@@ -47,7 +47,7 @@ struct RequestComposition {
             }
         }
         protocolHeaders.forEach(put)
-        if let contentType { put(HTTPHeader(name: "Content-Type", value: contentType)) }
+        if let contentType { put(HTTPField(name: .contentType, value: contentType)) }
         options.headers.forEach(put)
         return headers
     }

@@ -41,9 +41,9 @@ struct CallCaching: Sendable {
     /// The key of `request` under `options`.
     static func key(for request: TransportRequest, protocolName: String, options: CacheOptions) -> ResponseCacheKey {
         ResponseCacheKey(method: request.method.rawValue, url: request.url, protocolName: protocolName,
-                         contentType: request.headers.first(named: "Content-Type"), accept: request.headers.first(named: "Accept"),
+                         contentType: request.headers.firstValue(.contentType), accept: request.headers.firstValue(.accept),
                          body: request.body ?? [], salt: options.salt, version: options.version,
-                         credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name.lowercased()) })
+                         credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name) })
     }
 
     /// The entry, if it is younger than ``CacheOptions/time``.
@@ -57,11 +57,11 @@ struct CallCaching: Sendable {
     func conditional(_ request: TransportRequest) -> TransportRequest {
         guard isGet, let entry else { return request }
         var request = request
-        if let etag = entry.etag, request.headers.first(named: "If-None-Match") == nil {
-            request.headers.append(HTTPHeader(name: "If-None-Match", value: etag))
+        if let etag = entry.etag, !request.headers.contains(.ifNoneMatch) {
+            request.headers.append(HTTPField(name: .ifNoneMatch, value: etag))
         }
-        if let lastModified = entry.lastModified, request.headers.first(named: "If-Modified-Since") == nil {
-            request.headers.append(HTTPHeader(name: "If-Modified-Since", value: lastModified))
+        if let lastModified = entry.lastModified, !request.headers.contains(.ifModifiedSince) {
+            request.headers.append(HTTPField(name: .ifModifiedSince, value: lastModified))
         }
         return request
     }
@@ -70,8 +70,8 @@ struct CallCaching: Sendable {
     /// updated by the 304's, its time refreshed in the store); `nil` for any other response.
     func revalidated(_ response: TransportResponse) -> TransportResponse? {
         guard isGet, response.status == 304, var entry else { return nil }
-        for header in response.headers where CachedResponse.keptHeaderNames.contains(header.name.lowercased()) {
-            entry.headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+        for header in response.headers where CachedResponse.keptHeaderNames.contains(header.name) {
+            entry.headers.removeAll { $0.name == header.name }
             entry.headers.append(header)
         }
         entry.storedAt = Self.now()
@@ -94,9 +94,9 @@ struct CallCaching: Sendable {
 
     /// The `Cache-Control` directive names of `headers`, lowercased (`private="Set-Cookie"`
     /// counts as `private`).
-    static func cacheControl(_ headers: [HTTPHeader]) -> Set<String> {
+    static func cacheControl(_ headers: HTTPFields) -> Set<String> {
         var names = Set<String>()
-        for header in headers where header.name.lowercased() == "cache-control" {
+        for header in headers where header.name == .cacheControl {
             for directive in header.value.split(separator: ",") {
                 let name = directive.split(separator: "=", maxSplits: 1).first.map { HTTPText.trimmed(String($0)) } ?? ""
                 if !name.isEmpty { names.insert(name.lowercased()) }

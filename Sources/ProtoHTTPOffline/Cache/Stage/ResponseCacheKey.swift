@@ -18,10 +18,11 @@ public struct ResponseCacheKey: Sendable, Hashable, CustomStringConvertible {
     /// `credentials`: the request's credential headers (``credentialHeaderNames``), as the
     /// manager passes them; empty for an anonymous request.
     public init(method: String, url: String, protocolName: String, contentType: String?, accept: String?,
-                body: [UInt8], salt: String, version: Int, credentials: [HTTPHeader] = []) {
+                body: [UInt8], salt: String, version: Int, credentials: HTTPFields = [:]) {
         var credentialBytes: [UInt8] = []
-        for header in credentials.sorted(by: { ($0.name.lowercased(), $0.value) < ($1.name.lowercased(), $1.value) }) {
-            credentialBytes += Array(header.name.lowercased().utf8) + [0] + Array(header.value.utf8) + [0]
+        // Canonical (lowercase) names, as keys have always been made: stored entries stay found.
+        for header in credentials.sorted(by: { ($0.name.canonicalName, $0.value) < ($1.name.canonicalName, $1.value) }) {
+            credentialBytes += Array(header.name.canonicalName.utf8) + [0] + Array(header.value.utf8) + [0]
         }
         let parts: [[UInt8]] = [Array("protohttp-cache-2".utf8), Array(method.utf8), Array(url.utf8), Array(protocolName.utf8),
                                 Array((contentType ?? "").utf8), Array((accept ?? "").utf8), body, credentialBytes,
@@ -29,8 +30,8 @@ public struct ResponseCacheKey: Sendable, Hashable, CustomStringConvertible {
         digest = SHA256Digest.hex(ofParts: parts)
     }
 
-    /// The headers that identify who asks, lowercased: part of every key.
-    public static let credentialHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// The headers that identify who asks: part of every key.
+    public static let credentialHeaderNames: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie]
 
     /// A key from a stored digest (a store reading its own rows).
     public init(digest: String) { self.digest = digest }

@@ -26,8 +26,8 @@ public struct OfflineQueueingStage: CallStage {
         }
         let record = QueueingRecord(call)
         var request = call.request
-        if request.headers.first(named: QueueingRecord.headerName) == nil {
-            request.headers.append(HTTPHeader(name: QueueingRecord.headerName, value: record.idempotencyKey))
+        if !request.headers.contains(QueueingRecord.headerName) {
+            request.headers.append(HTTPField(name: QueueingRecord.headerName, value: record.idempotencyKey))
         }
         let queue = self.queue
         next(request) { outcome in

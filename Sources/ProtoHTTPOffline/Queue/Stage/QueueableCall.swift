@@ -21,7 +21,7 @@ public struct QueueableCall: Sendable {
     /// The call's own headers (`CallOptions.headers`) and its `Idempotency-Key`; the
     /// manager's general headers are applied again when it is sent. A queue must not store
     /// secrets among them.
-    public var headers: [HTTPHeader]
+    public var headers: HTTPFields
     /// The key every attempt of the call sends as `Idempotency-Key`.
     public var idempotencyKey: String
     /// The call's category (`CallOptions.category`).
@@ -35,7 +35,7 @@ public struct QueueableCall: Sendable {
 
     /// A call to queue; the manager makes these.
     public init(httpMethod: HTTPMethod, path: String, idempotencyLevel: IdempotencyLevel?, protocolName: String,
-                body: [UInt8], contentType: String?, headers: [HTTPHeader], idempotencyKey: String,
+                body: [UInt8], contentType: String?, headers: HTTPFields, idempotencyKey: String,
                 category: String?, tag: Int?, context: [String: any Sendable], error: ProtoHTTPError) {
         self.httpMethod = httpMethod
         self.path = path

@@ -6,12 +6,12 @@ import Foundation
 /// query folded into its path, its own headers, and its `Idempotency-Key`.
 struct QueueingRecord: Sendable {
     /// The header every attempt of a queueable call sends.
-    static let headerName = "Idempotency-Key"
+    static let headerName: HTTPField.Name = .idempotencyKey
 
     let path: String
     let body: [UInt8]
     let contentType: String?
-    let headers: [HTTPHeader]
+    let headers: HTTPFields
     let idempotencyKey: String
 
     init(_ staged: StagedCall) {
@@ -19,9 +19,9 @@ struct QueueingRecord: Sendable {
         self.path = staged.pathWithOwnQuery
         self.body = staged.serializedBody?.bytes ?? []
         self.contentType = staged.serializedBody?.contentType
-        let own = options.headers.first(named: Self.headerName)
+        let own = options.headers.firstValue(Self.headerName)
         self.idempotencyKey = own ?? UUID().uuidString.lowercased()
-        self.headers = own == nil ? options.headers + [HTTPHeader(name: Self.headerName, value: idempotencyKey)] : options.headers
+        self.headers = own == nil ? options.headers + [HTTPField(name: Self.headerName, value: idempotencyKey)] : options.headers
     }
 
     /// The call as the queue receives it, failed with `error`.

@@ -23,7 +23,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let newline = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.startIndex
     let contentType = String(decoding: rest[rest.startIndex..<newline], as: UTF8.self)
     let body = Array(rest[newline...].dropFirst(newline < rest.endIndex ? 1 : 0))
-    let headers = contentType.isEmpty ? [] : [HTTPHeader(name: "Content-Type", value: contentType)]
+    let headers: HTTPFields = contentType.isEmpty ? [:] : [.contentType: contentType]
     let response = TransportResponse(status: status, headers: headers, body: body)
 
     checkConnect(response)
@@ -39,7 +39,7 @@ private func checkConnect(_ response: TransportResponse) {
     guard let error else { return }
     checkCommon(error, response)
     if let structured = ConnectErrorBody.decode(response.body, httpStatus: response.status),
-       response.headers.first(named: "Content-Type").map({ MediaType($0).kind == .json }) == true {
+       response.headers[values: .contentType].first.map({ MediaType($0).kind == .json }) == true {
         fuzzCheck(error.code == structured.code && error.message == structured.message && error.details == structured.details,
                   "Connect: the error of a JSON error body is not the body's")
     }

@@ -37,11 +37,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let statuses = [200, 206, 416, 404, 304, 204, 299, 500]
     let status = input.first.map { statuses[Int($0) % statuses.count] } ?? 200
     let offset = input.count > 1 ? Int64(input[1]) * 1024 : 0
-    let headers = String(decoding: input.dropFirst(2), as: UTF8.self).split(separator: "\n").compactMap { line -> HTTPHeader? in
+    // Lines whose name is no valid HTTPField.Name are left out, as the transport leaves them out.
+    let headers = HTTPFields(String(decoding: input.dropFirst(2), as: UTF8.self).split(separator: "\n").compactMap { line -> HTTPField? in
         let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        return HTTPHeader(name: String(parts[0]), value: String(parts[1]))
-    }
+        guard parts.count == 2, let name = HTTPField.Name(String(parts[0])) else { return nil }
+        return HTTPField(name: name, value: String(parts[1]))
+    })
     let file = ResponseBodyFile(path: "/nonexistent/protohttp-fuzz.bin", resumeOffset: offset)
     switch BodyFileDecision.decide(status: status, headers: headers, file: file, limit: 1 << 20) {
     case .write(let from):

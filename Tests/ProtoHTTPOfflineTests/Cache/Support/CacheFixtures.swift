@@ -21,8 +21,8 @@ enum CacheFixtures {
 
     /// A 200 response whose `byteCount` is exactly `cost` (at least the fixed overhead plus its headers).
     static func response(cost: Int, tag: UInt8 = 7, etag: String? = nil, version: Int = 0) -> CachedResponse {
-        var headers = [HTTPHeader(name: "Content-Type", value: "application/proto")]
-        if let etag { headers.append(HTTPHeader(name: "ETag", value: etag)) }
+        var headers = HTTPFields([HTTPField(name: .contentType, value: "application/proto")])
+        if let etag { headers.append(HTTPField(name: .eTag, value: etag)) }
         let overhead = CachedResponse(status: 200, headers: headers, body: [], storedAt: 0, version: version).byteCount
         return CachedResponse(status: 200, headers: headers, body: [UInt8](repeating: tag, count: max(0, cost - overhead)),
                               storedAt: 1_700_000_000.5, version: version)

@@ -61,7 +61,7 @@ struct QueueTestbed: Sendable {
     }
 
     /// A CreateNote call with `title`, queueable, in `category`; returns its error (`nil` on success).
-    func create(_ title: String, category: String? = "notes", headers: [HTTPHeader] = [],
+    func create(_ title: String, category: String? = "notes", headers: HTTPFields = [:],
                 context: [String: any Sendable] = [:], queueable: Bool = true) async -> ProtoHTTPError? {
         var request = Notes_CreateNoteRequest()
         request.title = title

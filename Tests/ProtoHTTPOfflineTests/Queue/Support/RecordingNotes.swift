@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTPDemoService
 import ProtoHTTPServer
 import Synchronization
+import Testing
 
 /// What the server saw of one call.
 struct Sighting: Sendable, Equatable {
@@ -35,9 +36,9 @@ final class RecordingNotes: Notes_NotesHandler {
     func refuseNext(_ errors: [ProtoHTTPError]) { refusals.withLock { $0 += errors } }
 
     private func record(_ method: String, title: String, _ context: ServerContext) async {
-        let sighting = Sighting(method: method, key: context.header("Idempotency-Key"), title: title,
-                                authorization: context.header("Authorization"), cookie: context.header("Cookie"),
-                                custom: context.header("X-Api-Key"))
+        let sighting = Sighting(method: method, key: context.header(.idempotencyKey), title: title,
+                                authorization: context.header(.authorization), cookie: context.header(.cookie),
+                                custom: context.header(.named("X-Api-Key")))
         seen.withLock { $0.append(sighting) }
         if let hook = hook.withLock({ $0 }) { await hook(sighting) }
     }

@@ -50,7 +50,7 @@ extension ServerTests {
                 #expect(connection.isActive)
                 await Self.advance(connection, seconds: 1)
                 let answer = try #require(try await connection.responses(1).first, "30 s without a byte of the body")
-                #expect(answer.status == 408 && answer.headers.first(named: "Connection") == "close")
+                #expect(answer.status == 408 && answer.headers.firstValue(.connection) == "close")
                 #expect(!connection.isActive, "it closes after the 408")
                 #expect(connection.faults.events.isEmpty, "the request was served: \(connection.faults.events)")
             }

@@ -16,22 +16,22 @@ extension ServerTests {
             var name: String
             var method = "POST"
             var uri: String
-            var headers: [HTTPHeader]
+            var headers: HTTPFields
             var body: [UInt8] = []
             var status: Int
             /// The RPC code the access log records; `nil` for success.
             var code: ProtoHTTPError.Code?
             /// The code as the error body spells it (Twirp's own names where it has them).
             var wireCode: String?
-            var responseHeaders: [HTTPHeader] = []
+            var responseHeaders: HTTPFields = [:]
             var bodyContains: String?
 
             var testDescription: String { name }
         }
 
-        static let connectProto = [HTTPHeader(name: "Content-Type", value: "application/proto"), HTTPHeader(name: "Connect-Protocol-Version", value: "1")]
-        static let connectJSON = [HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "Connect-Protocol-Version", value: "1")]
-        static let twirpJSON = [HTTPHeader(name: "Content-Type", value: "application/json")]
+        static let connectProto = HTTPFields([HTTPField(name: .contentType, value: "application/proto"), HTTPField(name: .connectProtocolVersion, value: "1")])
+        static let connectJSON = HTTPFields([HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .connectProtocolVersion, value: "1")])
+        static let twirpJSON = HTTPFields([HTTPField(name: .contentType, value: "application/json")])
         static let jsonOnlyRoute = PlainRoute("/api/notes/list", method: "/notes.Notes/ListNotes", encodings: [.json])
 
         static var cases: [Case] {
@@ -41,31 +41,31 @@ extension ServerTests {
             return [
                 Case(name: "Connect binary: the route is found and the handler answers", uri: "/notes.Notes/CreateNote",
                      headers: connectProto, body: createBytes, status: 200,
-                     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/proto")]),
+                     responseHeaders: HTTPFields([HTTPField(name: .contentType, value: "application/proto")])),
                 Case(name: "Connect JSON, a query string ignored by routing", uri: "/notes.Notes/ListNotes?page=2",
                      headers: connectJSON, body: Array("{}".utf8), status: 200,
-                     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")]),
+                     responseHeaders: HTTPFields([HTTPField(name: .contentType, value: "application/json")])),
                 Case(name: "plain binary on the Connect path answers in the type it was sent", uri: "/notes.Notes/ListNotes",
-                     headers: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")], status: 200,
-                     responseHeaders: [HTTPHeader(name: "Content-Type", value: "application/octet-stream")]),
+                     headers: [.contentType: "application/octet-stream"], status: 200,
+                     responseHeaders: HTTPFields([HTTPField(name: .contentType, value: "application/octet-stream")])),
                 Case(name: "no route: Connect 404 unimplemented", uri: "/notes.Notes/Nope", headers: connectProto,
                      status: 404, code: .unimplemented, wireCode: "unimplemented", bodyContains: "no method at /notes.Notes/Nope"),
                 Case(name: "no route under /twirp: 404 bad_route", uri: "/twirp/notes.Notes/Nope", headers: twirpJSON,
                      status: 404, code: .unimplemented, wireCode: "bad_route"),
                 Case(name: "GET on a Connect path of a method with side effects: 405 with Allow: POST", method: "GET", uri: "/notes.Notes/CreateNote", headers: connectProto,
                      status: 405, code: .unimplemented, wireCode: "unimplemented",
-                     responseHeaders: [HTTPHeader(name: "Allow", value: "POST")], bodyContains: "GET is not supported"),
+                     responseHeaders: HTTPFields([HTTPField(name: .allow, value: "POST")]), bodyContains: "GET is not supported"),
                 Case(name: "PUT on a plain route: 405 with Allow: POST", method: "PUT", uri: "/api/notes/list", headers: twirpJSON,
-                     status: 405, code: .unimplemented, wireCode: "unimplemented", responseHeaders: [HTTPHeader(name: "Allow", value: "POST")]),
+                     status: 405, code: .unimplemented, wireCode: "unimplemented", responseHeaders: HTTPFields([HTTPField(name: .allow, value: "POST")])),
                 Case(name: "GET on a Twirp path: Twirp's 404 bad_route, with Allow: POST", method: "GET", uri: "/twirp/notes.Notes/ListNotes",
                      headers: twirpJSON, status: 404, code: .unimplemented, wireCode: "bad_route",
-                     responseHeaders: [HTTPHeader(name: "Allow", value: "POST")]),
+                     responseHeaders: HTTPFields([HTTPField(name: .allow, value: "POST")])),
                 Case(name: "text/plain on a Connect path: 415 with Accept-Post", uri: "/notes.Notes/ListNotes",
-                     headers: [HTTPHeader(name: "Content-Type", value: "text/plain")], status: 415, code: .unimplemented, wireCode: "unimplemented",
-                     responseHeaders: [HTTPHeader(name: "Accept-Post", value: "application/proto, application/json")]),
+                     headers: [.contentType: "text/plain"], status: 415, code: .unimplemented, wireCode: "unimplemented",
+                     responseHeaders: HTTPFields([HTTPField(name: .acceptPost, value: "application/proto, application/json")])),
                 Case(name: "binary on a JSON-only plain route: 415 naming JSON", uri: "/api/notes/list",
-                     headers: [HTTPHeader(name: "Content-Type", value: "application/x-protobuf")], status: 415, code: .unimplemented,
-                     wireCode: "unimplemented", responseHeaders: [HTTPHeader(name: "Accept-Post", value: "application/json")]),
+                     headers: [.contentType: "application/x-protobuf"], status: 415, code: .unimplemented,
+                     wireCode: "unimplemented", responseHeaders: HTTPFields([HTTPField(name: .acceptPost, value: "application/json")])),
                 Case(name: "Connect, a body that is not the message: 400 invalid_argument", uri: "/notes.Notes/CreateNote",
                      headers: connectProto, body: Array(createBytes.dropLast(3)), status: 400, code: .invalidArgument, wireCode: "invalid_argument",
                      bodyContains: "not a valid notes.CreateNoteRequest in binary protobuf"),
@@ -79,14 +79,14 @@ extension ServerTests {
                 Case(name: "a response with no JSON form: internal", uri: "/test.Faults/BadTimestamp", headers: connectJSON,
                      body: Array("{}".utf8), status: 500, code: .internal, wireCode: "internal"),
                 Case(name: "Connect-Protocol-Version 2: invalid_argument", uri: "/notes.Notes/ListNotes",
-                     headers: [HTTPHeader(name: "Content-Type", value: "application/proto"), HTTPHeader(name: "Connect-Protocol-Version", value: "2")],
+                     headers: [.contentType: "application/proto", .connectProtocolVersion: "2"],
                      status: 400, code: .invalidArgument, wireCode: "invalid_argument"),
                 Case(name: "a Connect-Timeout-Ms that is not a number: invalid_argument", uri: "/notes.Notes/ListNotes",
-                     headers: connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "soon")],
+                     headers: connectProto + HTTPFields([HTTPField(name: .connectTimeout, value: "soon")]),
                      status: 400, code: .invalidArgument, wireCode: "invalid_argument", bodyContains: "is not a timeout"),
                 Case(name: "Content-Encoding br: unimplemented with Accept-Encoding", uri: "/notes.Notes/ListNotes",
-                     headers: connectProto + [HTTPHeader(name: "Content-Encoding", value: "br")], status: 501, code: .unimplemented,
-                     wireCode: "unimplemented", responseHeaders: [HTTPHeader(name: "Accept-Encoding", value: "gzip, identity")]),
+                     headers: connectProto + HTTPFields([HTTPField(name: .contentEncoding, value: "br")]), status: 501, code: .unimplemented,
+                     wireCode: "unimplemented", responseHeaders: HTTPFields([HTTPField(name: .acceptEncoding, value: "gzip, identity")])),
             ]
         }
 
@@ -121,11 +121,11 @@ extension ServerTests {
             #expect(response.status == testCase.status, "\(text)")
             #expect(outcome.code == testCase.code)
             if let wireCode = testCase.wireCode {
-                #expect(response.headers.first(named: "Content-Type") == "application/json")
+                #expect(response.headers.firstValue(.contentType) == "application/json")
                 #expect(text.hasPrefix(#"{"code":"\#(wireCode)","#), "\(text)")
             }
             for header in testCase.responseHeaders {
-                #expect(response.headers.first(named: header.name) == header.value, "\(header.name)")
+                #expect(response.headers.firstValue(header.name) == header.value, "\(header.name)")
             }
             if let bodyContains = testCase.bodyContains {
                 #expect(text.contains(bodyContains), "\(text)")
@@ -145,12 +145,40 @@ extension ServerTests {
             #expect(answered.answers.first?.outcome.wireProtocol == .connect && answered.answers.first?.outcome.encoding == .binary)
         }
 
+        @Test("the handler's context: the typed HTTP method (POST, or GET for a Connect GET) and headers looked up in any letter case")
+        func contextMethodAndHeaders() async throws {
+            var see = MethodDefinition.unary("/test.Context/See", Google_Protobuf_Empty.self, Google_Protobuf_StringValue.self) { _, context in
+                let method: HTTPMethod = context.httpMethod  // typed, not a String
+                var seen = Google_Protobuf_StringValue()
+                seen.value = "\(method) \(context.method) \(context.header(.named("X-Trace")) ?? "-") "
+                    + context.requestHeaders[values: .named("X-MULTI")].joined(separator: ",")
+                return seen
+            }
+            see.idempotencyLevel = .noSideEffects
+            let router = try Router(services: [ServiceDefinition(name: "test.Context", methods: [see])], plainRoutes: [], twirpPrefix: "/twirp")
+            var logger = Logger(label: "DispatcherTests")
+            logger.logLevel = .critical
+            let dispatcher = Dispatcher(router: router, logger: logger, maxRequestBodySize: 1 << 20)
+            func answer(_ request: RPCRequest) async throws -> String {
+                let answered = await Self.handle(dispatcher, request)
+                let response = try #require(answered.answers.first?.response)
+                #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+                return try Google_Protobuf_StringValue(jsonUTF8Bytes: response.body).value
+            }
+            let headers = try HTTPFields(validating: ["x-trace": "t1", "X-Multi": "a", "content-type": "application/json",
+                                                      "CONNECT-PROTOCOL-VERSION": "1", "x-multi": "b"])
+            let post = RPCRequest(method: .post, uri: "/test.Context/See", headers: headers, body: Array("{}".utf8))
+            #expect(try await answer(post) == "POST /test.Context/See t1 a,b")
+            let get = RPCRequest(method: .get, uri: "/test.Context/See?connect=v1&encoding=json&message=%7B%7D", headers: [:], body: [])
+            #expect(try await answer(get) == "GET /test.Context/See - ")
+        }
+
         // A hang guard: the handler holds for an hour, so only the deadline can end it.
         @Test("a passed deadline answers deadline_exceeded on time, and the handler sees Task.isCancelled", .timeLimit(.minutes(hangGuardMinutes)))
         func deadline() async throws {
             let faults = FaultsService()
             let request = RPCRequest(method: "POST", uri: "/test.Faults/Hold",
-                                     headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
+                                     headers: Self.connectProto + HTTPFields([HTTPField(name: .connectTimeout, value: "50")]),
                                      body: Google_Protobuf_Int32Value.ms(3_600_000).serializedBytes())
             let started = ContinuousClock.now
             let answered = await Self.handle(try Self.dispatcher(faults: faults), request)
@@ -166,7 +194,7 @@ extension ServerTests {
             let faults = FaultsService()
             // Stubborn runs until the test releases it, whatever the deadline says.
             let request = RPCRequest(method: "POST", uri: "/test.Faults/Stubborn",
-                                     headers: Self.connectProto + [HTTPHeader(name: "Connect-Timeout-Ms", value: "50")],
+                                     headers: Self.connectProto + HTTPFields([HTTPField(name: .connectTimeout, value: "50")]),
                                      body: Google_Protobuf_Int32Value.ms(-1).serializedBytes())
             let dispatcher = try Self.dispatcher(faults: faults)
             let answers = Mutex<[(code: ProtoHTTPError.Code?, events: [String])]>([])

@@ -26,7 +26,7 @@ extension ServerTests {
             #expect(await waitUntil { !connection.isActive }, "the connection should close after its answer")
             let responses = try await connection.responses(2, timeout: .zero)
             #expect(responses.count == 1, "statuses \(responses.map(\.status))")
-            #expect(responses.first?.header("Connection") == "close")
+            #expect(responses.first?.header(.connection) == "close")
         }
     }
 }

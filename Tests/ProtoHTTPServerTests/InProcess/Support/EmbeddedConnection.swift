@@ -6,6 +6,7 @@ import NIOEmbedded
 import ProtoHTTPTestSupport
 @testable import ProtoHTTPServer
 import Synchronization
+import Testing
 
 /// A client connection with no socket: raw HTTP bytes go into ``ServerPipeline``'s handlers on
 /// a `NIOAsyncTestingChannel`, and the bytes the server writes come back as parsed responses.
@@ -133,11 +134,11 @@ final class EmbeddedConnection: Sendable {
         var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
         let statusLine = lines.removeFirst().split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
-        let headers = lines.compactMap { line -> HTTPHeader? in
+        let headers = HTTPFields(lines.compactMap { line -> HTTPField? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return HTTPHeader(name: String(line[..<colon]), value: String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-        }
-        let length = (100..<200).contains(status) ? 0 : headers.first(named: "Content-Length").flatMap { Int($0) } ?? 0
+            return HTTPField(name: .named(String(line[..<colon])), value: String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        })
+        let length = (100..<200).contains(status) ? 0 : headers.firstValue(.contentLength).flatMap { Int($0) } ?? 0
         let bodyStart = headEnd + 4
         guard bytes.count >= bodyStart + length else { return nil }
         let body = Array(bytes[bodyStart..<(bodyStart + length)])

@@ -45,7 +45,7 @@ extension ServerTests {
                 #expect(created.checklist.items.count == 2)
 
                 let response = try await transport.send(TransportRequest(
-                    url: server.baseURL + "/notes.Notes/GetNote", headers: [HTTPHeader(name: "Content-Type", value: "application/proto")],
+                    url: server.baseURL + "/notes.Notes/GetNote", headers: [.contentType: "application/proto"],
                     body: get.serializedBytes()
                 ))
                 #expect(response.status == 200)
@@ -58,7 +58,7 @@ extension ServerTests {
         func http1StillServed() async throws {
             try await withServer { server in
                 let response = try await server.transport.send(TransportRequest(
-                    url: server.baseURL + "/notes.Notes/ListNotes", headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                    url: server.baseURL + "/notes.Notes/ListNotes", headers: [.contentType: "application/json"],
                     body: Array("{}".utf8)
                 ))
                 #expect(response.status == 200 && response.metrics.httpVersion == "1.1")
@@ -82,11 +82,11 @@ extension ServerTests {
                 defer { transport.shutdown() }
                 let refused = await Result { () async throws(ProtoHTTPError) in
                     try await transport.send(TransportRequest(url: server.baseURL + "/notes.Notes/ListNotes",
-                                                              headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: Array("{}".utf8)))
+                                                              headers: [.contentType: "application/json"], body: Array("{}".utf8)))
                 }
                 #expect(refused.error != nil || (try? refused.get())?.status == 400, "\(refused)")
                 let served = try await server.transport.send(TransportRequest(
-                    url: server.baseURL + "/notes.Notes/ListNotes", headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                    url: server.baseURL + "/notes.Notes/ListNotes", headers: [.contentType: "application/json"],
                     body: Array("{}".utf8)
                 ))
                 #expect(served.status == 200 && served.metrics.httpVersion == "1.1")
@@ -100,7 +100,7 @@ extension ServerTests {
                 let transport = try TestServer.transport { $0.httpVersion = .http2PriorKnowledge }
                 defer { transport.shutdown() }
                 let tooLarge = try await transport.send(TransportRequest(
-                    url: server.baseURL + "/notes.Notes/CreateNote", headers: [HTTPHeader(name: "Content-Type", value: "application/proto")],
+                    url: server.baseURL + "/notes.Notes/CreateNote", headers: [.contentType: "application/proto"],
                     body: [UInt8](repeating: 0x0A, count: 4_096)
                 ))
                 #expect(tooLarge.status == 413 && tooLarge.metrics.httpVersion == "2")
@@ -110,7 +110,7 @@ extension ServerTests {
                 // Slow waits for a release that never comes: only the deadline can end the call.
                 let late = await Result { () async throws(ProtoHTTPError) in
                     try await manager.post("/test.Faults/Slow", Google_Protobuf_Int32Value.ms(-1), as: Google_Protobuf_Empty.self,
-                                           options: CallOptions(headers: [HTTPHeader(name: "Connect-Timeout-Ms", value: "100")]))
+                                           options: CallOptions(headers: [.connectTimeout: "100"]))
                 }
                 #expect(late.error?.code == .deadlineExceeded, "\(String(describing: late.error))")
                 #expect(await waitUntil { server.faults.events.contains("slow cancelled") })

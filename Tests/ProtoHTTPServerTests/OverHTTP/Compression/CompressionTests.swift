@@ -102,7 +102,7 @@ extension ServerTests {
                 var configuration = ManagerConfiguration(baseURL: server.baseURL)
                 configuration.requestCompression = .gzip(minimumBytes: 256)
                 configuration.interceptors = [ClosureInterceptor { request, _, next, completion in
-                    encodings.withLock { $0.append("\(request.method) \(request.headers.first(named: "Content-Encoding") ?? (request.url.contains("compression=gzip") ? "query" : "-"))") }
+                    encodings.withLock { $0.append("\(request.method) \(request.headers.firstValue(.contentEncoding) ?? (request.url.contains("compression=gzip") ? "query" : "-"))") }
                     next(request, completion)
                 }]
                 let manager = try ProtoHTTPManager(configuration: configuration, transport: server.transport)
@@ -121,7 +121,7 @@ extension ServerTests {
                 #expect(server.notes.count == 3)
 
                 // A body that claims gzip but is not: the server's error names the problem.
-                var options = CallOptions(headers: [HTTPHeader(name: "Content-Encoding", value: "gzip")])
+                var options = CallOptions(headers: [.contentEncoding: "gzip"])
                 options.requestCompression = .off
                 let refused = await Result { () async throws(ProtoHTTPError) in
                     try await Notes_NotesClient(manager: manager).createNote(Self.createRequest("bad"), options: options)

@@ -46,8 +46,8 @@ extension ServerTests {
                 let response = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: headers,
                                                                 body: Self.createBody(title: "big", size: 4000))
                 #expect(response.status == 200, "\(response.text)")
-                #expect(response.header("Vary") == "Accept-Encoding")
-                #expect(response.header("Content-Encoding") == (compressed ? "gzip" : nil))
+                #expect(response.header(.vary) == "Accept-Encoding")
+                #expect(response.header(.contentEncoding) == (compressed ? "gzip" : nil))
                 let body = compressed ? try await Self.gunzip(response.body) : response.body
                 if compressed { #expect(response.body.count < body.count / 4) }
                 let note = try Notes_Note(serializedBytes: body)
@@ -62,18 +62,18 @@ extension ServerTests {
             try await withServer { server in
                 let response = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: accept, body: small)
                 #expect(response.status == 200 && response.body.count < 1024)
-                #expect(response.header("Content-Encoding") == nil && response.header("Vary") == nil)
+                #expect(response.header(.contentEncoding) == nil && response.header(.vary) == nil)
                 #expect(try Notes_Note(serializedBytes: response.body).title == "small")
             }
             try await withServer({ $0.responseCompression = .gzip(minimumBytes: 100, level: 1) }) { server in
                 let response = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: accept, body: small)
-                #expect(response.header("Content-Encoding") == "gzip")
+                #expect(response.header(.contentEncoding) == "gzip")
                 #expect(try Notes_Note(serializedBytes: try await Self.gunzip(response.body)).title == "small")
             }
             try await withServer({ $0.responseCompression = .off }) { server in
                 let response = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: accept,
                                                                 body: Self.createBody(title: "big", size: 8000))
-                #expect(response.header("Content-Encoding") == nil && response.header("Vary") == nil)
+                #expect(response.header(.contentEncoding) == nil && response.header(.vary) == nil)
                 #expect(try Notes_Note(serializedBytes: response.body).title == "big")
             }
         }

@@ -171,7 +171,7 @@ extension ServerTests {
                 #expect(error.message.contains("is not accepted by this endpoint; send application/json."), "\(error)")
 
                 let raw = try await RawConnection.exchange(port: server.port, "/api/notes/list", headers: [("Content-Type", "application/x-protobuf")])
-                #expect(raw.status == 415 && raw.header("Accept-Post") == "application/json" && raw.text == body)
+                #expect(raw.status == 415 && raw.header(.acceptPost) == "application/json" && raw.text == body)
 
                 var get = Notes_GetNoteRequest()
                 get.id = created.id

@@ -12,7 +12,7 @@ extension ServerTests {
         static func call(_ server: TestServer, _ method: String, ms: Int32, timeoutMs: Int) async -> Result<Google_Protobuf_Empty, ProtoHTTPError> {
             let manager: ProtoHTTPManager
             do { manager = try server.manager(.connect) } catch { return .failure(error) }
-            let options = CallOptions(headers: [HTTPHeader(name: "Connect-Timeout-Ms", value: String(timeoutMs))])
+            let options = CallOptions(headers: [.connectTimeout: String(timeoutMs)])
             return await Result { () async throws(ProtoHTTPError) in
                 try await manager.post("/test.Faults/\(method)", Google_Protobuf_Int32Value.ms(ms), as: Google_Protobuf_Empty.self, options: options)
             }

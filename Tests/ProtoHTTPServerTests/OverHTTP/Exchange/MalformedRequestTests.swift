@@ -28,8 +28,8 @@ extension ServerTests {
         static func expectServed(_ connection: RawConnection, sourceLocation: SourceLocation = #_sourceLocation) async throws {
             try await connection.send(RawConnection.request("/notes.Notes/ListNotes", headers: ErrorFormatTests.connectBinary))
             let response = try await connection.readResponse()
-            #expect(response.status == 200 && response.header("Content-Type") == "application/proto", sourceLocation: sourceLocation)
-            #expect(response.header("Connection") == nil, sourceLocation: sourceLocation)
+            #expect(response.status == 200 && response.header(.contentType) == "application/proto", sourceLocation: sourceLocation)
+            #expect(response.header(.connection) == nil, sourceLocation: sourceLocation)
         }
 
         /// The head of a POST whose body is sent separately.
@@ -88,7 +88,7 @@ extension ServerTests {
                     let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
                     let message = (json?["message"] ?? json?["msg"]) as? String ?? ""
                     #expect(response.status == malformed.status, "\(malformed)")
-                    #expect(response.header("Content-Type") == "application/json", "\(malformed)")
+                    #expect(response.header(.contentType) == "application/json", "\(malformed)")
                     #expect(json?["code"] as? String == malformed.code, "\(malformed): \(response.text)")
                     #expect(message.hasPrefix(malformed.messagePrefix), "\(malformed): \(message)")
                     try await Self.expectServed(good)
@@ -108,7 +108,7 @@ extension ServerTests {
                     let big = try await RawConnection.open(port: server.port)
                     try await big.send(Self.head(path, headers + [("Content-Length", "100000")]) + String(repeating: "x", count: 1_000))
                     let response = try await big.readResponse()
-                    ErrorFormatTests.expectError(response, 413, Self.tooLargeBody(twirp: twirp), headers: ["Connection": "close"])
+                    ErrorFormatTests.expectError(response, 413, Self.tooLargeBody(twirp: twirp), headers: [.connection: "close"])
                     #expect(await big.closedByServer(within: .seconds(5)), "\(path)")
                     try await Self.expectServed(good)
                 }
@@ -130,7 +130,7 @@ extension ServerTests {
                 let over = try await RawConnection.open(port: server.port)
                 try await over.send(RawConnection.request("/notes.Notes/ListNotes", headers: big))
                 let response = try await over.readResponse()
-                #expect(response.status == 431 && response.header("Connection") == "close")
+                #expect(response.status == 431 && response.header(.connection) == "close")
                 #expect(await over.closedByServer(within: hangGuard))
                 try await Self.expectServed(good)
             }
@@ -151,7 +151,7 @@ extension ServerTests {
                 let chunk = Array("4000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x4000) + Array("\r\n".utf8)
                 for _ in 0..<5 { try await big.send(chunk) }  // 80 KiB, past the 64 KiB limit
                 let response = try await big.readResponse()
-                ErrorFormatTests.expectError(response, 413, Self.tooLargeBody(twirp: false), headers: ["Connection": "close"])
+                ErrorFormatTests.expectError(response, 413, Self.tooLargeBody(twirp: false), headers: [.connection: "close"])
                 for _ in 0..<64 { try await big.send(chunk) }  // 1 MiB more, read and dropped
                 try await big.send("0\r\n\r\n")
                 #expect(await big.closedByServer(within: .seconds(5)))
@@ -179,7 +179,7 @@ extension ServerTests {
                 try await big.send(Self.head("/notes.Notes/CreateNote", ErrorFormatTests.connectBinary
                                              + [("Content-Length", "100000"), ("Expect", "100-continue")]))
                 let refused = try await big.readResponse(interim: true)
-                ErrorFormatTests.expectError(refused, 413, Self.tooLargeBody(twirp: false), headers: ["Connection": "close"])
+                ErrorFormatTests.expectError(refused, 413, Self.tooLargeBody(twirp: false), headers: [.connection: "close"])
                 #expect(await big.closedByServer(within: .seconds(5)))
                 try await Self.expectServed(small)
             }

@@ -27,7 +27,7 @@ extension ServerTests {
                 let json = try await RawConnection.exchange(
                     port: server.port, "/notes.Notes/GetNote?connect=v1&encoding=json&message=%7B%22id%22%3A%22n1%22%7D", method: "GET")
                 #expect(json.status == 200)
-                #expect(json.header("Content-Type") == "application/json")
+                #expect(json.header(.contentType) == "application/json")
                 #expect(json.body == created.body, "the GET's answer is the note the POST created: \(json.text)")
 
                 let note = try Notes_Note(jsonUTF8Bytes: created.body)
@@ -37,7 +37,7 @@ extension ServerTests {
                 let binary = try await RawConnection.exchange(
                     port: server.port, "/notes.Notes/GetNote?connect=v1&base64=1&encoding=proto&message=\(message)", method: "GET")
                 #expect(binary.status == 200)
-                #expect(binary.header("Content-Type") == "application/proto")
+                #expect(binary.header(.contentType) == "application/proto")
                 #expect(binary.body == note.serializedBytes())
 
                 // '+' reads as a space, and parameters may come in any order.
@@ -118,11 +118,11 @@ extension ServerTests {
                 let response = try await RawConnection.exchange(port: server.port, path, method: "GET")
                 let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
                 #expect(response.status == status, "\(path): \(response.text)")
-                #expect(response.header("Content-Type") == "application/json")
+                #expect(response.header(.contentType) == "application/json")
                 #expect(json?["code"] as? String == code, "\(path): \(response.text)")
                 let message = json?["message"] as? String ?? ""
                 #expect(message.hasPrefix(messagePrefix), "\(path): \(response.text)")
-                if status == 405 { #expect(response.header("Allow") == "POST") }
+                if status == 405 { #expect(response.header(.allow) == "POST") }
                 #expect(server.notes.count == 0)
             }
         }

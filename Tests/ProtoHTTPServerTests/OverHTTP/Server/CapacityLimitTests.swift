@@ -26,7 +26,7 @@ extension ServerTests {
                 let refused = try await RawConnection.exchange(port: server.port, "/notes.Notes/GetNote", headers: ErrorFormatTests.connectBinary,
                                                                body: Notes_GetNoteRequest().serializedBytes())
                 ErrorFormatTests.expectError(refused, 503, #"{"code":"unavailable","message":"the server is serving its limit of 1 requests at once; retry with backoff, or raise ServerConfiguration.maxConcurrentRequests."}"#)
-                #expect(refused.header("Retry-After") == "1")
+                #expect(refused.header(.retryAfter) == "1")
                 let twirp = try await RawConnection.exchange(port: server.port, "/twirp/notes.Notes/GetNote", headers: [("Content-Type", "application/json")],
                                                              body: Array("{}".utf8))
                 #expect(twirp.status == 503 && String(decoding: twirp.body, as: UTF8.self).contains(#""code":"unavailable""#), "Twirp's format")

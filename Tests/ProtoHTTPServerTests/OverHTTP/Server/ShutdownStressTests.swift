@@ -67,7 +67,7 @@ extension ServerTests {
                         }
                         outcome.answered += 1
                         answered.count.wrappingAdd(1, ordering: .relaxed)
-                        if response.header("Connection")?.lowercased() == "close" { break }
+                        if response.header(.connection)?.lowercased() == "close" { break }
                     } catch {
                         let text = "\(error)"
                         if text.hasPrefix("timed out") { outcome.violation = "a request was neither answered nor closed: \(text)" }

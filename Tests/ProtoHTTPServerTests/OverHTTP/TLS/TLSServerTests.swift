@@ -29,7 +29,7 @@ extension ServerTests {
 
         /// A Connect `ListNotes` request over JSON.
         static func listNotes(_ base: String) -> TransportRequest {
-            TransportRequest(url: base + "/notes.Notes/ListNotes", headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+            TransportRequest(url: base + "/notes.Notes/ListNotes", headers: [.contentType: "application/json"],
                              body: Array("{}".utf8))
         }
 

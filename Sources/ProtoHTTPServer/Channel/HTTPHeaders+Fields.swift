@@ -1,0 +1,30 @@
+// HTTPHeaders+Fields.swift: NIO's HTTPHeaders to HTTPFields and back, once per request and per response.
+import NIOHTTP1
+
+extension HTTPFields {
+    /// The fields of a request head NIO decoded, in order. NIO's decoders pass only token
+    /// names, so none is dropped in practice; a name HTTPField.Name refused would be. Names
+    /// keep their spelling (`rawName`); HTTPField.Name canonicalizes them itself, at no cost
+    /// for the lowercase names HTTP/2 carries.
+    init(_ headers: HTTPHeaders) {
+        self.init()
+        reserveCapacity(headers.count)
+        for (name, value) in headers {
+            // HTTPFields traps past 65,535 fields; NIO's head size limit keeps far below it.
+            guard count < Self.maxRequestFields, let fieldName = HTTPField.Name(name) else { continue }
+            append(HTTPField(name: fieldName, value: value))
+        }
+    }
+
+    /// The most fields a request keeps (NIO's default head limit, 80 KiB, allows about 20,000).
+    static let maxRequestFields = 30_000
+}
+
+extension HTTPHeaders {
+    /// `fields` as NIO writes them, in order, names as given.
+    init(_ fields: HTTPFields, reservingExtra extra: Int) {
+        self.init()
+        reserveCapacity(fields.count + extra)
+        for field in fields { add(name: field.name.rawName, value: field.value) }
+    }
+}
