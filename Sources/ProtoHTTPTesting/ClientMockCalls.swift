@@ -70,7 +70,7 @@ public final class ClientMockCalls: Sendable {
         // After the outcome: a call that failed first (cancel, deadline) cancels its handler.
         let sink = CallHandle.Sink(queue: queue, completion: completion, failure: failure, finished: { running.cancel() })
         let info = CallInfo(id: CallHandle.makeID(), path: Method.path, category: options.category, tag: options.tag,
-                            context: options.context, protocolName: "mock", method: Method.descriptor)
+                            context: options.context, rpcProtocol: (options.wireProtocol ?? ConnectProtocol()).rpcProtocol, method: Method.descriptor)
         let handle = CallHandle(info: info, registry: registry, sink: sink)
         guard handle.begin() else { return handle }
         registry.add(handle, deadline: options.timeout.resolved(manager: nil).map { CallDeadline(timeout: $0, clock: registry.clock) })

@@ -25,7 +25,7 @@ func response(bodyBytes: Int, seed: Int) -> CachedResponse {
 /// Keys as calls make them (a POST to a method path with a small body).
 func keys(_ count: Int) -> [ResponseCacheKey] {
     (0..<count).map { index in
-        ResponseCacheKey(method: "POST", url: "https://api.example.com/notes.Notes/GetNote", protocolName: "connect",
+        ResponseCacheKey(method: "POST", url: "https://api.example.com/notes.Notes/GetNote", rpcProtocol: .connect,
                          contentType: "application/proto", accept: nil, body: Array("id-\(index)".utf8), salt: "", version: 1)
     }
 }

@@ -68,7 +68,7 @@ extension ProtoHTTPManager {
     func makeHandle(_ target: CallTarget, options: CallOptions, settings: SettingsSnapshot, sink: CallHandle.Sink) -> CallHandle {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let info = CallInfo(id: CallHandle.makeID(), path: target.path, category: options.category, tag: options.tag,
-                            context: settings.configuration.context(of: options), protocolName: wireProtocol.name, method: target.rpc)
+                            context: settings.configuration.context(of: options), rpcProtocol: wireProtocol.rpcProtocol, method: target.rpc)
         return CallHandle(info: info, registry: registry, sink: sink, accessories: settings.configuration.accessories)
     }
 

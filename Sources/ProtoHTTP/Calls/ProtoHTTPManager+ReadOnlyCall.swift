@@ -36,7 +36,7 @@ extension ProtoHTTPManager {
         let settings = snapshot()
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let info = CallInfo(id: 0, path: target.path, category: options.category, tag: options.tag,
-                            context: settings.configuration.context(of: options), protocolName: wireProtocol.name, method: target.rpc)
+                            context: settings.configuration.context(of: options), rpcProtocol: wireProtocol.rpcProtocol, method: target.rpc)
         let prepared = try prepare(info: info, target: target, input: input, serializer: requestSerializer,
                                    options: options, settings: settings, deadline: nil)
         let processors = settings.configuration.responseProcessors + options.responseProcessors

@@ -17,8 +17,8 @@ public struct ConnectProtocol: WireProtocol {
     /// servers and proxies with room for headers.
     public static let defaultMaxGetURLLength = 4096
 
-    /// `"connect"`.
-    public var name: String { "connect" }
+    /// `RPCProtocol.connect`.
+    public var rpcProtocol: RPCProtocol { .connect }
     /// Whether side-effect-free methods are sent as GET.
     public var httpGet: Bool
     /// The longest URL, in bytes, sent as a GET; longer ones go as POST.

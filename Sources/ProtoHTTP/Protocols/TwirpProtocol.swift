@@ -4,8 +4,8 @@
 /// body `{"code", "msg", "meta"}` gives the code (Twirp's names, mapped to Connect's codes;
 /// both `data_loss` and `dataloss` are accepted), message and metadata.
 public struct TwirpProtocol: WireProtocol {
-    /// `"twirp"`.
-    public var name: String { "twirp" }
+    /// `RPCProtocol.twirp`.
+    public var rpcProtocol: RPCProtocol { .twirp }
     /// The route prefix. Default `/twirp`; empty for servers mounted at the root.
     public var prefix: String
 

@@ -10,8 +10,11 @@
 /// options.wireProtocol = .plain()                 // per call: POST anywhere, application/x-protobuf
 /// ```
 public protocol WireProtocol: Sendable {
-    /// A short name for logs (`"connect"`).
-    var name: String { get }
+    /// The protocol this is an instance of: Connect, Twirp or plain HTTP. It identifies the
+    /// call's protocol to interceptors (``CallInfo/rpcProtocol``), response caches and the
+    /// offline queue, which replays a stored call with the manager's protocol of the same kind.
+    /// A custom strategy names the protocol whose rules it follows on the wire.
+    var rpcProtocol: RPCProtocol { get }
     /// The content types serializers use under this protocol.
     var serializationContext: SerializationContext { get }
     /// The path to request for `path` (a method path such as `/pkg.Service/Method`, or any path).
@@ -58,8 +61,8 @@ extension WireProtocol where Self == TwirpProtocol {
 /// Plain HTTP: the path is used as given; error statuses are read as Connect-style JSON when
 /// the body is one, and otherwise left to validation.
 public struct PlainProtocol: WireProtocol {
-    /// `"plain"`.
-    public var name: String { "plain" }
+    /// `RPCProtocol.plain`.
+    public var rpcProtocol: RPCProtocol { .plain }
     /// `application/x-protobuf` (or `application/octet-stream`, as configured) and `application/json`.
     public var serializationContext: SerializationContext
 

@@ -16,8 +16,8 @@ extension OfflineQueue {
     /// `unavailable`…) stays too, and its category waits until the answer's `Retry-After` (or
     /// the backoff) has passed; then the queue replays the category again by itself. Past
     /// ``OfflineQueueConfiguration/maxAttempts`` or ``OfflineQueueConfiguration/maxAge`` an
-    /// entry is dropped and reported to ``onDropped(_:)``. An entry whose protocol is not mapped
-    /// (``OfflineQueueConfiguration/protocols``) stays, and the category waits behind it.
+    /// entry is dropped and reported to ``onDropped(_:)``. Each entry is sent with the protocol
+    /// of its kind (``OfflineQueueConfiguration/protocols``, else the manager's, else defaults).
     /// Calling it while the category replays makes the running replay take one more pass.
     ///
     /// - Parameters:
@@ -172,13 +172,7 @@ extension OfflineQueue {
             endPass(category, summary: summary, stopped: true)
             return
         }
-        let managerProtocol = manager.configuration.wireProtocol.flatMap { $0.name == entry.protocolName ? $0 : nil }
-        guard let wireProtocol = configuration.wireProtocol(named: entry.protocolName) ?? managerProtocol else {
-            // Kept, and the category waits behind it, so nothing overtakes it or is lost.
-            manager.configuration.logger.error("offline queue: the entry \(entry.id) was made with the wire protocol \"\(entry.protocolName)\", which OfflineQueueConfiguration.protocols does not map; add it there to replay this category.")
-            endPass(category, summary: summary, stopped: true)
-            return
-        }
+        let wireProtocol = configuration.wireProtocol(for: entry.rpcProtocol, manager: manager.configuration.wireProtocol)
         let attempts: Int?
         do {
             attempts = try store.countAttempt(id: entry.id)

@@ -104,7 +104,7 @@ public final class OfflineQueue: OfflineCallQueue {
         let stripped = configuration.strippedNames
         let clock = configuration.clock
         var entry = QueuedCall(
-            id: UUID().uuidString.lowercased(), protocolName: call.protocolName, path: call.path, httpMethod: call.httpMethod,
+            id: UUID().uuidString.lowercased(), rpcProtocol: call.rpcProtocol, path: call.path, httpMethod: call.httpMethod,
             body: call.body, contentType: call.contentType,
             headers: call.headers.filter { !stripped.contains($0.name) },
             category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,

@@ -57,12 +57,12 @@ public struct OfflineQueueConfiguration: Sendable {
     /// (overload and restarts: 408, 429, 502, 503, 504, `unavailable`, `resource_exhausted`),
     /// and how long the queue waits before it asks again.
     public var transient = TransientAnswers()
-    /// The wire protocols of stored calls by name, for replays: `connect`, `twirp` and
-    /// `plain` map to `ConnectProtocol()`, `TwirpProtocol()` and `PlainProtocol()` unless set
-    /// here, then the manager's own protocol when its name matches; any other protocol's
-    /// calls need their entry here to be replayed (until then they stay queued, and their
-    /// category waits behind them).
-    public var protocols: [String: any WireProtocol] = [:]
+    /// The protocol a stored call of each kind is replayed with, when it is not the manager's:
+    /// a call made with a custom `WireProtocol` (a Connect variant with headers of its own, say)
+    /// is stored as its `RPCProtocol` and replayed with the protocol given here for that kind.
+    /// Without an entry, a replay uses the manager's protocol when it is of the stored kind, else
+    /// `ConnectProtocol()`, `TwirpProtocol()` or `PlainProtocol()`.
+    public var protocols: [RPCProtocol: any WireProtocol] = [:]
     /// Reorders or coalesces the entries of one category before a replay sends them (see
     /// ``ReplayBatchHook``). `nil` (the default): oldest first, all of them.
     public var batchHook: ReplayBatchHook?
@@ -86,14 +86,14 @@ public struct OfflineQueueConfiguration: Sendable {
     /// The header names that are never stored.
     var strippedNames: Set<HTTPField.Name> { Self.secretHeaders.union(strippedHeaders) }
 
-    /// The wire protocol named `name` for a replay, or `nil` when none is known by that name.
-    func wireProtocol(named name: String) -> (any WireProtocol)? {
-        if let custom = protocols[name] { return custom }
-        switch name {
-        case "connect": return ConnectProtocol()
-        case "twirp": return TwirpProtocol()
-        case "plain": return PlainProtocol()
-        default: return nil
+    /// The protocol a stored call of kind `kind` replays with, given the manager's protocol.
+    func wireProtocol(for kind: RPCProtocol, manager: (any WireProtocol)?) -> any WireProtocol {
+        if let configured = protocols[kind] { return configured }
+        if let manager, manager.rpcProtocol == kind { return manager }
+        switch kind {
+        case .connect: return ConnectProtocol()
+        case .twirp: return TwirpProtocol()
+        case .plain: return PlainProtocol()
         }
     }
 

@@ -83,7 +83,7 @@ struct QueueStore: Sendable {
                 INSERT INTO queue_entry (id, protocol, path, method, body, content_type, headers, category, tag, context,
                                          attempts, created_at, idempotency_key, last_error, not_before, boot_id, boot_time, size)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [entry.id, entry.protocolName, entry.path, entry.httpMethod.rawValue, Data(entry.body),
+                """, arguments: [entry.id, entry.rpcProtocol.rawValue, entry.path, entry.httpMethod.rawValue, Data(entry.body),
                                  entry.contentType, headers, entry.category, entry.tag, context, entry.attempts,
                                  entry.createdAt.timeIntervalSince1970, entry.idempotencyKey, entry.lastError,
                                  entry.notBefore?.timeIntervalSince1970, entry.bootStamp?.bootID, entry.bootStamp?.bootTime,
@@ -212,8 +212,12 @@ struct QueueStore: Sendable {
         let id: String = row["id"]
         let headerPairs = try decode([[String]].self, row["headers"], id: id)
         let body: Data = row["body"] ?? Data()
+        let protocolName: String = row["protocol"]
+        guard let rpcProtocol = RPCProtocol(rawValue: protocolName) else {
+            throw OfflineError(.storage, "the queued call \(id) names the wire protocol \"\(protocolName)\", which is not connect, twirp or plain; remove it with OfflineQueue.remove(id:).")
+        }
         var entry = QueuedCall(
-            id: id, protocolName: row["protocol"], path: row["path"], httpMethod: HTTPMethod(rawValue: row["method"]),
+            id: id, rpcProtocol: rpcProtocol, path: row["path"], httpMethod: HTTPMethod(rawValue: row["method"]),
             body: [UInt8](body), contentType: row["content_type"],
             headers: Self.fields(headerPairs, id: id),
             category: row["category"], tag: row["tag"], context: try decode([String: QueueContextValue].self, row["context"], id: id),

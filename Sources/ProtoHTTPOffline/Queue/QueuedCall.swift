@@ -8,9 +8,10 @@ public struct QueuedCall: Sendable, Hashable {
     /// collide across processes, restarts or copies of the database. It is the failure's
     /// `ProtoHTTPError.queueEntryID`.
     public var id: String
-    /// The wire protocol's name (`connect`, `twirp`, `plain`, or a custom protocol's name
-    /// mapped in ``OfflineQueueConfiguration/protocols``).
-    public var protocolName: String
+    /// The wire protocol the call was made with. A replay sends it with the protocol of this
+    /// kind in ``OfflineQueueConfiguration/protocols``, else the manager's when it is of this
+    /// kind (so its settings, a Twirp prefix say, still apply), else the protocol's defaults.
+    public var rpcProtocol: RPCProtocol
     /// The method path or URL, the call's own query folded in.
     public var path: String
     /// The HTTP method.
@@ -47,11 +48,11 @@ public struct QueuedCall: Sendable, Hashable {
     }
 
     /// An entry; the queue makes these from failed calls and reads them back from disk.
-    public init(id: String, protocolName: String, path: String, httpMethod: HTTPMethod, body: [UInt8], contentType: String?,
+    public init(id: String, rpcProtocol: RPCProtocol, path: String, httpMethod: HTTPMethod, body: [UInt8], contentType: String?,
                 headers: HTTPFields, category: String?, tag: Int?, context: [String: QueueContextValue], attempts: Int,
                 createdAt: Date, idempotencyKey: String, lastError: String?, notBefore: Date? = nil) {
         self.id = id
-        self.protocolName = protocolName
+        self.rpcProtocol = rpcProtocol
         self.path = path
         self.httpMethod = httpMethod
         self.body = body

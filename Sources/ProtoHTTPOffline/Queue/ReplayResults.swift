@@ -76,9 +76,8 @@ public struct ReplaySummary: Sendable, Hashable {
     public var answered = 0
     /// Entries dropped (see ``DroppedCall/Reason``).
     public var dropped = 0
-    /// Entries still queued afterwards in the replayed categories (the network failed again, a
-    /// transient answer made the category wait, or an entry's protocol is not in
-    /// ``OfflineQueueConfiguration/protocols``).
+    /// Entries still queued afterwards in the replayed categories (the network failed again, or
+    /// a transient answer made the category wait).
     public var remaining = 0
 
     /// An empty summary.

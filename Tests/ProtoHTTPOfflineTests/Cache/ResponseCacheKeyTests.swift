@@ -3,10 +3,10 @@ import ProtoHTTPOffline
 import Testing
 
 @Suite struct ResponseCacheKeyTests {
-    func key(method: String = "POST", url: String = "http://h/a", protocolName: String = "connect",
+    func key(method: HTTPMethod = .post, url: String = "http://h/a", rpcProtocol: RPCProtocol = .connect,
              contentType: String? = "application/proto", accept: String? = nil, body: [UInt8] = [1, 2],
              salt: String = "", version: Int = 0) -> ResponseCacheKey {
-        ResponseCacheKey(method: method, url: url, protocolName: protocolName, contentType: contentType, accept: accept,
+        ResponseCacheKey(method: method, url: url, rpcProtocol: rpcProtocol, contentType: contentType, accept: accept,
                          body: body, salt: salt, version: version)
     }
 
@@ -19,7 +19,7 @@ import Testing
     @Test func everyPartChangesTheKey() {
         let base = key()
         let variants = [
-            key(method: "GET"), key(url: "http://h/b"), key(protocolName: "twirp"), key(contentType: "application/json"),
+            key(method: .get), key(url: "http://h/b"), key(rpcProtocol: .twirp), key(contentType: "application/json"),
             key(accept: "application/json"), key(body: [1, 2, 3]), key(salt: "user-7"), key(version: 1),
         ]
         for variant in variants { #expect(variant != base) }
@@ -28,7 +28,7 @@ import Testing
 
     @Test func partsAreLengthPrefixed() {
         // "ab" + "c" and "a" + "bc" must not collide.
-        #expect(key(url: "ab", protocolName: "c") != key(url: "a", protocolName: "bc"))
+        #expect(key(contentType: "ab", accept: "c") != key(contentType: "a", accept: "bc"))
         #expect(key(salt: "1", version: 0) != key(salt: "", version: 10))
     }
 }

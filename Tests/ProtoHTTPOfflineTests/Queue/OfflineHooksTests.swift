@@ -71,7 +71,7 @@ struct OfflineHooksTests {
         #expect(call.headers.firstValue(.named("X-Trace")) == "t1")
         #expect(call.headers.firstValue(.idempotencyKey) == call.idempotencyKey)
         #expect(call.idempotencyKey.count == 36)
-        #expect(call.protocolName == "plain")
+        #expect(call.rpcProtocol == .plain)
         #expect(call.error.neverReachedServer)
     }
 
@@ -154,13 +154,13 @@ struct CallCachingRuleTests {
     func caching(_ cache: CacheOptions, store: DictionaryStore, request: TransportRequest? = nil) -> CallCaching? {
         var options = CallOptions()
         options.cache = cache
-        return CallCaching(options: options, store: store, request: request ?? self.request, protocolName: "plain")
+        return CallCaching(options: options, store: store, request: request ?? self.request, rpcProtocol: .plain)
     }
 
     @Test("freshness follows CacheOptions.time; ignoreCache reads nothing; no store or no options, no stage")
     func freshness() throws {
         let store = DictionaryStore()
-        let key = CallCaching.key(for: request, protocolName: "plain", options: CacheOptions())
+        let key = CallCaching.key(for: request, rpcProtocol: .plain, options: CacheOptions())
         store.store(CachedResponse(status: 200, headers: [:], body: [1], storedAt: CallCaching.now() - 10, version: 0), for: key)
         #expect(caching(CacheOptions(time: .seconds(60)), store: store)?.freshEntry != nil)
         #expect(caching(CacheOptions(time: .seconds(5)), store: store)?.freshEntry == nil, "10 s old, 5 s fresh")
@@ -168,10 +168,10 @@ struct CallCachingRuleTests {
         #expect(caching(CacheOptions(time: .seconds(60)), store: store)?.entry != nil)
         #expect(caching(CacheOptions(time: .seconds(60), ignoreCache: true), store: store)?.entry == nil)
         #expect(caching(CacheOptions(version: 1), store: store)?.entry == nil, "another version is another key")
-        #expect(CallCaching(options: CallOptions(), store: store, request: request, protocolName: "plain") == nil)
+        #expect(CallCaching(options: CallOptions(), store: store, request: request, rpcProtocol: .plain) == nil)
         var options = CallOptions()
         options.cache = CacheOptions()
-        #expect(CallCaching(options: options, store: nil, request: request, protocolName: "plain") == nil)
+        #expect(CallCaching(options: options, store: nil, request: request, rpcProtocol: .plain) == nil)
     }
 
     @Test("the store is read only when the policy may answer from it first, or to revalidate a GET")
@@ -189,7 +189,7 @@ struct CallCachingRuleTests {
     @Test("a GET with a validator is made conditional; a 304 becomes the entry, refreshed; only 2xx are stored")
     func revalidation() throws {
         let store = DictionaryStore()
-        let key = CallCaching.key(for: request, protocolName: "plain", options: CacheOptions())
+        let key = CallCaching.key(for: request, rpcProtocol: .plain, options: CacheOptions())
         let headers = HTTPFields([HTTPField(name: .eTag, value: "\"v1\""), HTTPField(name: .lastModified, value: "Tue, 24 Nov 2026 10:00:00 GMT"),
                        HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .setCookie, value: "s=1")])
         store.store(CachedResponse(status: 200, headers: headers, body: Array("{}".utf8), storedAt: 1000, version: 0), for: key)

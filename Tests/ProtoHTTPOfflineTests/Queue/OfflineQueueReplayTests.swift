@@ -1,5 +1,6 @@
 // OfflineQueueReplayTests.swift: replay against our server: handlers, keys, order, priority over new calls, coalescing, drops, server errors, reachability.
 import Foundation
+import GRDB
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import Synchronization
@@ -105,7 +106,7 @@ struct OfflineQueueReplayTests {
             var late = Notes_CreateNoteRequest()
             late.title = "late"
             let id = try queue.enqueue(QueueableCall(
-                httpMethod: .post, path: template.path, idempotencyLevel: nil, protocolName: "connect", body: late.serializedBytes(),
+                httpMethod: .post, path: template.path, idempotencyLevel: nil, rpcProtocol: .connect, body: late.serializedBytes(),
                 contentType: template.contentType, headers: [.idempotencyKey: "late-key"],
                 idempotencyKey: "late-key", category: "notes", tag: nil, context: [:],
                 error: ProtoHTTPError(code: .unavailable, message: "offline")))
@@ -301,40 +302,75 @@ final class FlippableReachability: ReachabilitySource {
     }
 }
 
-/// Connect under another name: a "custom" protocol for the mapping test.
-struct RenamedConnect: WireProtocol {
-    var name: String { "connect-renamed" }
+/// Connect with a header of its own: a custom protocol of the Connect kind.
+struct VariantConnect: WireProtocol {
+    var rpcProtocol: RPCProtocol { .connect }
     var serializationContext: SerializationContext { ConnectProtocol().serializationContext }
     func route(_ path: String) -> String { ConnectProtocol().route(path) }
-    func headers(timeout: Duration?) -> HTTPFields { ConnectProtocol().headers(timeout: timeout) }
+    func headers(timeout: Duration?) -> HTTPFields {
+        var headers = ConnectProtocol().headers(timeout: timeout)
+        headers[.named("X-Protocol-Variant")] = "1"
+        return headers
+    }
     func error(from response: TransportResponse) -> ProtoHTTPError? { ConnectProtocol().error(from: response) }
 }
 
 @Suite("Offline queue: protocols")
 struct OfflineQueueProtocolTests {
-    @Test("a call made with a custom protocol stays queued until the protocol is mapped, then replays with it")
-    func customProtocolNeedsAMapping() async throws {
+    @Test("a call is stored with its protocol's kind and replays with the protocol configured for that kind, else the default")
+    func customProtocolReplaysByKind() async throws {
         try await withQueueTestbed { testbed in
-            let unmapped = try testbed.queue()
-            var request = Notes_CreateNoteRequest()
-            request.title = "custom protocol"
-            var options = CallOptions(category: "notes", wireProtocol: RenamedConnect())
+            var options = CallOptions(category: "notes", wireProtocol: VariantConnect())
             options.queuesWhenOffline = true
+            var request = Notes_CreateNoteRequest()
+
+            let plainQueue = try testbed.queue()
+            request.title = "replayed as Connect"
+            let first = await #expect(throws: ProtoHTTPError.self) {
+                _ = try await testbed.manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options)
+            }
+            #expect(first?.queueEntryID != nil)
+            #expect(try plainQueue.allEntries().map(\.rpcProtocol) == [.connect])
+            testbed.goOnline()
+            #expect(await plainQueue.resumeAllQueued().answered == 1)
+            #expect(testbed.notes.sightings.map(\.variant) == [nil], "the default Connect protocol, without the variant's header")
+
+            testbed.goOffline()
+            let mappedQueue = try testbed.queue { $0.protocols[.connect] = VariantConnect() }
+            request.title = "replayed as the variant"
+            let second = await #expect(throws: ProtoHTTPError.self) {
+                _ = try await testbed.manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options)
+            }
+            #expect(second?.queueEntryID != nil)
+            testbed.goOnline()
+            #expect(await mappedQueue.resumeAllQueued().answered == 1)
+            #expect(testbed.notes.sightings.map(\.variant) == [nil, "1"])
+            #expect(testbed.notes.sightings.map(\.title) == ["replayed as Connect", "replayed as the variant"])
+        }
+    }
+
+    @Test("a stored entry whose protocol this version does not know is refused with a clear error, and stays stored")
+    func unknownStoredProtocol() async throws {
+        try await withQueueTestbed { testbed in
+            let queue = try testbed.queue()
+            var options = CallOptions(category: "notes")
+            options.queuesWhenOffline = true
+            var request = Notes_CreateNoteRequest()
+            request.title = "kept"
             let error = await #expect(throws: ProtoHTTPError.self) {
                 _ = try await testbed.manager.unary(Notes_NotesMetadata.CreateNote.self, request, options: options)
             }
-            #expect(error?.queueEntryID != nil)
-            #expect(try unmapped.allEntries().map(\.protocolName) == ["connect-renamed"])
-            _ = await testbed.create("behind it")
-            testbed.goOnline()
-            let first = await unmapped.resumeAllQueued()
-            #expect(first.answered == 0 && first.dropped == 0 && first.remaining == 2)
-            #expect(testbed.notes.sightings.isEmpty, "an entry overtook the unmapped one")
+            let id = try #require(error?.queueEntryID)
+            let database = try DatabaseQueue(path: testbed.folder + "/" + OfflineQueueConfiguration.fileName)
+            try await database.write { try $0.execute(sql: "UPDATE queue_entry SET protocol = 'acme-rpc' WHERE id = ?", arguments: [id]) }
+            try database.close()
 
-            let mapped = try testbed.queue { $0.protocols["connect-renamed"] = RenamedConnect() }
-            let second = await mapped.resumeAllQueued()
-            #expect(second.answered == 2 && second.remaining == 0)
-            #expect(testbed.notes.sightings.map(\.title) == ["custom protocol", "behind it"])
+            let refused = #expect(throws: OfflineError.self) { _ = try queue.allEntries() }
+            #expect(refused?.message == "the queued call \(id) names the wire protocol \"acme-rpc\", which is not connect, twirp or plain; remove it with OfflineQueue.remove(id:).")
+            testbed.goOnline()
+            _ = await queue.resumeAllQueued()
+            #expect(testbed.notes.sightings.isEmpty, "nothing was sent for it")
+            #expect(try queue.count() == 1, "the entry is kept, not lost")
         }
     }
 

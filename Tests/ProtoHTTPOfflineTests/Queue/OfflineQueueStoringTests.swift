@@ -24,7 +24,7 @@ struct OfflineQueueStoringTests {
             #expect(error.message.contains(id))
             let entry = try #require(try queue.allEntries().first)
             #expect(entry.path == Notes_NotesMetadata.CreateNote.path)
-            #expect(entry.protocolName == "connect")
+            #expect(entry.rpcProtocol == .connect)
             #expect(entry.httpMethod == .post)
             #expect(entry.category == "notes")
             #expect(entry.tag == 4)

@@ -17,8 +17,8 @@ struct CallStagesTests {
         return try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
     }
 
-    static func info(_ protocolName: String = "plain", method: MethodDescriptor? = nil) -> CallInfo {
-        CallInfo(id: CallHandle.makeID(), path: "/p", context: [:], protocolName: protocolName, method: method)
+    static func info(_ rpcProtocol: RPCProtocol = .plain, method: MethodDescriptor? = nil) -> CallInfo {
+        CallInfo(id: CallHandle.makeID(), path: "/p", context: [:], rpcProtocol: rpcProtocol, method: method)
     }
 
     func ping(_ text: String = "hi") -> Protohttp_Rpctest_PingRequest { .sample(text) }
@@ -30,14 +30,14 @@ struct CallStagesTests {
         let manager = try manager()
         var options = CallOptions(headers: [.named("x-over"): "call"], parameters: ["q": "a b", "app": "2"])
         options.context = ["k": 1]
-        let prepared = try manager.prepare(info: CallInfo(id: 9, path: "/echo", context: options.context, protocolName: "plain"), target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
+        let prepared = try manager.prepare(info: CallInfo(id: 9, path: "/echo", context: options.context, rpcProtocol: .plain), target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
                                            serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
                                            options: options, settings: manager.snapshot(), deadline: nil)
         #expect(prepared.request.method == "POST")
         #expect(prepared.request.url == "http://api.example/v1/echo?app=2&q=a%20b")
         #expect(prepared.request.headers.map { "\($0.name): \($0.value)" } == ["X-App: a", "Content-Type: application/x-protobuf", "x-over: call"])
         #expect(prepared.request.body == ping().serializedBytes())
-        #expect(prepared.info.id == 9 && prepared.info.protocolName == "plain" && prepared.info.method == nil)
+        #expect(prepared.info.id == 9 && prepared.info.rpcProtocol == .plain && prepared.info.method == nil)
         #expect(prepared.info.context["k"] as? Int == 1)
         #expect(prepared.request.timeout == nil, "the transfer's limit is set at send time, from the deadline")
     }
@@ -47,11 +47,11 @@ struct CallStagesTests {
         let target = ProtoHTTPManager.target(Ping.self)
         let deadline = CallDeadline(timeout: .milliseconds(1500), clock: ManualCallClock())
         func prepared(_ manager: ProtoHTTPManager, _ options: CallOptions = CallOptions()) throws -> PreparedCall {
-            try manager.prepare(info: Self.info(manager.wireProtocol(for: target, options: options, configuration: manager.configuration).name, method: target.rpc), target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
+            try manager.prepare(info: Self.info(manager.wireProtocol(for: target, options: options, configuration: manager.configuration).rpcProtocol, method: target.rpc), target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
                                 options: options, settings: manager.snapshot(), deadline: deadline)
         }
         let connect = try prepared(try manager())
-        #expect(connect.info.protocolName == "connect")
+        #expect(connect.info.rpcProtocol == .connect)
         #expect(connect.info.method == Ping.descriptor)
         #expect(connect.request.url == "http://api.example/v1/protohttp.rpctest.PingService/Ping?app=1")
         #expect(connect.request.headers.firstValue(.connectProtocolVersion) == "1")
@@ -60,17 +60,17 @@ struct CallStagesTests {
 
         let twirpManager = try manager { $0.wireProtocol = .twirp; $0.encoding = .json }
         let twirp = try prepared(twirpManager)
-        #expect(twirp.info.protocolName == "twirp")
+        #expect(twirp.info.rpcProtocol == .twirp)
         #expect(twirp.request.url == "http://api.example/v1/twirp/protohttp.rpctest.PingService/Ping?app=1")
         #expect(twirp.request.headers.firstValue(.contentType) == "application/json", "the manager's default encoding")
         #expect(twirp.request.body.map { String(decoding: $0, as: UTF8.self) } == #"{"text":"hi"}"#)
 
         let perCall = try prepared(twirpManager, CallOptions(wireProtocol: .plain, encoding: .binary))
-        #expect(perCall.info.protocolName == "plain")
+        #expect(perCall.info.rpcProtocol == .plain)
         #expect(perCall.request.headers.firstValue(.contentType) == "application/x-protobuf")
         let clientDefault = CallOptions().defaulting(wireProtocol: .connect)
-        #expect(try prepared(twirpManager, clientDefault).info.protocolName == "connect", "a client's protocol beats the manager's")
-        #expect(try prepared(twirpManager, CallOptions(wireProtocol: .plain).defaulting(wireProtocol: .connect)).info.protocolName == "plain",
+        #expect(try prepared(twirpManager, clientDefault).info.rpcProtocol == .connect, "a client's protocol beats the manager's")
+        #expect(try prepared(twirpManager, CallOptions(wireProtocol: .plain).defaulting(wireProtocol: .connect)).info.rpcProtocol == .plain,
                 "the call's beats the client's")
     }
 

@@ -13,7 +13,7 @@ struct RuntimeConfigurationTests {
         configuration.parameters = ["api": "1"]
         adjust(&configuration)
         let composition = RequestComposition(settings: SettingsSnapshot(configuration), options: options)
-        let info = CallInfo(id: 1, path: "/p", context: [:], protocolName: "plain")
+        let info = CallInfo(id: 1, path: "/p", context: [:], rpcProtocol: .plain)
         let url = composition.url("/p", wireProtocol: PlainProtocol(), query: [], info: info)
         return (url, composition.headers(protocolHeaders: [:], contentType: nil, url: url).map { "\($0.name): \($0.value)" })
     }

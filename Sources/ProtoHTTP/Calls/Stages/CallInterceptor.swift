@@ -12,20 +12,20 @@ public struct CallInfo: Sendable {
     public var tag: Int?
     /// The call's ``CallOptions/context`` over the manager's ``ManagerConfiguration/userInfo``.
     public var context: [String: any Sendable]
-    /// The wire protocol's name.
-    public var protocolName: String
+    /// The call's wire protocol: Connect, Twirp or plain HTTP.
+    public var rpcProtocol: RPCProtocol
     /// The RPC method, for calls made with ``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``
     /// (generated clients): its path, types and idempotency. `nil` for calls to a path.
     public var method: MethodDescriptor?
 
-    package init(id: UInt64, path: String, category: String? = nil, tag: Int? = nil, context: [String: any Sendable], protocolName: String,
+    package init(id: UInt64, path: String, category: String? = nil, tag: Int? = nil, context: [String: any Sendable], rpcProtocol: RPCProtocol,
                  method: MethodDescriptor? = nil) {
         self.id = id
         self.path = path
         self.category = category
         self.tag = tag
         self.context = context
-        self.protocolName = protocolName
+        self.rpcProtocol = rpcProtocol
         self.method = method
     }
 }

@@ -28,19 +28,19 @@ struct CallCaching: Sendable {
 
     /// The cache stage of a call, or `nil` when the call asks for no caching or the manager
     /// has no store. Multipart and file-bodied calls are never cached.
-    init?(options: CallOptions, store: (any ResponseCacheStore)?, request: TransportRequest, protocolName: String) {
+    init?(options: CallOptions, store: (any ResponseCacheStore)?, request: TransportRequest, rpcProtocol: RPCProtocol) {
         guard let cache = options.cache, let store, request.multipart == nil, request.bodyFile == nil else { return nil }
         self.options = cache
         self.store = store
-        self.key = Self.key(for: request, protocolName: protocolName, options: cache)
+        self.key = Self.key(for: request, rpcProtocol: rpcProtocol, options: cache)
         self.isGet = request.method == .get
         let readsFirst = cache.policy == .cacheElseNetwork || cache.policy == .cacheThenNetwork || isGet
         self.entry = cache.ignoreCache || !readsFirst ? nil : store.response(for: key)
     }
 
     /// The key of `request` under `options`.
-    static func key(for request: TransportRequest, protocolName: String, options: CacheOptions) -> ResponseCacheKey {
-        ResponseCacheKey(method: request.method.rawValue, url: request.url, protocolName: protocolName,
+    static func key(for request: TransportRequest, rpcProtocol: RPCProtocol, options: CacheOptions) -> ResponseCacheKey {
+        ResponseCacheKey(method: request.method, url: request.url, rpcProtocol: rpcProtocol,
                          contentType: request.headers.firstValue(.contentType), accept: request.headers.firstValue(.accept),
                          body: request.body ?? [], salt: options.salt, version: options.version,
                          credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name) })

@@ -39,7 +39,7 @@ extension ProtoHTTPManager {
 
     private func loadCache<Output>(_ call: ReadOnlyCall<Output>, store: any ResponseCacheStore,
                                    options: CallOptions) throws(ProtoHTTPError) -> CallResponse<Output>? {
-        guard let caching = CallCaching(options: options, store: store, request: call.request, protocolName: call.info.protocolName),
+        guard let caching = CallCaching(options: options, store: store, request: call.request, rpcProtocol: call.info.rpcProtocol),
               let entry = caching.entry ?? store.response(for: caching.key) else { return nil }
         switch call.settle(CallCaching.response(from: entry), true) {
         case .success(let (output, metadata)):

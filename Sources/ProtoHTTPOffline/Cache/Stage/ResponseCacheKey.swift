@@ -17,14 +17,14 @@ public struct ResponseCacheKey: Sendable, Hashable, CustomStringConvertible {
     ///
     /// `credentials`: the request's credential headers (``credentialHeaderNames``), as the
     /// manager passes them; empty for an anonymous request.
-    public init(method: String, url: String, protocolName: String, contentType: String?, accept: String?,
+    public init(method: HTTPMethod, url: String, rpcProtocol: RPCProtocol, contentType: String?, accept: String?,
                 body: [UInt8], salt: String, version: Int, credentials: HTTPFields = [:]) {
         var credentialBytes: [UInt8] = []
         // Canonical (lowercase) names, as keys have always been made: stored entries stay found.
         for header in credentials.sorted(by: { ($0.name.canonicalName, $0.value) < ($1.name.canonicalName, $1.value) }) {
             credentialBytes += Array(header.name.canonicalName.utf8) + [0] + Array(header.value.utf8) + [0]
         }
-        let parts: [[UInt8]] = [Array("protohttp-cache-2".utf8), Array(method.utf8), Array(url.utf8), Array(protocolName.utf8),
+        let parts: [[UInt8]] = [Array("protohttp-cache-2".utf8), Array(method.rawValue.utf8), Array(url.utf8), Array(rpcProtocol.rawValue.utf8),
                                 Array((contentType ?? "").utf8), Array((accept ?? "").utf8), body, credentialBytes,
                                 Array(salt.utf8), Array(String(version).utf8)]
         digest = SHA256Digest.hex(ofParts: parts)

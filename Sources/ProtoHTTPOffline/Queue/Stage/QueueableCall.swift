@@ -12,8 +12,8 @@ public struct QueueableCall: Sendable {
     public var path: String
     /// The RPC method's idempotency, for calls made through one.
     public var idempotencyLevel: IdempotencyLevel?
-    /// The wire protocol's name (`connect`, `twirp`, `plain`).
-    public var protocolName: String
+    /// The call's wire protocol.
+    public var rpcProtocol: RPCProtocol
     /// The serialized body, before any request compression (empty for GET and HEAD).
     public var body: [UInt8]
     /// The body's `Content-Type`.
@@ -34,13 +34,13 @@ public struct QueueableCall: Sendable {
     public var error: ProtoHTTPError
 
     /// A call to queue; the manager makes these.
-    public init(httpMethod: HTTPMethod, path: String, idempotencyLevel: IdempotencyLevel?, protocolName: String,
+    public init(httpMethod: HTTPMethod, path: String, idempotencyLevel: IdempotencyLevel?, rpcProtocol: RPCProtocol,
                 body: [UInt8], contentType: String?, headers: HTTPFields, idempotencyKey: String,
                 category: String?, tag: Int?, context: [String: any Sendable], error: ProtoHTTPError) {
         self.httpMethod = httpMethod
         self.path = path
         self.idempotencyLevel = idempotencyLevel
-        self.protocolName = protocolName
+        self.rpcProtocol = rpcProtocol
         self.body = body
         self.contentType = contentType
         self.headers = headers

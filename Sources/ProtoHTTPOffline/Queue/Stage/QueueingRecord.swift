@@ -28,7 +28,7 @@ struct QueueingRecord: Sendable {
     func call(_ staged: StagedCall, error: ProtoHTTPError) -> QueueableCall {
         let info = staged.info
         return QueueableCall(httpMethod: staged.httpMethod, path: path, idempotencyLevel: info.method?.idempotencyLevel,
-                             protocolName: info.protocolName, body: body, contentType: contentType, headers: headers,
+                             rpcProtocol: info.rpcProtocol, body: body, contentType: contentType, headers: headers,
                              idempotencyKey: idempotencyKey, category: info.category, tag: info.tag, context: info.context, error: error)
     }
 

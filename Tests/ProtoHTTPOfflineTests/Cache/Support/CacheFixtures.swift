@@ -15,7 +15,7 @@ enum CacheFixtures {
 
     /// A key unique to `name`.
     static func key(_ name: String) -> ResponseCacheKey {
-        ResponseCacheKey(method: "POST", url: "http://127.0.0.1/\(name)", protocolName: "connect", contentType: "application/proto",
+        ResponseCacheKey(method: "POST", url: "http://127.0.0.1/\(name)", rpcProtocol: .connect, contentType: "application/proto",
                          accept: nil, body: Array(name.utf8), salt: "", version: 0)
     }
 

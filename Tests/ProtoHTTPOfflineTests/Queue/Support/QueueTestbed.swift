@@ -53,6 +53,9 @@ struct QueueTestbed: Sendable {
     /// Points the manager at the live server.
     func goOnline() { manager.updateConfiguration { [liveURL] in $0.baseURL = liveURL } }
 
+    /// Points the manager at the closed port again.
+    func goOffline() { manager.updateConfiguration { [deadPort] in $0.baseURL = "http://127.0.0.1:\(deadPort)" } }
+
     /// Stops the server and the transport and removes the folder.
     func stop() async {
         await server.shutdown()

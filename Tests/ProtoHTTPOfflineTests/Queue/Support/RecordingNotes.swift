@@ -13,6 +13,8 @@ struct Sighting: Sendable, Equatable {
     var authorization: String?
     var cookie: String?
     var custom: String?
+    /// `X-Protocol-Variant`, which the tests' custom Connect protocol adds.
+    var variant: String? = nil
 }
 
 /// `notes.Notes` (the demo's ``NotesService``) that records every call before it answers and
@@ -38,7 +40,7 @@ final class RecordingNotes: Notes_NotesHandler {
     private func record(_ method: String, title: String, _ context: ServerContext) async {
         let sighting = Sighting(method: method, key: context.header(.idempotencyKey), title: title,
                                 authorization: context.header(.authorization), cookie: context.header(.cookie),
-                                custom: context.header(.named("X-Api-Key")))
+                                custom: context.header(.named("X-Api-Key")), variant: context.header(.named("X-Protocol-Variant")))
         seen.withLock { $0.append(sighting) }
         if let hook = hook.withLock({ $0 }) { await hook(sighting) }
     }

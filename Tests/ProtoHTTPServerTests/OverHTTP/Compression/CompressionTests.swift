@@ -111,7 +111,7 @@ extension ServerTests {
                     let client = Notes_NotesClient(manager: manager, wireProtocol: wireProtocol)
                     let request = Self.createRequest("gzip \(index)")
                     let note = try await client.createNote(request)
-                    #expect(note.title == "gzip \(index)" && note.text == request.text, "\(wireProtocol.name)")
+                    #expect(note.title == "gzip \(index)" && note.text == request.text, "\(wireProtocol.rpcProtocol)")
                 }
                 var list = Notes_ListNotesRequest()
                 list.tag = String(repeating: "no such tag ", count: 50)
