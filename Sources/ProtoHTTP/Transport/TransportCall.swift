@@ -4,10 +4,11 @@ import Synchronization
 
 /// The handle of one call sent through ``HTTPTransport``: a unique id and ``cancel()``.
 ///
-/// The call's `CallLifecycle` (<doc:CallLifecycle>) lives behind a `Mutex`. Every event
-/// (submit, hand-off, response, failure, cancel) is one transition under the lock; callbacks
-/// are enqueued on the caller's queue, never run on the transport thread and never run under
-/// the lock. Exactly one of success or failure is delivered, once.
+/// The call's `TransferMachine` (<doc:CallLifecycle>) lives behind a `Mutex`; its states carry
+/// the delivery the call still owes. Every event (submitted, picked up, responded, failed,
+/// cancelled) is one transition under the lock; callbacks are enqueued on the caller's queue,
+/// never run on the transport thread and never run under the lock. Exactly one of success or
+/// failure is delivered, once.
 public final class TransportCall: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The result a call delivers.
     public typealias Result = Swift.Result<TransportResponse, ProtoHTTPError>
@@ -23,11 +24,7 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
         case direct(handedOff: (@Sendable () -> Void)?, completion: @Sendable (Result) -> Void)
     }
 
-    private struct Guarded: Sendable {
-        var lifecycle = CallLifecycle<TransportResponse>()
-        /// Dropped as soon as the call finishes, so captured objects are released.
-        var delivery: Delivery?
-    }
+    private typealias Machine = TransferMachine<Delivery, TransportResponse>
 
     private static let nextID = Atomic<UInt64>(1)
 
@@ -36,31 +33,31 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     /// The request this call sends.
     public let request: TransportRequest
     private let engine: CurlEngine
-    private let guarded: Mutex<Guarded>
+    private let machine: Mutex<Machine>
 
     init(request: TransportRequest, engine: CurlEngine, delivery: Delivery) {
         self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         self.request = request
         self.engine = engine
-        self.guarded = Mutex(Guarded(delivery: delivery))
+        self.machine = Mutex(Machine(delivery: delivery))
     }
 
     /// Whether the call has finished (delivered its result or been cancelled).
-    public var isFinished: Bool { guarded.withLock { $0.lifecycle.isFinished } }
+    public var isFinished: Bool { machine.withLock { $0.isFinished } }
 
     /// Cancels the call at any moment. If it has not finished, its failure callback gets a
     /// `canceled` error and a transfer in flight is stopped; otherwise this does nothing.
     public func cancel() {
-        if case .fireFailure(_, abortTransfer: true) = apply({ $0.cancel(.cancelled()) }) {
+        if case .deliver(_, _, abortTransfer: true) = apply({ $0.cancelled(.cancelled()) }) {
             engine.abortTransfer(callID: id)
         }
     }
 
     /// Submits the call to the engine.
     func submit() {
-        guard case .enqueue = apply({ $0.submit() }) else { return }
+        guard case .enqueue = apply({ $0.submitted() }) else { return }
         if !engine.enqueue(self) {
-            _ = apply { $0.transportFailed(.transportShutDown()) }
+            _ = apply { $0.engineRefused(.transportShutDown()) }
         }
     }
 
@@ -69,18 +66,18 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     /// The engine is about to start the transfer; `true` means go ahead (and the hand-off
     /// callback has been enqueued), `false` means the call already ended.
     func handOff() -> Bool {
-        if case .startTransfer = apply({ $0.handedToTransport() }) { return true }
+        if case .start = apply({ $0.pickedUp() }) { return true }
         return false
     }
 
     /// The transfer completed with a response.
     func succeed(_ response: TransportResponse) {
-        _ = apply { $0.receivedResponse(response) }
+        _ = apply { $0.responded(response) }
     }
 
     /// The transfer (or its setup) failed.
     func fail(_ error: ProtoHTTPError) {
-        _ = apply { $0.transportFailed(error) }
+        _ = apply { $0.transferFailed(error) }
     }
 
     /// A progress report for the request's handler, if it has one: enqueued on the caller's
@@ -88,14 +85,15 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     /// later), or passed on directly for direct delivery; dropped once the call has finished.
     func reportProgress(_ progress: TransferProgress) {
         guard let handler = request.progress else { return }
-        let direct = guarded.withLock { g -> Bool in
-            guard !g.lifecycle.isFinished, let delivery = g.delivery else { return false }
-            switch delivery {
-            case .queue(let queue, _, _):
+        let direct = machine.withLock { machine -> Bool in
+            switch machine.delivery {
+            case .queue(let queue, _, _)?:
                 queue.async { handler.report(progress) }
                 return false
-            case .direct:
+            case .direct?:
                 return true
+            case nil:
+                return false
             }
         }
         if direct { handler.report(progress) }
@@ -109,42 +107,28 @@ public final class TransportCall: Sendable, Hashable, Identifiable, CustomString
     /// hand-off callback always precedes the result; `DispatchQueue.async` only enqueues and
     /// never runs user code, so no callback runs under the lock. Direct deliveries run after
     /// the lock is released (the hand-off and the result are events of the engine thread, so
-    /// they cannot overtake each other).
-    private func apply(_ event: (inout CallLifecycle<TransportResponse>) -> CallLifecycle<TransportResponse>.Action)
-        -> CallLifecycle<TransportResponse>.Action
-    {
-        let (action, direct): (CallLifecycle<TransportResponse>.Action, (@Sendable () -> Void)?) = guarded.withLock { g in
-            let action = event(&g.lifecycle)
-            let result: Result
+    /// they cannot overtake each other). A finished machine holds no delivery, so the
+    /// callbacks' captures are released with the transition that delivers.
+    private func apply(_ event: (inout Machine) -> Machine.Action) -> Machine.Action {
+        let (action, direct): (Machine.Action, (@Sendable () -> Void)?) = machine.withLock { machine in
+            let action = event(&machine)
             switch action {
-            case .startTransfer:
-                switch g.delivery {
-                case .queue(let queue, let handedOff?, _): queue.async(execute: handedOff)
-                case .direct(let handedOff?, _): return (action, handedOff)
-                default: break
-                }
+            case .start(.queue(let queue, let handedOff?, _)):
+                queue.async(execute: handedOff)
                 return (action, nil)
-            case .fireSuccess(let response):
-                result = .success(response)
-            case .fireFailure(let error, _):
-                result = .failure(error)
-            case .none, .enqueue, .discardTransfer:
-                return (action, nil)
-            }
-            let delivery = g.delivery
-            g.delivery = nil
-            let finishProgress = request.progress?.finish  // ends a progress stream, after the result
-            switch delivery {
-            case .queue(let queue, _, let completion):
+            case .start(.direct(let handedOff?, _)):
+                return (action, handedOff)
+            case .deliver(let result, to: .queue(let queue, _, let completion), _):
                 queue.async { completion(result) }
-                if let finishProgress { queue.async(execute: finishProgress) }
+                if let finishProgress = request.progress?.finish { queue.async(execute: finishProgress) }  // ends a progress stream, after the result
                 return (action, nil)
-            case .direct(_, let completion):
+            case .deliver(let result, to: .direct(_, let completion), _):
+                let finishProgress = request.progress?.finish
                 return (action, {
                     completion(result)
                     finishProgress?()
                 })
-            case nil:
+            case .start, .none, .enqueue, .skipTransfer:
                 return (action, nil)
             }
         }
