@@ -8,10 +8,10 @@ import Synchronization
 /// ``cancel()`` works at any moment: if the call has not finished, its failure callback gets a
 /// `canceled` error (once) and the transfer in flight is stopped.
 ///
-/// Inside, the call runs the same pure `CallLifecycle` machine (<doc:CallLifecycle>) as a
-/// ``TransportCall``: the manager's stages, the transport's hand-off, the deadline timer and
-/// `cancel()` each apply one event under the lock, and whichever terminal event comes first is
-/// the one delivered.
+/// Inside, the call runs the pure `CallMachine` (<doc:CallLifecycle>), whose states carry the
+/// callbacks and the transfer they hold: the call's pipeline, the transport's hand-off, the
+/// deadline timer and `cancel()` each apply one event under the lock, and whichever terminal
+/// event comes first is the one delivered.
 public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// Where a call's callbacks go.
     package struct Sink: Sendable {
@@ -40,15 +40,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// A successful call's delivery: the typed output bound to the success callback.
     package typealias Delivery = @Sendable () -> Void
 
-    private struct State: Sendable {
-        var lifecycle = CallLifecycle<Delivery>()
-        /// The transfer in flight, stopped when the call fails first.
-        var transportCall: TransportCall?
-        /// Dropped when the call finishes, so captured objects are released.
-        var sink: Sink?
-        /// The furthest progress reported, so reports never go back across transfers.
-        var progressMark = ProgressHighWater()
-    }
+    private typealias Machine = CallMachine<Sink, Delivery, TransportCall>
 
     private static let nextID = Atomic<UInt64>(1)
 
@@ -74,7 +66,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     let reportsProgress: Bool
     /// The queue the outcome is delivered on (`nil`: delivered directly, the async form).
     let deliveryQueue: DispatchQueue?
-    private let state: Mutex<State>
+    private let machine: Mutex<Machine>
 
     /// A new call id: process-wide unique, monotonic.
     package static func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
@@ -90,42 +82,38 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         self.reportsHandOff = sink.completion != nil
         self.reportsProgress = sink.progress != nil
         self.deliveryQueue = sink.queue
-        self.state = Mutex(State(sink: sink))
+        self.machine = Mutex(Machine(sink: sink))
     }
 
     /// Whether the call has finished (delivered success or failure).
-    public var isFinished: Bool { state.withLock { $0.lifecycle.isFinished } }
+    public var isFinished: Bool { machine.withLock { $0.isFinished } }
 
     /// Cancels the call; does nothing once it has finished.
     public func cancel() {
-        apply { $0.cancel(.cancelled()) }
+        apply { $0.cancelled(.cancelled()) }
     }
 
     // MARK: Events from the manager's stages, the transport and the deadline timer
 
     /// The call starts; `false` means it already ended (cancelled first) and must not run.
     package func begin() -> Bool {
-        if case .enqueue = apply({ $0.submit() }) { return true }
+        if case .proceed = machine.withLock({ $0.begin() }) { return true }
         return false
     }
 
     /// Records the transfer in flight; cancels it at once if the call already finished.
     func attach(_ call: TransportCall) {
-        let finished = state.withLock { state in
-            if !state.lifecycle.isFinished { state.transportCall = call }
-            return state.lifecycle.isFinished
-        }
-        if finished { call.cancel() }
+        apply { $0.attach(call) }
     }
 
     /// A transfer started (the first one fires `completion`; a retry's do not).
     package func handedOff() {
-        apply { $0.handedToTransport() }
+        apply { $0.handedOff() }
     }
 
-    /// The settle stage decoded the response.
+    /// The settle stage decoded the response (or a stage answered without the network).
     package func succeed(_ delivery: @escaping Delivery) {
-        apply { $0.receivedResponse(delivery) }
+        apply { $0.settled(.success(delivery)) }
     }
 
     /// A result delivered before the outcome, which does not end the call (a stage's interim
@@ -133,31 +121,35 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// so on a serial queue it runs before the outcome; dropped once the call has finished,
     /// and for the async form (no queue), which returns the outcome only.
     func deliverInterim(_ delivery: @escaping Delivery) {
-        state.withLock { state in
-            guard !state.lifecycle.isFinished, let queue = state.sink?.queue else { return }
+        machine.withLock { machine in
+            guard let queue = machine.sink?.queue else { return }
             queue.async(execute: delivery)
         }
     }
 
-    /// A stage failed the call.
+    /// The call settled with an error: the transport's, a response's, or a stage's.
     package func fail(_ error: ProtoHTTPError) {
-        apply { $0.transportFailed(error) }
+        apply { $0.settled(.failure(error)) }
+    }
+
+    /// Preparing the call failed (its options or input); nothing was sent.
+    func failPreparing(_ error: ProtoHTTPError) {
+        apply { $0.preparationFailed(error) }
     }
 
     /// The call's deadline passed.
     func expire(_ error: ProtoHTTPError) {
-        apply { $0.timedOut(error) }
+        apply { $0.deadlinePassed(error) }
     }
 
     /// A progress report from a transfer of this call. Enqueued on the callback queue under
     /// the lock, like the outcome, so on a serial queue no report runs after the outcome;
     /// dropped once the call has finished, or when it would go back (a retry starting over).
     func reportProgress(_ progress: TransferProgress) {
-        let direct: Delivery? = state.withLock { state in
-            guard !state.lifecycle.isFinished, let handler = state.sink?.progress,
-                  state.progressMark.admit(progress) else { return nil }
+        let direct: Delivery? = machine.withLock { machine in
+            guard let sink = machine.admitProgress(progress), let handler = sink.progress else { return nil }
             let deliver: Delivery = { handler.report(progress) }
-            guard let queue = state.sink?.queue else { return deliver }
+            guard let queue = sink.queue else { return deliver }
             queue.async(execute: deliver)
             return nil
         }
@@ -173,49 +165,44 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// again finds the old transfer's abort ahead of its own submission in the engine's inbox,
     /// so the old file is closed (and unlocked) first. `DispatchQueue.async` runs no user code,
     /// so none runs under the lock.
-    @discardableResult
-    private func apply(_ event: (inout CallLifecycle<Delivery>) -> CallLifecycle<Delivery>.Action) -> CallLifecycle<Delivery>.Action {
-        let (action, direct, stop, queued): (CallLifecycle<Delivery>.Action, Delivery?, TransportCall?, (DispatchQueue, Delivery)?) = state.withLock { state in
-            let action = event(&state.lifecycle)
-            let delivery: Delivery
-            var stop: TransportCall?
-            switch action {
-            case .startTransfer:
-                guard let sink = state.sink, let completion = sink.completion else { return (action, nil, nil, nil) }
-                guard let queue = sink.queue else { return (action, completion, nil, nil) }
+    private func apply(_ event: (inout Machine) -> Machine.Action) {
+        let (direct, stop, queued): (Delivery?, TransportCall?, (DispatchQueue, Delivery)?) = machine.withLock { machine in
+            switch event(&machine) {
+            case .notifyCompletion(let sink):
+                guard let completion = sink.completion else { return (nil, nil, nil) }
+                guard let queue = sink.queue else { return (completion, nil, nil) }
                 queue.async(execute: completion)
-                return (action, nil, nil, nil)
-            case .fireSuccess(let deliver):
-                delivery = observed(deliver, error: nil, finished: state.sink?.finished)
-            case .fireFailure(let error, _):
-                let failure = state.sink?.failure
-                delivery = observed({ failure?(error) }, error: error, finished: state.sink?.finished)
-                // Stop a transfer still queued or running, whatever stage the call is in.
-                stop = state.transportCall
-            case .none, .enqueue, .discardTransfer:
-                return (action, nil, nil, nil)
-            }
-            let queue = state.sink?.queue
-            let finishProgress = state.sink?.progress?.finish  // ends a progress stream, after the outcome
-            state.sink = nil
-            state.transportCall = nil
-            // Unregistered before the outcome is delivered, so whoever sees the outcome sees the
-            // call gone. (Lock order handle → registry; the registry never calls a handle under its lock.)
-            registry.remove(self)
-            var outcome = delivery
-            if let finishProgress {
-                outcome = {
-                    delivery()
-                    finishProgress()
+                return (nil, nil, nil)
+            case .stopTransfer(let transfer):
+                return (nil, transfer, nil)
+            case .deliver(let result, let sink, let stopping):
+                let delivery: Delivery
+                switch result {
+                case .success(let deliver):
+                    delivery = observed(deliver, error: nil, finished: sink.finished)
+                case .failure(let error):
+                    let failure = sink.failure
+                    delivery = observed({ failure(error) }, error: error, finished: sink.finished)
                 }
+                // Unregistered before the outcome is delivered, so whoever sees the outcome sees the
+                // call gone. (Lock order handle → registry; the registry never calls a handle under its lock.)
+                registry.remove(self)
+                var outcome = delivery
+                if let finishProgress = sink.progress?.finish {  // ends a progress stream, after the outcome
+                    outcome = {
+                        delivery()
+                        finishProgress()
+                    }
+                }
+                guard let queue = sink.queue else { return (outcome, stopping, nil) }
+                return (nil, stopping, (queue, outcome))
+            case .none, .proceed:
+                return (nil, nil, nil)
             }
-            guard let queue else { return (action, outcome, stop, nil) }
-            return (action, nil, stop, (queue, outcome))
         }
         stop?.cancel()
         if let (queue, outcome) = queued { queue.async(execute: outcome) }
         direct?()
-        return action
     }
 
     /// `deliver`, then the `finished` callback, between the accessories' `willStop` and `didStop`.

@@ -77,7 +77,7 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
             return try manager.prepare(info: handle.info, target: target, input: input, serializer: serializer,
                                        options: options, settings: settings, deadline: deadline)
         } catch {
-            handle.fail(error)
+            handle.failPreparing(error)
             return nil
         }
     }
