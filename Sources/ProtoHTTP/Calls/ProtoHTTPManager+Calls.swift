@@ -51,7 +51,7 @@ extension ProtoHTTPManager {
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
         finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
-        post(path, input: request, requestSerializer: messageSerializer(Request.self, options: options),
+        post(path, input: request, requestSerializer: messageSerializer(Request.self),
              responseSerializer: MessageResponseSerializer<Response>(), options: options,
              completion: completion, success: success, failure: failure, finished: finished)
     }
@@ -60,7 +60,7 @@ extension ProtoHTTPManager {
 
     /// The request serializer of a message call: the call's encoding, else the manager's, as
     /// resolved from the one settings snapshot the call is prepared from.
-    func messageSerializer<M: ProtoMessage>(_ type: M.Type, options: CallOptions) -> MessageRequestSerializer<M> {
+    func messageSerializer<M: ProtoMessage>(_ type: M.Type) -> MessageRequestSerializer<M> {
         .callsEncoding
     }
 

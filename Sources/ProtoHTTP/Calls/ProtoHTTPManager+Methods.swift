@@ -51,7 +51,7 @@ extension ProtoHTTPManager {
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
         finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
-        request(method, path, input: message, requestSerializer: messageSerializer(Request.self, options: options),
+        request(method, path, input: message, requestSerializer: messageSerializer(Request.self),
                 responseSerializer: MessageResponseSerializer<Response>(), options: options,
                 completion: completion, success: success, failure: failure, finished: finished)
     }
@@ -70,7 +70,7 @@ extension ProtoHTTPManager {
     public func request<Request: ProtoMessage, Response: ProtoMessage>(
         _ method: HTTPMethod, _ path: String, _ message: Request, as responseType: Response.Type, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> CallResponse<Response> {
-        try await request(method, path, input: message, requestSerializer: messageSerializer(Request.self, options: options),
+        try await request(method, path, input: message, requestSerializer: messageSerializer(Request.self),
                           responseSerializer: MessageResponseSerializer<Response>(), options: options)
     }
 }

@@ -26,7 +26,7 @@ extension ProtoHTTPManager {
     ///
     /// - Throws: the request serializer's error.
     package func readOnlyCall<M: RPCMethod>(_ method: M.Type, _ request: M.Input, options: CallOptions) throws(ProtoHTTPError) -> ReadOnlyCall<M.Output> {
-        try readOnlyCall(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self, options: options),
+        try readOnlyCall(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self),
                          responseSerializer: MessageResponseSerializer<M.Output>(), options: options)
     }
 

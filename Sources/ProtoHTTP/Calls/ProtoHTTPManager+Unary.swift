@@ -22,7 +22,7 @@ extension ProtoHTTPManager {
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
         finished: (@Sendable () -> Void)? = nil
     ) -> CallHandle {
-        startCall(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self, options: options),
+        startCall(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self),
                   responseSerializer: MessageResponseSerializer<M.Output>(), options: options, completion: completion,
                   success: success, failure: failure, finished: finished)
     }
@@ -39,7 +39,7 @@ extension ProtoHTTPManager {
     public func unaryForResponse<M: RPCMethod>(
         _ method: M.Type, _ request: M.Input, options: CallOptions = CallOptions()
     ) async throws(ProtoHTTPError) -> CallResponse<M.Output> {
-        try await call(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self, options: options),
+        try await call(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self),
                        responseSerializer: MessageResponseSerializer<M.Output>(), options: options)
     }
 

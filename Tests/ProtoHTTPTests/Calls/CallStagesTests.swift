@@ -31,7 +31,7 @@ struct CallStagesTests {
         var options = CallOptions(headers: [.named("x-over"): "call"], parameters: ["q": "a b", "app": "2"])
         options.context = ["k": 1]
         let prepared = try manager.prepare(info: CallInfo(id: 9, path: "/echo", context: options.context, rpcProtocol: .plain), target: CallTarget(httpMethod: .post, path: "/echo"), input: ping(),
-                                           serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
+                                           serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self),
                                            options: options, settings: manager.snapshot(), deadline: nil)
         #expect(prepared.request.method == "POST")
         #expect(prepared.request.url == "http://api.example/v1/echo?app=2&q=a%20b")
@@ -47,7 +47,7 @@ struct CallStagesTests {
         let target = ProtoHTTPManager.target(Ping.self)
         let deadline = CallDeadline(timeout: .milliseconds(1500), clock: ManualCallClock())
         func prepared(_ manager: ProtoHTTPManager, _ options: CallOptions = CallOptions()) throws -> PreparedCall {
-            try manager.prepare(info: Self.info(manager.wireProtocol(for: target, options: options, configuration: manager.configuration).rpcProtocol, method: target.rpc), target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self, options: options),
+            try manager.prepare(info: Self.info(manager.wireProtocol(for: target, options: options, configuration: manager.configuration).rpcProtocol, method: target.rpc), target: target, input: ping(), serializer: manager.messageSerializer(Protohttp_Rpctest_PingRequest.self),
                                 options: options, settings: manager.snapshot(), deadline: deadline)
         }
         let connect = try prepared(try manager())
