@@ -93,12 +93,17 @@ struct ServingArticleTests {
         #expect(line.hasSuffix(#" ["/notes.Notes/CreateNote", "/notes.Notes/DeleteNote", "/notes.Notes/GetNote", "/notes.Notes/ListNotes"]"#))
     }
 
-    @Test("quieting the server: no access log, warnings and errors only")
-    func quiet() {
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0)
+    @Test("quieting the server: no access-log line, and at .warnings no start or stop line either")
+    func quiet() async throws {
+        let capture = LineCapture()
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, logger: capture.logger(label: "article.server"))
         configuration.accessLog = false          // no line per exchange; start, stop, warnings, errors stay
         configuration.verbosity = .warnings      // or .errors, .silent: less still, no `import Logging`
-        #expect(!configuration.accessLog && configuration.verbosity == .warnings)
+        let server = try ProtoHTTPServer(configuration: configuration, services: [NotesService()])
+        try await server.start()
+        _ = try await RawConnection.exchange(port: try #require(server.port), "/notes.Notes/ListNotes", headers: ServerTests.ErrorFormatTests.connectBinary)
+        await server.shutdown()
+        #expect(capture.lines.isEmpty, "no start, stop or access-log line: \(capture.lines)")
     }
 
     @Test("HTTPS with HTTP/2 by ALPN, our client trusting the test CA and pinning the key")
