@@ -62,6 +62,7 @@ let package = Package(
                 "BenchSupport",
                 "BenchLibcurlC",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPCore", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTP", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),
                 // ChildProcess and PortLine, shared with the tests (test and benchmark support only).

@@ -2,11 +2,11 @@
 // Source: google/protobuf/descriptor.proto
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
-import ProtoWire
+public import ProtoWire
 
 /// The protocol compiler can output a FileDescriptorSet containing the .proto
 /// files it parses.

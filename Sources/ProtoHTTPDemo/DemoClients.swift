@@ -1,5 +1,6 @@
 // DemoClients.swift: the demo's client side: one transport, one ProtoHTTPManager per wire protocol, typed clients.
 import ProtoHTTP
+import ProtoHTTPCore
 
 /// The three wire protocols the client speaks, as the demo names them.
 enum DemoWire: String, CaseIterable, Sendable {

@@ -1,4 +1,6 @@
 // DemoFixtures.swift: the notes the demo creates, and one-line request initialisers.
+import ProtoHTTPDemoService
+
 
 /// The demo's data: two notes stored first, then one note per protocol and encoding.
 enum DemoFixtures {

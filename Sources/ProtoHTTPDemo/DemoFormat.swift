@@ -1,6 +1,8 @@
 // DemoFormat.swift: one-line renderings of notes, lists, deletions and errors for the demo's output.
 import ProtoHTTP
 import ProtoWire
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// Compact one-line descriptions of the demo's messages and errors.
 enum DemoFormat {

@@ -1,4 +1,6 @@
 // DemoRunner.swift: `protohttp-demo` (`make demo`): serves notes.Notes in-process and calls it every way the client can, checking each step.
+import ProtoHTTPDemoService
+
 
 /// The RPC demo, start to finish: it starts a ``DemoServer`` on a free loopback port, then,
 /// section by section,

@@ -1,7 +1,7 @@
 // DemoServer.swift: NotesService on ProtoHTTPServer, with the JSON-only plain route /api/notes/list.
-import Logging
-import ProtoHTTPCore
-import ProtoHTTPServer
+public import Logging
+public import ProtoHTTPCore
+public import ProtoHTTPServer
 
 /// The server behind `protohttp-demo run` and `protohttp-demo serve`: a ``NotesService`` at the
 /// Connect paths (`/notes.Notes/<Method>`) and under `/twirp`, plus one plain endpoint,

@@ -1,8 +1,8 @@
 // NotesService.swift: the demo's notes.Notes handler: create, get, list and delete notes kept in memory.
-import Foundation
+public import Foundation
 import ProtoHTTPCore
-import ProtoHTTPServer
-import ProtoWire
+public import ProtoHTTPServer
+public import ProtoWire
 
 /// The `notes.Notes` service of `Protos/demo/notes.proto`, implementing the generated
 /// `Notes_NotesHandler` protocol (`Servers=true`), so registering it is one line:

@@ -1,6 +1,6 @@
 // TerminationSignals.swift: waits for SIGINT or SIGTERM with Dispatch signal sources, for the demo servers' graceful shutdown.
 import Dispatch
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Catches SIGINT and SIGTERM from creation on: their default handlers (which end the process)

@@ -1,7 +1,7 @@
 // ClientMockCalls.swift: runs a generated client mock's calls with the real client's callbacks, deadlines and cancel.
-import Dispatch
-import ProtoHTTP
-import ProtoHTTPCore
+public import Dispatch
+public import ProtoHTTP
+public import ProtoHTTPCore
 import Synchronization
 
 /// The call machinery of a generated `<Prefix><Service>ClientMock`: each call gets a real

@@ -1,5 +1,5 @@
 // ClientMockMethod.swift: one method of a generated client mock: the handler that answers it and the requests it got.
-import ProtoHTTPCore
+public import ProtoHTTPCore
 import Synchronization
 
 /// One RPC method of a generated `<Prefix><Service>ClientMock` (generator option `Mocks=true`):

@@ -47,9 +47,9 @@ struct FileEmitter {
         p.header(source: file.name)
         if usesData {
             p.line("#if canImport(FoundationEssentials)")
-            p.line("import FoundationEssentials")
+            p.line(context.options.importLine("FoundationEssentials"))
             p.line("#else")
-            p.line("import Foundation")
+            p.line(context.options.importLine("Foundation"))
             p.line("#endif")
         }
         for line in context.imports { p.line(line) }

@@ -26,6 +26,14 @@ struct GeneratorOptions {
     /// `Mocks=true` also writes `<base>.mock.pb.swift` per `.proto` with services: a client mock
     /// per service (see ``MockEmitter``) conforming to the client protocol of `Clients=true`.
     var mocks = false
+    /// `UseAccessLevelOnImports=true` writes each `import` with the generated code's access level
+    /// (`public import` for `Visibility=Public`, `internal import` otherwise), for targets built
+    /// with the `InternalImportsByDefault` upcoming feature, whose plain imports are internal.
+    var useAccessLevelOnImports = false
+    /// `ClientModule=<module>`: the module that holds the typed clients a mock (`Mocks=true`)
+    /// conforms to, when they were generated into another module than the messages
+    /// (`Clients=true,Messages=false` there); the mock imports it beside the messages' module.
+    var clientModule: String?
 
     /// Parses the plugin parameter string; unknown keys or values are errors.
     init(parameter: String) throws(GeneratorError) {
@@ -69,11 +77,21 @@ struct GeneratorOptions {
                     throw GeneratorError("unknown Mocks '\(value)'; use Mocks=true or Mocks=false")
                 }
                 mocks = value == "true"
+            case "UseAccessLevelOnImports":
+                guard value == "true" || value == "false" else {
+                    throw GeneratorError("unknown UseAccessLevelOnImports '\(value)'; use UseAccessLevelOnImports=true or UseAccessLevelOnImports=false")
+                }
+                useAccessLevelOnImports = value == "true"
+            case "ClientModule":
+                guard ModuleMappings.isSwiftIdentifier(value) else {
+                    throw GeneratorError("ClientModule needs a Swift module name: ClientModule=<module>, not '\(value)'")
+                }
+                clientModule = value
             case "ModuleMappings", "ProtoPathModuleMappings":
                 guard !value.isEmpty else { throw GeneratorError("\(key) needs a file path: \(key)=<path>") }
                 try moduleMappings.merge(ModuleMappings.load(path: value), source: value)
             default:
-                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Messages=true|false, Clients=true|false, Servers=true|false, Mocks=true|false and ModuleMappings=<path>")
+                throw GeneratorError("unknown option '\(key)'; protoc-gen-protohttp accepts Visibility=Public|Internal, FileNaming=FullPath|PathToUnderscores|DropPath, ImportProtoWire=true|false, Messages=true|false, Clients=true|false, Servers=true|false, Mocks=true|false, UseAccessLevelOnImports=true|false, ClientModule=<module> and ModuleMappings=<path>")
             }
         }
         if !messages && !clients && !servers && !mocks {
@@ -83,6 +101,12 @@ struct GeneratorOptions {
 
     /// The `public ` prefix for generated declarations, or nothing.
     var access: String { visibility == .public ? "public " : "" }
+
+    /// `import M` with the access level `UseAccessLevelOnImports` asks for.
+    func importLine(_ module: String) -> String {
+        guard useAccessLevelOnImports else { return "import \(module)" }
+        return visibility == .public ? "public import \(module)" : "internal import \(module)"
+    }
 
     /// `dir/name.proto` → `<base>.pb.swift`, or `<base>.client.pb.swift` / `<base>.server.pb.swift`
     /// for a layer; `<base>` follows `FileNaming`.

@@ -9,13 +9,16 @@ import ProtoDescriptors
 /// ──────────────────────   ────────────────────────────────────────────────────────────────
 /// <base>.pb.swift          ProtoWire; ProtoHTTPCore when the .proto declares a service
 ///                          (metadata conforms to RPCMethod); the modules of its dependencies
-/// <base>.client.pb.swift   ProtoHTTP; the modules of the methods' input and output messages
+/// <base>.client.pb.swift   ProtoHTTP, ProtoHTTPCore (ProtoHTTPError); the modules of the methods' input and
+///                          output messages
 /// <base>.server.pb.swift   ProtoHTTPServer; the modules of the methods' messages
-/// <base>.mock.pb.swift     ProtoHTTP, ProtoHTTPTesting, Dispatch; the module of the file's own messages (and so of
+/// <base>.mock.pb.swift     ProtoHTTP, ProtoHTTPCore, ProtoHTTPTesting, Dispatch; `ClientModule`, if set; the module of the file's own messages (and so of
 ///                          its client protocol) when mapped; the modules of the methods' messages
 /// ```
 ///
 /// Never ProtoHTTP or ProtoHTTPServer in `<base>.pb.swift`, never both runtimes in one file.
+/// No module re-exports another, so a file imports every module whose names it writes;
+/// `UseAccessLevelOnImports=true` gives each line the generated code's access level.
 /// Foundation is the main file's business (``FileEmitter``, for `Data`); layer files never need
 /// it. The module of a `.proto` file's generated messages:
 ///
@@ -93,13 +96,18 @@ struct Imports {
         if !file.service.isEmpty && !currentModules.contains(Imports.methodsModule) {
             modules.insert(Imports.methodsModule)
         }
-        return Imports.ordered(modules)
+        return ordered(modules)
     }
 
     /// `import X` lines of `file`'s client or server file: the layer's runtime and the modules
     /// of the messages its methods take and return, ProtoWire first, then sorted.
     func lines(for file: Google_Protobuf_FileDescriptorProto, layer: ServiceLayer, types: TypeTable) throws(GeneratorError) -> [String] {
         var modules: Set<String> = [layer.runtimeModule]
+        if layer != .server && !currentModules.contains(Imports.methodsModule) {
+            // Clients and mocks name `ProtoHTTPCore.ProtoHTTPError`, which ProtoHTTP uses but does
+            // not re-export.
+            modules.insert(Imports.methodsModule)
+        }
         if layer == .mock {
             // The mock names `DispatchQueue`, and conforms to the client protocol, which lives
             // with the file's messages when they are generated elsewhere (Messages=false); its
@@ -107,6 +115,7 @@ struct Imports {
             modules.insert("Dispatch")
             modules.insert(MockEmitter.testingModule)
             if let m = module(of: file.name) { modules.insert(m) }
+            if let m = options.clientModule, !currentModules.contains(m) { modules.insert(m) }
         }
         for service in file.service {
             for method in service.method {
@@ -115,14 +124,14 @@ struct Imports {
                 }
             }
         }
-        return Imports.ordered(modules)
+        return ordered(modules)
     }
 
     /// `import` lines: ProtoWire first, then the other modules sorted.
-    private static func ordered(_ modules: Set<String>) -> [String] {
+    private func ordered(_ modules: Set<String>) -> [String] {
         var rest = modules
-        let runtime = rest.remove(runtimeModule).map { ["import \($0)"] } ?? []
-        return runtime + rest.sorted().map { "import \($0)" }
+        let runtime = rest.remove(Imports.runtimeModule).map { [options.importLine($0)] } ?? []
+        return runtime + rest.sorted().map(options.importLine)
     }
 
     /// Direct imports plus what they re-export through `import public`, transitively.

@@ -78,7 +78,7 @@ struct ModuleMappings {
     var isEmpty: Bool { files.isEmpty && packages.isEmpty && packagePrefixes.isEmpty }
 
     private mutating func add(_ key: String, module: String, source: String) throws(GeneratorError) {
-        guard isSwiftIdentifier(module) else {
+        guard Self.isSwiftIdentifier(module) else {
             throw GeneratorError("\(source): '\(module)' is not a Swift module name")
         }
         func set(_ table: inout [String: String], _ k: String) throws(GeneratorError) {
@@ -148,7 +148,8 @@ struct ModuleMappings {
         }
     }
 
-    private func isSwiftIdentifier(_ s: String) -> Bool {
+    /// Whether `s` can name a Swift module (an ASCII identifier).
+    static func isSwiftIdentifier(_ s: String) -> Bool {
         guard let first = s.first, first == "_" || (first.isASCII && first.isLetter) else { return false }
         return s.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
     }

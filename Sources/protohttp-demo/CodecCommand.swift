@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import ProtoHTTPDemo
 import ProtoWire
+import ProtoHTTPDemoService
 
 /// The codec on its own (ProtoWire), on the demo's `notes.Note`: a message with strings, a
 /// repeated field, a map, an enum, a oneof holding a nested message and a well-known type;

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import ProtoHTTPDemo
 import ProtoHTTPServer
+import ProtoHTTPDemoService
 
 /// Serves the demo's ``NotesService`` (and its JSON-only `/api/notes/list`) for curl or any
 /// Connect, Twirp or plain client, over HTTP/1.1 and HTTP/2 (h2c by prior knowledge, or `h2`

@@ -2,6 +2,7 @@
 // Source: clashing_names.proto
 
 import ProtoHTTP
+import ProtoHTTPCore
 
 /// The unary calls of the `Clash` service, callback and async forms; ``ClashClient`` implements it.
 public protocol ClashClientProtocol: Sendable {

@@ -39,20 +39,20 @@ struct GoldenTests {
     @Test("notes.proto → Sources/ProtoHTTPDemoService/Generated and Sources/ProtoHTTPDemo/Generated (the demo), and its client mock in Tests/ProtoHTTPTests/Docs/Generated", .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func demoSchemaIsFresh() async throws {
         let service = try await PluginHarness.generate(
-            ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,Servers=true")
+            ["notes.proto"], includePath: "Protos/demo", option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true,Servers=true")
         #expect(service.keys.sorted() == ["notes.pb.swift", "notes.server.pb.swift"])
         try expectFresh(service, committedDirectory: "Sources/ProtoHTTPDemoService/Generated", script: "scripts/regenerate-demo")
         let client = try await PluginHarness.generate(
             ["notes.proto"], includePath: "Protos/demo",
-            option: "Visibility=Public,FileNaming=DropPath,Clients=true,Messages=false,ModuleMappings=Protos/demo/module-mappings.txt")
+            option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true,Clients=true,Messages=false,ModuleMappings=Protos/demo/module-mappings.txt")
         #expect(client.keys.sorted() == ["notes.client.pb.swift"])
         #expect(client["notes.client.pb.swift"]?.contains("import ProtoHTTPDemoService\n") == true)
         try expectFresh(client, committedDirectory: "Sources/ProtoHTTPDemo/Generated", script: "scripts/regenerate-demo")
         let mock = try await PluginHarness.generate(
             ["notes.proto"], includePath: "Protos/demo",
-            option: "FileNaming=DropPath,Mocks=true,Messages=false,ModuleMappings=Protos/demo/mock-module-mappings.txt")
+            option: "FileNaming=DropPath,Mocks=true,Messages=false,ModuleMappings=Protos/demo/module-mappings.txt,ClientModule=ProtoHTTPDemo")
         #expect(mock.keys.sorted() == ["notes.mock.pb.swift"])
-        #expect(mock["notes.mock.pb.swift"]?.contains("import ProtoHTTPDemo\n") == true)
+        #expect(mock["notes.mock.pb.swift"]?.contains("import ProtoHTTPDemo\nimport ProtoHTTPDemoService\n") == true)
         try expectFresh(mock, committedDirectory: "Tests/ProtoHTTPTests/Docs/Generated", script: "scripts/regenerate-demo")
     }
 
@@ -63,7 +63,7 @@ struct GoldenTests {
     func descriptorsAreFresh() async throws {
         let generated = try await PluginHarness.generate(
             ["google/protobuf/descriptor.proto", "google/protobuf/compiler/plugin.proto"],
-            includePath: PluginHarness.protoInclude, option: "Visibility=Public,FileNaming=DropPath")
+            includePath: PluginHarness.protoInclude, option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true")
         #expect(generated.keys.sorted() == ["descriptor.pb.swift", "plugin.pb.swift"])
         for (name, text) in generated {
             let committed = try PluginHarness.committed("Sources/ProtoDescriptors/" + name)

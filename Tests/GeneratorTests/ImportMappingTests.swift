@@ -172,8 +172,27 @@ struct ImportMappingTests {
         #expect(try await imports(billing, of: billing[0], option: option) == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPCore"])
         // Layers: their runtime and the modules of the methods' messages (Money in AcmeCommon;
         // Empty and Timestamp in ProtoWire; Invoice unmapped, so in this module).
-        #expect(try await imports(billing, of: billing[0], option: option, layer: "client") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
+        #expect(try await imports(billing, of: billing[0], option: option, layer: "client") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP", "import ProtoHTTPCore"])
         #expect(try await imports(billing, of: billing[0], option: option, layer: "server") == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTPServer"])
+    }
+
+    @Test func useAccessLevelOnImportsGivesEachImportTheCodesAccessLevel() async throws {
+        // For targets built with InternalImportsByDefault: public code needs `public import`.
+        let billing = ["acme/billing/billing.proto"]
+        let path = try mappingFile("acme/common/money.proto AcmeCommon\n")
+        let base = "ModuleMappings=\(path),Clients=true,UseAccessLevelOnImports=true"
+        #expect(try await imports(billing, of: billing[0], option: base + ",Visibility=Public")
+            == ["public import ProtoWire", "public import AcmeCommon", "public import ProtoHTTPCore"])
+        #expect(try await imports(billing, of: billing[0], option: base + ",Visibility=Public", layer: "client")
+            == ["public import ProtoWire", "public import AcmeCommon", "public import ProtoHTTP", "public import ProtoHTTPCore"])
+        #expect(try await imports(billing, of: billing[0], option: base, layer: "client")
+            == ["internal import ProtoWire", "internal import AcmeCommon", "internal import ProtoHTTP", "internal import ProtoHTTPCore"])
+        // Foundation, for a bytes field, follows the same rule.
+        let generated = try await PluginHarness.generate(["Protos/generator/edge_cases.proto"], includePath: ".",
+                                                         option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true")
+        let text = try #require(generated["edge_cases.pb.swift"])
+        #expect(text.contains("public import FoundationEssentials\n#else\npublic import Foundation\n"), "\(text.prefix(600))")
+        #expect(!text.contains("\nimport "), "every import has an access level:\n\(text.prefix(600))")
     }
 
     @Test func messagesFalseImportsTheModuleOfTheProtoItself() async throws {
@@ -182,17 +201,20 @@ struct ImportMappingTests {
         let generated = try await PluginHarness.generate(billing, includePath: root.path, option: "ModuleMappings=\(mapped),Messages=false,Clients=true")
         #expect(generated.keys.sorted() == ["acme/billing/billing.client.pb.swift"], "no main file")
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Clients=true", layer: "client")
-            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTP"])
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTP", "import ProtoHTTPCore"])
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Servers=true", layer: "server")
             == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import ProtoHTTPServer"])
         // A mock in a test target: Dispatch, ProtoHTTPTesting (its machinery), and the module of
         // the client protocol it conforms to (the one holding the file's messages, AcmeBilling).
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Mocks=true", layer: "mock")
-            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import Dispatch", "import ProtoHTTP", "import ProtoHTTPTesting"])
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeCommon", "import Dispatch", "import ProtoHTTP", "import ProtoHTTPCore", "import ProtoHTTPTesting"])
+        // Clients generated into another module than the messages: ClientModule names it.
+        #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(mapped),Messages=false,Mocks=true,ClientModule=AcmeClients", layer: "mock")
+            == ["import ProtoWire", "import AcmeBilling", "import AcmeClients", "import AcmeCommon", "import Dispatch", "import ProtoHTTP", "import ProtoHTTPCore", "import ProtoHTTPTesting"])
         // Not mapped: the messages are in this module, nothing extra.
         let unmapped = try mappingFile("acme/common/money.proto AcmeCommon\n")
         #expect(try await imports(billing, of: billing[0], option: "ModuleMappings=\(unmapped),Messages=false,Clients=true", layer: "client")
-            == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP"])
+            == ["import ProtoWire", "import AcmeCommon", "import ProtoHTTP", "import ProtoHTTPCore"])
     }
 
     @Test func badMappingsAreClearErrors() async throws {
@@ -209,5 +231,7 @@ struct ImportMappingTests {
         #expect(await error("ModuleMappings=\(try mappingFile("a.proto A\na.proto B\n"))").contains("'a.proto' is mapped to both A and B"))
         #expect(await error("ModuleMappings=\(try mappingFile("a.proto 9lives\n"))").contains("'9lives' is not a Swift module name"))
         #expect(await error("ImportProtoWire=maybe").contains("use ImportProtoWire=true or ImportProtoWire=false"))
+        #expect(await error("ClientModule=9lives").contains("ClientModule needs a Swift module name"))
+        #expect(await error("UseAccessLevelOnImports=yes").contains("use UseAccessLevelOnImports=true or UseAccessLevelOnImports=false"))
     }
 }

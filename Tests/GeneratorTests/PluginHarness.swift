@@ -151,5 +151,5 @@ extension Dictionary where Key == String, Value == String {
 
 /// The `import` lines of a generated file, in order.
 func importLines(_ text: String) -> [String] {
-    text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+    text.split(separator: "\n").filter { line in ["import ", "public import ", "internal import ", "package import "].contains { line.hasPrefix($0) } }.map(String.init)
 }

@@ -86,7 +86,7 @@ struct ServerEmitterTests {
                                                    option: "FileNaming=DropPath,Clients=true,Servers=true")
         // Its methods take and return well-known types, which live in ProtoWire.
         #expect(importLines(generated.file("well_known_use.server.pb.swift")) == ["import ProtoWire", "import ProtoHTTPServer"])
-        #expect(importLines(generated.file("well_known_use.client.pb.swift")) == ["import ProtoWire", "import ProtoHTTP"])
+        #expect(importLines(generated.file("well_known_use.client.pb.swift")) == ["import ProtoWire", "import ProtoHTTP", "import ProtoHTTPCore"])
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
@@ -167,6 +167,6 @@ struct ServerEmitterTests {
         let unknown = await #expect(throws: HarnessError.self) {
             try await PluginHarness.generate([file], includePath: ".", option: "Server=true")
         }
-        #expect(unknown?.message.contains("Messages=true|false, Clients=true|false, Servers=true|false, Mocks=true|false and ModuleMappings=<path>") == true, "\(String(describing: unknown))")
+        #expect(unknown?.message.contains("Messages=true|false, Clients=true|false, Servers=true|false, Mocks=true|false, UseAccessLevelOnImports=true|false, ClientModule=<module> and ModuleMappings=<path>") == true, "\(String(describing: unknown))")
     }
 }

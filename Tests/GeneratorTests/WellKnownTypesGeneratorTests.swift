@@ -20,7 +20,7 @@ struct WellKnownTypesGeneratorTests {
     func bundledTypesAreFresh() async throws {
         let generated = try await PluginHarness.generate(
             Self.wellKnownFiles, includePath: PluginHarness.protoInclude,
-            option: "Visibility=Public,FileNaming=DropPath,ImportProtoWire=false")
+            option: "Visibility=Public,FileNaming=DropPath,ImportProtoWire=false,UseAccessLevelOnImports=true")
         let directory = "Sources/ProtoWire/WellKnownTypes"
         let committed = try FileManager.default
             .contentsOfDirectory(atPath: PluginHarness.packageRoot.appendingPathComponent(directory).path)

@@ -25,6 +25,7 @@ import Dispatch
 import Foundation
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
+import ProtoHTTP
 
 /// Writes `text` and a newline with one `write(2)`.
 func emit(_ text: String) {

@@ -1,6 +1,7 @@
 // ProtocolVocabularyTests.swift: media types, the protocols' content-type tables, header lookup and names from text, the Connect timeout grammar.
 import ProtoHTTPCore
 import Testing
+import HTTPTypes
 
 @Suite struct ProtocolVocabularyTests {
     @Test func mediaTypesClassifyCaseInsensitivelyIgnoringParameters() {

@@ -1,6 +1,7 @@
 // BenchService.swift: the benchmark's RPC as a ProtoHTTPServer service: decode the request, check it, answer the fixed response.
 import ProtoHTTP
 import ProtoHTTPServer
+import ProtoHTTPCore
 
 /// `protohttp.bench.Bench` with its one method `Echo` at ``Workload/path``, the path every
 /// client already calls: a plain POST with `application/x-protobuf` there is served as plain

@@ -1,6 +1,6 @@
 // SchemaRegistry+Descriptors.swift: a schema registry built from a FileDescriptorSet (protoc --descriptor_set_out).
 
-import ProtoWire
+public import ProtoWire
 
 extension SchemaRegistry {
     /// Creates a registry of every message (nested ones and map entries' owners included) and

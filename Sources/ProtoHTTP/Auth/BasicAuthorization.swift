@@ -1,5 +1,6 @@
 // BasicAuthorization.swift: the HTTP Basic `Authorization` header (RFC 7617).
 import ProtoWire
+public import HTTPTypes
 
 extension HTTPField {
     /// `Authorization: Basic <base64(user:password)>` (RFC 7617, UTF-8).

@@ -1,5 +1,6 @@
 // TokenRefreshInterceptor.swift: signs calls with a bearer token; on `unauthenticated`, refreshes it once for all waiting calls and retries each once.
 import Synchronization
+public import ProtoHTTPCore
 
 /// Adds `Authorization: Bearer <token>` to every attempt, and when the server answers
 /// `unauthenticated` (HTTP 401), gets a new token and sends the call once more with it.

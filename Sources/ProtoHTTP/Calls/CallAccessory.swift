@@ -1,4 +1,6 @@
 // CallAccessory.swift: observers of every call's lifecycle (YTKRequestAccessory): will start, will stop, did stop.
+public import ProtoHTTPCore
+
 
 /// Told about every call a manager makes, as YTKNetwork's `YTKRequestAccessory` is: to show a
 /// network activity indicator, count calls in flight, time them or log them.

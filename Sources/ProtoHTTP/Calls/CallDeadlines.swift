@@ -1,6 +1,7 @@
 // CallDeadlines.swift: one timer that enforces the deadlines of all of a manager's live calls.
 import Dispatch
 import Synchronization
+import ProtoHTTPCore
 
 /// Fails live calls whose deadline has passed, with one timer per manager (a Dispatch timer
 /// under the ``SystemCallClock``) instead of one timer per call (creating and arming a timer source per call cost more than the

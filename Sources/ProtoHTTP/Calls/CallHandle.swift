@@ -1,6 +1,7 @@
 // CallHandle.swift: the handle of one manager call: unique id, cancel(), and delivery driven by the call's lifecycle machine.
-import Dispatch
+package import Dispatch
 import Synchronization
+package import ProtoHTTPCore
 
 /// The handle of one call made through ``ProtoHTTPManager``.
 ///

@@ -1,4 +1,6 @@
 // CallMachine.swift: the pure state machine of one manager call, whose states carry the callbacks and transfer they hold.
+import ProtoHTTPCore
+
 
 /// One ``CallHandle`` as a pure state machine: each event changes the state and returns the
 /// ``Action`` the handle performs after releasing its lock. No I/O, no locks.

@@ -1,4 +1,7 @@
 // CallOptions.swift: what one call may change: cancellation grouping, context, headers, parameters, and overrides of the manager's defaults.
+public import HTTPTypes
+public import ProtoHTTPCore
+
 
 /// Per-call settings: grouping for cancellation, extra headers and parameters, and overrides
 /// of the manager's defaults. Every field has a default, so set only what the call needs:

@@ -1,5 +1,5 @@
 // CallRegistry.swift: a manager's live calls and their deadlines, for cancellation by id/tag/category and for timeouts.
-import Dispatch
+package import Dispatch
 import Synchronization
 
 /// The manager's live calls. A call is added when it starts and removes itself when it

@@ -1,6 +1,8 @@
 // ManagerConfiguration.swift: what a ProtoHTTPManager merges into every call: base URL, headers, parameters, timeout, queue, logger.
-import Dispatch
-import Logging
+public import Dispatch
+public import Logging
+public import HTTPTypes
+public import ProtoHTTPCore
 
 /// The settings of a ``ProtoHTTPManager``, applied to every call it makes.
 public struct ManagerConfiguration: Sendable {

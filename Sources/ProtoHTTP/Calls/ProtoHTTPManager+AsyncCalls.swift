@@ -1,5 +1,6 @@
 // ProtoHTTPManager+AsyncCalls.swift: typed calls in async form: the output, or the output with the response's metadata.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 extension ProtoHTTPManager {
     /// The async form of ``post(_:input:requestSerializer:responseSerializer:options:completion:success:failure:finished:)``:

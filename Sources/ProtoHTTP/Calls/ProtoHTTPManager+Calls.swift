@@ -1,6 +1,7 @@
 // ProtoHTTPManager+Calls.swift: typed calls in callback form, and the one path every call takes (prepare → intercept → send → settle).
 import Dispatch
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 extension ProtoHTTPManager {
     /// Posts `input` to `path` (a method path, a path under the base URL, or an absolute URL)

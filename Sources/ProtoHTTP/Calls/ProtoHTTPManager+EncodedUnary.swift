@@ -1,4 +1,6 @@
 // ProtoHTTPManager+EncodedUnary.swift: a unary RPC named by its descriptor, with an already-encoded body: bytes in, bytes and Content-Type out.
+public import ProtoHTTPCore
+
 
 extension ProtoHTTPManager {
     /// Calls the unary RPC `method` with a body that is already encoded, and returns the

@@ -1,5 +1,6 @@
 // ProtoHTTPManager+Methods.swift: calls with any HTTP method (GET, HEAD, PUT, PATCH, DELETE, POST), callback and async forms.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 extension ProtoHTTPManager {
     /// Calls `path` with any HTTP method and serializer pair. Everything a POST gets applies:

@@ -1,4 +1,6 @@
 // ProtoHTTPManager+ReadOnlyCall.swift: a call prepared exactly as it would be sent, with the settle stage it would use, sending and registering nothing.
+package import ProtoHTTPCore
+
 
 /// A call prepared as it would be sent (URL, headers, body), and how it would read a response,
 /// for code that answers a call without sending it (ProtoHTTPOffline's `loadCache`).

@@ -1,5 +1,6 @@
 // ProtoHTTPManager+Unary.swift: calls of an RPC method named by its generated metadata type, callback and async forms.
 import ProtoWire
+public import ProtoHTTPCore
 
 extension ProtoHTTPManager {
     /// Calls the RPC method `method` (a generated metadata type such as

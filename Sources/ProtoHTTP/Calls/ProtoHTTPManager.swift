@@ -1,7 +1,9 @@
 // ProtoHTTPManager.swift: the manager: configuration, the transport, live calls and their cancellation.
-import Dispatch
+public import Dispatch
 import Logging
 import Synchronization
+import HTTPTypes
+public import ProtoHTTPCore
 
 /// The client entry point, in the role of AFHTTPSessionManager / XMCenter: it merges the base
 /// URL, general headers and parameters into every call, applies the wire protocol, runs the

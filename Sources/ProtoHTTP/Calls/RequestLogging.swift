@@ -1,5 +1,7 @@
 // RequestLogging.swift: request/response log lines with credentials (Authorization, cookies) redacted.
 import Logging
+import HTTPTypes
+import ProtoHTTPCore
 
 enum RequestLogging {
     /// Header names whose values never reach a log.

@@ -1,5 +1,7 @@
 // RequestCompression.swift: whether and how the client gzips request bodies: on or off, the smallest body, the zlib level.
 import ProtoHTTPGzip
+public import ProtoHTTPCore
+import HTTPTypes
 
 /// How a call's request body is compressed: ``ManagerConfiguration/requestCompression`` for
 /// every call (off by default), ``CallOptions/requestCompression`` for one.

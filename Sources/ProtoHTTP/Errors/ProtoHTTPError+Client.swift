@@ -1,5 +1,5 @@
 // ProtoHTTPError+Client.swift: the errors only the client raises: a cancelled call, a transport shut down under a call.
-import ProtoHTTPCore
+package import ProtoHTTPCore
 
 extension ProtoHTTPError {
     /// The call was cancelled by its caller before it finished.

@@ -1,5 +1,6 @@
 // ConnectGet.swift: Connect's unary GET: a POST's message moved into the query, as the protocol specifies.
 import ProtoWire
+import ProtoHTTPCore
 
 /// Builds Connect's unary GET from the POST the manager prepared (connectrpc.com/docs/protocol,
 /// "Unary-Get-Request"). The query keeps the specification's order: `connect=v1`, `base64=1`

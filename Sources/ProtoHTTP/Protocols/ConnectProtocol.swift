@@ -12,6 +12,9 @@
 /// `GET /pkg.Service/Method?connect=v1&base64=1&encoding=proto&message=<base64url>` (JSON
 /// messages go percent-escaped, without `base64`). A URL longer than ``maxGetURLLength`` is
 /// sent as a POST instead.
+public import HTTPTypes
+public import ProtoHTTPCore
+
 public struct ConnectProtocol: WireProtocol {
     /// The default ``maxGetURLLength``: 4 KiB, under the 8 KiB request-line limit of common
     /// servers and proxies with room for headers.

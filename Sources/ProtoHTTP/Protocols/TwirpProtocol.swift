@@ -3,6 +3,9 @@
 /// with `application/protobuf` or `application/json`. A non-200 response is an error whose JSON
 /// body `{"code", "msg", "meta"}` gives the code (Twirp's names, mapped to Connect's codes;
 /// both `data_loss` and `dataloss` are accepted), message and metadata.
+public import HTTPTypes
+public import ProtoHTTPCore
+
 public struct TwirpProtocol: WireProtocol {
     /// `RPCProtocol.twirp`.
     public var rpcProtocol: RPCProtocol { .twirp }

@@ -1,4 +1,7 @@
 // WireProtocol.swift: the wire protocol strategy (plain, Connect, Twirp): content types, route, headers, error bodies.
+public import HTTPTypes
+public import ProtoHTTPCore
+
 
 /// How a unary call looks on the wire: the body content types, the route of a method path,
 /// protocol headers, and how an error response is read.

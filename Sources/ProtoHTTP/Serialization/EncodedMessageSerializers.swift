@@ -1,4 +1,6 @@
 // EncodedMessageSerializers.swift: already-encoded message bodies (binary protobuf or proto3 JSON bytes) in and out, for callers without generated types.
+public import ProtoHTTPCore
+
 
 /// A message body that is already encoded: its bytes and whether they are binary protobuf or
 /// proto3 JSON. What a caller without generated types (a command-line tool working from

@@ -1,4 +1,6 @@
 // FormURLEncodedRequestSerializer.swift: application/x-www-form-urlencoded bodies, as AFHTTPRequestSerializer writes them.
+public import ProtoHTTPCore
+
 
 /// Form bodies: `key=value` pairs joined by `&`, keys sorted, both sides percent-escaped as
 /// AFNetworking's `AFPercentEscapedStringFromString` does (RFC 3986: everything but unreserved

@@ -1,5 +1,6 @@
 // JSONRequestSerializer.swift: Codable JSON request bodies through Foundation's JSONEncoder.
-import Foundation
+public import Foundation
+public import ProtoHTTPCore
 
 /// Codable JSON bodies, written by a `JSONEncoder` (keys sorted by default so bodies are stable).
 public struct JSONRequestSerializer<T: Encodable & Sendable>: RequestSerializer {

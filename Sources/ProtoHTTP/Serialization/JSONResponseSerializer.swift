@@ -1,5 +1,6 @@
 // JSONResponseSerializer.swift: Codable JSON responses through Foundation's JSONDecoder.
-import Foundation
+public import Foundation
+public import ProtoHTTPCore
 
 /// Decodes Codable JSON with a `JSONDecoder`.
 public struct JSONResponseSerializer<T: Decodable & Sendable>: ResponseSerializer {

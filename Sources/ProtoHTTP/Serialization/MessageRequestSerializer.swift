@@ -1,5 +1,6 @@
 // MessageRequestSerializer.swift: message bodies in the encoding the call asks for, binary protobuf or proto3 JSON.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 /// Writes a message as binary protobuf or proto3 JSON, as ``encoding`` says, each with the
 /// wire protocol's `Content-Type`. The message calls of ``ProtoHTTPManager`` use it with the

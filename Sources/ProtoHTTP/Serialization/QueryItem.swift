@@ -1,5 +1,6 @@
 // QueryItem.swift: one URL query parameter, and the flattening of a JSON object into parameters.
 import ProtoWire
+import ProtoHTTPCore
 
 /// One `name=value` pair of a URL's query, before percent-escaping.
 public struct QueryItem: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 // RequestSerializer.swift: the request serializer strategy protocol and its static-member sugar.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 /// Turns a call's input into a request body and its `Content-Type`.
 ///

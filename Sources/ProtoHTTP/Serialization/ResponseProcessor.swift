@@ -1,4 +1,6 @@
 // ResponseProcessor.swift: a hook on every typed output after decoding (XMNetworking's responseProcessBlock): replace it, or turn it into a failure.
+public import ProtoHTTPCore
+
 
 /// Runs on every call's decoded output, after validation and serialization, as
 /// XMNetworking's `responseProcessBlock`. It may return the output unchanged, return a

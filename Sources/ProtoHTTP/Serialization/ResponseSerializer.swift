@@ -1,5 +1,6 @@
 // ResponseSerializer.swift: the response serializer strategy protocol, its sugar, and the protobuf/raw strategies.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 /// Turns a validated response into the call's typed output.
 ///

@@ -1,4 +1,6 @@
 // ResponseValidator.swift: validation as a separate, composable step: acceptable status codes and content types.
+public import ProtoHTTPCore
+
 
 /// Checks a response before it is serialized. Validators compose: a call runs its list in
 /// order and the first that throws fails the call.

@@ -1,4 +1,7 @@
 // SerializationContext.swift: what a serializer may know about the call: the wire protocol's content types and the call's body encoding.
+public import HTTPTypes
+public import ProtoHTTPCore
+
 
 /// What a serializer learns about the call it serializes for: the content types the wire
 /// protocol uses for binary protobuf and for JSON bodies, and the body encoding the call asks for.

@@ -1,5 +1,6 @@
 // BodyFileDecision.swift: what a response does to a body file: kept in memory, written from an offset, or refused (pure).
 import ProtoHTTPCore
+import HTTPTypes
 
 /// What the transport does with a response whose request has a ``ResponseBodyFile``, decided
 /// once, from the status and headers, before the first body byte is written. Pure.

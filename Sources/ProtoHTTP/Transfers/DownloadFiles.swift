@@ -5,6 +5,7 @@ import Glibc
 import Musl
 #endif
 import ProtoHTTPCore
+import HTTPTypes
 
 /// The file-system side of a download, on the manager's work queue or the caller's thread,
 /// never on the transport thread:

@@ -5,6 +5,7 @@ import Glibc
 import Musl
 #endif
 import ProtoHTTPCore
+import HTTPTypes
 
 /// Writes one transfer's response body into its ``ResponseBodyFile``. Confined to the engine
 /// thread, inside libcurl's write callback: it holds one file descriptor and no body bytes.

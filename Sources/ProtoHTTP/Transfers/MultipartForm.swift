@@ -1,5 +1,7 @@
 // MultipartForm.swift: a multipart/form-data body: named parts of bytes, text, messages or files.
-import ProtoWire
+public import ProtoWire
+public import HTTPTypes
+public import ProtoHTTPCore
 
 /// A `multipart/form-data` request body, as AFNetworking's `AFMultipartFormData` builds it:
 /// an ordered list of named parts, each bytes, text, a protobuf message or a file.

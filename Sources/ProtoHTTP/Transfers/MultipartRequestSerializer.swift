@@ -1,4 +1,6 @@
 // MultipartRequestSerializer.swift: the request serializer that sends a MultipartForm as multipart/form-data.
+public import ProtoHTTPCore
+
 
 /// Sends a ``MultipartForm`` as a `multipart/form-data` body, built by libcurl's MIME API
 /// (file parts streamed from disk). Pick it with `requestSerializer: .multipart`, or call

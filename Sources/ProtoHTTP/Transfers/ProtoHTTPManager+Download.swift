@@ -1,4 +1,6 @@
 // ProtoHTTPManager+Download.swift: `download`: a GET whose body goes to a file, resumable, verified, callback and async forms.
+public import ProtoHTTPCore
+
 
 extension ProtoHTTPManager {
     /// Downloads `path` (a path under the base URL, or an absolute URL) to a file, resuming a

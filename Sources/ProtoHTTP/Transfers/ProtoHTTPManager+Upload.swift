@@ -1,4 +1,6 @@
 // ProtoHTTPManager+Upload.swift: multipart form uploads through the manager, callback and async forms.
+public import ProtoHTTPCore
+
 
 extension ProtoHTTPManager {
     /// Uploads a ``MultipartForm`` (POST, `multipart/form-data`) and reads the response with

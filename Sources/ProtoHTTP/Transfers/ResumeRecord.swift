@@ -5,6 +5,7 @@ import Glibc
 import Musl
 #endif
 import ProtoHTTPCore
+import HTTPTypes
 
 /// What a later `download` needs to continue a partial file safely: the URL it came from and
 /// the validator the server gave it, sent back as `If-Range`. Stored as a few text lines in

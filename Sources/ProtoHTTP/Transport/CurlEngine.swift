@@ -1,6 +1,7 @@
 // CurlEngine.swift: the engine core: one curl multi handle, its thread, and the locked inbox feeding it.
 import CCurl
 import Synchronization
+import ProtoHTTPCore
 
 /// The shared core of an ``HTTPTransport``: the curl multi handle, the one thread that drives
 /// it, and the inbox through which other threads reach that thread.

@@ -1,5 +1,6 @@
 // CurlErrorMapping.swift: turns a failed curl transfer into a ProtoHTTPError with a code and advice.
 import CCurl
+import ProtoHTTPCore
 
 extension ProtoHTTPError {
     /// The error for a transfer that libcurl finished with `result`.

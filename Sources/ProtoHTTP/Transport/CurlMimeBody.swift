@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ProtoHTTPCore
 
 /// The `curl_mime` of one transfer, built from a ``MultipartForm``.
 ///

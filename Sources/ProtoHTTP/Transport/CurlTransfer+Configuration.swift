@@ -1,5 +1,6 @@
 // CurlTransfer+Configuration.swift: a transfer's request and the transport configuration applied to its easy handle.
 import CCurl
+import ProtoHTTPCore
 
 extension CurlTransfer {
     /// Applies the request and the configuration to the easy handle.

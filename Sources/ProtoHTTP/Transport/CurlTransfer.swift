@@ -1,6 +1,8 @@
 // CurlTransfer.swift: one easy handle and its buffers, confined to the engine thread.
 import CCurl
 import Dispatch
+import HTTPTypes
+import ProtoHTTPCore
 
 /// One transfer: a curl easy handle, its header list, error buffer and response buffers.
 ///

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ProtoHTTPCore
 
 /// The body of the engine thread. Owns the table of active transfers; everything here runs
 /// on that one thread, so nothing in it is shared or locked except the inbox.

@@ -1,5 +1,6 @@
 // HTTPTransport.swift: the public transport: send a request, get a call handle, a callback or an async result.
-import Dispatch
+public import Dispatch
+public import ProtoHTTPCore
 
 /// Sends HTTP requests through libcurl on one dedicated thread.
 ///

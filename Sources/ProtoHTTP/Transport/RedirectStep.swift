@@ -1,4 +1,6 @@
 // RedirectStep.swift: the request a redirect leads to when the transport follows it itself, with secret headers left behind on another origin.
+import HTTPTypes
+
 
 /// One redirect the transport follows itself instead of letting libcurl do it: for a request
 /// that carries a header named in ``TransportConfiguration/secretHeaderNames``. libcurl keeps

@@ -1,4 +1,6 @@
 // TransferMachine.swift: the pure state machine of one transport call, whose states carry the delivery they still owe.
+import ProtoHTTPCore
+
 
 /// One ``TransportCall`` as a pure state machine: each event changes the state and returns the
 /// ``Action`` the owner performs after releasing its lock. No I/O, no locks.

@@ -1,6 +1,7 @@
 // TransportCall.swift: the handle of one transport call: its id, cancel(), and lifecycle-driven delivery.
 import Dispatch
 import Synchronization
+public import ProtoHTTPCore
 
 /// The handle of one call sent through ``HTTPTransport``: a unique id and ``cancel()``.
 ///

@@ -1,4 +1,6 @@
 // TransportConfiguration.swift: engine-wide settings: HTTP version, TLS, proxy, timeouts, limits.
+public import HTTPTypes
+
 
 /// Settings of one ``HTTPTransport``, fixed when it is created.
 public struct TransportConfiguration: Sendable {

@@ -1,4 +1,6 @@
 // TransportError.swift: libcurl's report of a failed transfer (its code, summary and error buffer), the cause of a ProtoHTTPError it made.
+public import ProtoHTTPCore
+
 
 /// What libcurl said about a failed transfer: the `CURLcode`, curl's one-line summary of that
 /// code (`curl_easy_strerror`) and the transfer-specific text from `CURLOPT_ERRORBUFFER`.

@@ -1,4 +1,7 @@
 // TransportRequest.swift: one HTTP request as the transport sends it (method, URL, headers, body, limits).
+public import HTTPTypes
+public import ProtoHTTPCore
+
 
 /// One HTTP request for ``HTTPTransport``: everything the transport needs, nothing RPC-specific.
 ///

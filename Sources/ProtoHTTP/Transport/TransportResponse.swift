@@ -1,4 +1,6 @@
 // TransportResponse.swift: a complete HTTP response (status, headers, decoded body, metrics).
+public import HTTPTypes
+
 
 /// A complete HTTP response, whatever its status: the transport reports 404 or 503 as a
 /// response; deciding that a status is an error belongs to the validation layer above.

@@ -1,5 +1,6 @@
 // HeaderArgument.swift: `-H 'Name: value'` parsed into an HTTP header field, the name checked as an HTTPField.Name.
 import ProtoHTTPCore
+import HTTPTypes
 
 /// Parses one `-H` argument, `Name: value` (curl's form): the name must be an `HTTPField.Name`
 /// (an RFC 9110 token), the value is trimmed and may be empty; line breaks are refused.

@@ -1,6 +1,7 @@
 // RPCErrorReport.swift: an RPC error on standard error: `code: message`, then its details (decoded when the schema knows their type) and Twirp meta.
 import Foundation
 import ProtoHTTP
+import ProtoHTTPCore
 
 /// Prints what the server said went wrong:
 ///

@@ -2,6 +2,8 @@
 import ArgumentParser
 import Foundation
 import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 /// Calls one unary method of any Connect, Twirp or plain service: the request JSON is read
 /// with the method's input type and sent in binary protobuf (buf curl's default) or JSON;

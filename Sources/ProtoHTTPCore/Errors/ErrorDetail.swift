@@ -1,5 +1,5 @@
 // ErrorDetail.swift: one Connect error detail: a protobuf type name and the message's binary bytes.
-import ProtoWire
+public import ProtoWire
 
 /// One entry of a Connect error's `details`: a self-describing protobuf message, as the server
 /// packed it into a `google.protobuf.Any` (the type name without the `type.googleapis.com/`

@@ -1,4 +1,6 @@
 // HTTPField+ProtoHTTP.swift: the header names the protocols define, and checked names from user text.
+public import HTTPTypes
+
 
 extension HTTPField.Name {
     /// `Connect-Protocol-Version`: sent by Connect clients; the value is `1`.

@@ -1,4 +1,6 @@
 // HTTPMethod.swift: an HTTP request method, with the common ones named.
+public import HTTPTypes
+
 
 /// An HTTP request method.
 ///

@@ -1,5 +1,5 @@
 // RPCMethod.swift: the static description of one RPC method that generated service metadata conforms to.
-import ProtoWire
+public import ProtoWire
 
 /// One method of a protobuf service, described at the type level: generated service metadata
 /// declares a caseless enum per method that conforms to this protocol.

@@ -1,4 +1,6 @@
 // ConnectHeaders.swift: Connect's header names and values, and the Connect-Timeout-Ms grammar.
+public import HTTPTypes
+
 
 /// The headers the Connect protocol defines for unary calls.
 ///

@@ -1,5 +1,5 @@
 // Duration+Units.swift: Swift's Duration in the units the engines take (milliseconds, seconds, Dispatch intervals).
-import Dispatch
+package import Dispatch
 
 /// One place for the conversions libcurl (milliseconds), Dispatch (nanosecond intervals),
 /// Connect (`Connect-Timeout-Ms`) and the logs (fractional milliseconds) need.

@@ -1,4 +1,6 @@
 // AccessLogStep.swift: demo section 6: the last lines of the server's access log, kept by the demo's log handler.
+import ProtoHTTPDemoService
+
 
 /// Prints the tail of the access log the server wrote during the demo.
 enum AccessLogStep {

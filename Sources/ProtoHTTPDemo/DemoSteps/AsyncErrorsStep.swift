@@ -1,5 +1,7 @@
 // AsyncErrorsStep.swift: demo section 4: the async form's errors: catch a ProtoHTTPError, read its code, status, details, meta.
 import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// Failing calls in the async form over Connect and Twirp: each error's code, HTTP status and
 /// message, plus the Connect detail or the Twirp meta the service attached.

@@ -1,6 +1,7 @@
 // CallbackRecorder.swift: records which of completion, success and failure fired, in order, for the callback step.
 import ProtoHTTP
 import Synchronization
+import ProtoHTTPCore
 
 /// The callbacks of one call, in the order they ran. ``finish(_:)`` hands the events over
 /// once success or failure has run.

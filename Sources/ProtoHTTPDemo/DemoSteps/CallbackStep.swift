@@ -1,5 +1,6 @@
 // CallbackStep.swift: demo section 3: the callback form, completion then success or failure, in the order they fire.
 import ProtoHTTP
+import ProtoHTTPDemoService
 
 /// Three calls with `completion:`, `success:` and `failure:` closures: one that succeeds, one
 /// for a missing note (`not_found`) and one with an empty title (`invalid_argument`).

@@ -1,6 +1,7 @@
 // CompressionStep.swift: demo section 8: gzip both ways, seen through the calls' progress reports.
 import ProtoHTTP
 import Synchronization
+import ProtoHTTPDemoService
 
 /// Creates a long note with `requestCompression = .gzip()` and lists the notes back, with a
 /// progress handler on each call: the reports count bytes on the wire, so they show the gzip

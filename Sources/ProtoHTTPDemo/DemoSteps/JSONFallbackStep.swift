@@ -1,6 +1,8 @@
 // JSONFallbackStep.swift: demo section 5: a JSON-only plain endpoint answers binary with 415; the caller retries with JSON.
 import ProtoHTTP
 import ProtoWire
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// Calls the JSON-only ``DemoServer/listRoute`` with a binary body (HTTP 415), then again with
 /// `CallOptions(encoding: .json)`, as a client does when it meets a JSON-only endpoint.

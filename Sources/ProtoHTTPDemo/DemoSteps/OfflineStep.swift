@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import Synchronization
+import ProtoHTTP
 
 /// Shows ProtoHTTPOffline: a `ListNotes` served the second time from a `MemoryResponseCache`,
 /// then a second notes server that goes down, a `CreateNote` made meanwhile with

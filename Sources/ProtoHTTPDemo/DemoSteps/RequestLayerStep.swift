@@ -2,6 +2,8 @@
 import Dispatch
 import ProtoHTTP
 import Synchronization
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// What the seed libraries' users build apps with, against the running server: a batch of calls
 /// of different types, a chain whose steps feed each other, a retry over a connection that drops

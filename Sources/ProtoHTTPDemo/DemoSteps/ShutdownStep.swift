@@ -1,5 +1,6 @@
 // ShutdownStep.swift: demo section 10: graceful shutdown: idle connections close, the port stops answering.
 import ProtoHTTP
+import ProtoHTTPDemoService
 
 /// Shuts the server down and shows that its connections are gone and new calls fail.
 enum ShutdownStep {

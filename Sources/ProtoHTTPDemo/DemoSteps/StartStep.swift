@@ -1,4 +1,6 @@
 // StartStep.swift: demo section 1: what the server serves and where (it was started on a free port).
+import ProtoHTTPDemoService
+
 
 /// Shows the running server: address, methods, the plain route, its own startup log line.
 enum StartStep {

@@ -1,5 +1,7 @@
 // TourStep.swift: demo section 2: every method over connect, twirp and plain, binary and JSON, with the async form.
 import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// Calls CreateNote, GetNote, ListNotes and DeleteNote through the generated client for each
 /// protocol and encoding, one line per call, checking each answer against the request.

@@ -1,4 +1,6 @@
 // CachedHeaderCoding.swift: the kept headers of a cached response as one length-prefixed blob (the disk cache's `headers` column).
+import HTTPTypes
+
 
 /// How ``DiskResponseCache`` stores a response's kept headers in its `headers` BLOB column:
 ///

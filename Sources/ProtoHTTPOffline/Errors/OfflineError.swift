@@ -1,4 +1,6 @@
 // OfflineError.swift: the one error type of ProtoHTTPOffline: a code and a message saying what happened and how to fix it.
+import ProtoHTTPCore
+
 
 /// What went wrong in ProtoHTTPOffline: the storage (SQLite), the queue, or reachability.
 ///

@@ -1,5 +1,6 @@
 // OfflineQueue+Handlers.swift: registering where replayed calls' results and dropped entries go, typed for generated methods.
-import ProtoHTTPCore
+public import ProtoHTTPCore
+import ProtoHTTP
 
 extension OfflineQueue {
     /// Runs `handler` with every replayed call to `path` (a method path such as

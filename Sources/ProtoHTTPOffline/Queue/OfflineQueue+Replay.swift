@@ -1,6 +1,8 @@
 // OfflineQueue+Replay.swift: sending stored calls again: per category, oldest first, through the manager, one committed step at a time, waiting out transient answers.
 import Foundation
 import Synchronization
+import ProtoHTTP
+import ProtoHTTPCore
 
 extension OfflineQueue {
     /// Sends the stored calls of `category` again, oldest first and one at a time, ahead of new

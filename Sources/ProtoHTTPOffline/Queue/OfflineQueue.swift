@@ -2,6 +2,8 @@
 import Dispatch
 import Foundation
 import Synchronization
+public import ProtoHTTP
+public import ProtoHTTPCore
 
 /// A persisted queue of calls that failed for lack of network, sent again when the network
 /// is back: ProtoHTTP's `OfflineCallQueue`, in SQLite (`offline-queue.sqlite`, WAL,

@@ -1,5 +1,8 @@
 // OfflineQueueConfiguration.swift: the settings of an offline queue: where it stores, what it strips, what it queues, when it gives up, when it replays.
 import Foundation
+public import HTTPTypes
+public import ProtoHTTP
+public import ProtoHTTPCore
 
 /// How an ``OfflineQueue`` stores, filters, replays and gives up on calls. Every field has a
 /// default; set only what differs:

@@ -1,4 +1,6 @@
 // OfflineQueueStage.swift: the offline queue's call stage: the replay gate, the replayed calls' answers, and the queueing of failed writes.
+import ProtoHTTP
+
 
 /// What an ``OfflineQueue`` installs in its manager's `CallStageSlot.offlineQueue` slot:
 ///

@@ -1,6 +1,6 @@
 // QueueClock.swift: the offline queue's time: the wall clock that stamps entries, the boot clock that ages them without jumps, and the timer that brings a waiting category back.
-import Dispatch
-import Foundation
+package import Dispatch
+package import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif

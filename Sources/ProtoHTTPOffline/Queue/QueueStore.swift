@@ -1,6 +1,8 @@
 // QueueStore.swift: the offline queue's SQLite table: schema v1 and v2, and one transaction per state change.
 import Foundation
 import GRDB
+import HTTPTypes
+import ProtoHTTPCore
 
 /// The rows of `offline-queue.sqlite`, one per queued call, read and written through GRDB.
 ///

@@ -1,5 +1,7 @@
 // QueuedCall.swift: one entry of the offline queue, as stored: the call, its grouping, its attempts and its key.
-import Foundation
+public import Foundation
+public import HTTPTypes
+public import ProtoHTTPCore
 
 /// A call stored in an ``OfflineQueue``: everything needed to send it again, in this process
 /// or after a restart, minus its secrets (see ``OfflineQueueConfiguration/strippedHeaders``).

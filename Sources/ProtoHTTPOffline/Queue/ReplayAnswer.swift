@@ -1,6 +1,8 @@
 // ReplayAnswer.swift: the response headers of one replayed call, kept by the replay gate so a transient answer's Retry-After reaches the queue.
 import Foundation
 import Synchronization
+import HTTPTypes
+import ProtoHTTP
 
 /// Rides in a replayed call's context: the queue's ``ReplayGate`` records the headers of the
 /// response the call got, since a failed call's `ProtoHTTPError` does not carry them, and the

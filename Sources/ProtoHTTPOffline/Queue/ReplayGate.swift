@@ -1,5 +1,6 @@
 // ReplayGate.swift: one replay at a time per category, and the gate that holds the category's new calls until it ends.
 import Synchronization
+import ProtoHTTP
 
 /// Makes queued calls go ahead of new ones in their category, as SCAwesomeNetworking intends,
 /// and runs one replay per category at a time.

@@ -1,4 +1,7 @@
 // ReplayResults.swift: what a replay reports: a replayed call's answer, a dropped entry and its reason, a replay's summary.
+public import ProtoHTTP
+public import ProtoHTTPCore
+
 
 /// The answer a replayed call got: the response body and its metadata, or the error (an
 /// RPC error or HTTP status from the server, which removes the entry too).

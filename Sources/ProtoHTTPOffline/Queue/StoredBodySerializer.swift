@@ -1,4 +1,7 @@
 // StoredBodySerializer.swift: the request serializer of replays: a stored body sent as it was, with its stored Content-Type.
+import ProtoHTTP
+import ProtoHTTPCore
+
 
 /// A stored body, sent as it was serialized, with its stored `Content-Type`; for GET and HEAD
 /// the query is already in the stored path.

@@ -1,4 +1,6 @@
 // TransientAnswers.swift: which answers to a replayed call mean "not now" rather than "done", and how long the queue waits before asking again.
+public import ProtoHTTPCore
+
 
 /// The answers that do not settle a replayed entry: the server (or a load balancer in front of
 /// it) is overloaded or restarting, and the write has not been applied. Such an entry stays in

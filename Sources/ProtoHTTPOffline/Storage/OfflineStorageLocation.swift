@@ -1,5 +1,5 @@
 // OfflineStorageLocation.swift: where ProtoHTTPOffline keeps its databases: a given path, or the user's cache directory.
-import Foundation
+public import Foundation
 
 /// The folder ProtoHTTPOffline's SQLite files live in.
 ///

@@ -1,5 +1,6 @@
 // AccessLog.swift: one swift-log line per exchange: request line, status, size, time, protocol, encoding, code.
 import Logging
+import ProtoHTTPCore
 
 /// Writes the access log at `.info`:
 /// `POST /acme.Notes/GetNote 200 42B 0.31ms` with metadata `protocol`, `encoding`, `code`, `peer`.

@@ -1,5 +1,6 @@
 // HTTPHeaders+Fields.swift: NIO's HTTPHeaders to HTTPFields and back, once per request and per response.
 import NIOHTTP1
+import HTTPTypes
 
 extension HTTPFields {
     /// The fields of a request head NIO decoded, in order. NIO's decoders pass only token

@@ -2,6 +2,8 @@
 import Logging
 import NIOCore
 import NIOHTTP1
+import HTTPTypes
+import ProtoHTTPCore
 
 /// Serves the requests of one HTTP/1.1 connection, one at a time (the pipelining handler in
 /// front holds later requests back until each response is written), or the one request of an

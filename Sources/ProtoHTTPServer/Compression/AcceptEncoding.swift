@@ -1,4 +1,6 @@
 // AcceptEncoding.swift: reads a request's Accept-Encoding (q-values, identity, *) to decide whether a gzip response is wanted.
+import ProtoHTTPCore
+
 
 /// The one question the server asks of `Accept-Encoding` (RFC 9110 §12.5.3): does the client
 /// want this response as gzip rather than as it is?

@@ -1,5 +1,6 @@
 // ContentEncoding.swift: the request body as the handler sees it: identity as sent, gzip inflated, others refused.
 import ProtoHTTPGzip
+import ProtoHTTPCore
 
 enum ContentEncoding {
     /// The encodings request bodies may use, for `Accept-Encoding` on refusals.

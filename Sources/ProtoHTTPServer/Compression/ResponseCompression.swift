@@ -1,5 +1,7 @@
 // ResponseCompression.swift: whether and how the server gzips responses: on or off, the smallest body, the zlib level.
 import ProtoHTTPGzip
+import HTTPTypes
+public import ProtoHTTPCore
 
 /// How ``ProtoHTTPServer`` compresses response bodies (``ServerConfiguration/responseCompression``).
 ///

@@ -1,4 +1,7 @@
 // ServerError.swift: a rejected call: the RPC error, the protocol to phrase it in, an HTTP status override.
+import HTTPTypes
+import ProtoHTTPCore
+
 
 /// A call the server answers with an error: the client-facing ``error``, the protocol whose
 /// error format to use, and an HTTP status when the situation has a more precise one than the

@@ -1,5 +1,6 @@
 // DeadlineRace.swift: runs a handler against its deadline and cancellation, answering on time.
 import Dispatch
+import ProtoHTTPCore
 
 /// The handler did not finish before its deadline.
 struct DeadlinePassed: Error {}

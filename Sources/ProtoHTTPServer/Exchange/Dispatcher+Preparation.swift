@@ -1,5 +1,7 @@
 // Dispatcher+Preparation.swift: everything before a handler runs: route, method, negotiation, Connect headers, body.
 import Logging
+import HTTPTypes
+import ProtoHTTPCore
 
 extension Dispatcher {
     /// What a request needs before its handler runs: the route, the protocol and encoding,

@@ -1,5 +1,6 @@
 // Dispatcher.swift: one complete request to one complete response: route, negotiate, check headers, run the handler.
 import Logging
+import ProtoHTTPCore
 
 /// Serves complete requests, independent of the network layer. Every outcome, including every
 /// refusal, is a well-formed response in the protocol's error format.

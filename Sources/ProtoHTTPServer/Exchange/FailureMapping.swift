@@ -1,5 +1,6 @@
 // FailureMapping.swift: what a thrown error becomes on the wire: the handler's ProtoHTTPError as is, anything else hidden.
 import Logging
+import ProtoHTTPCore
 
 enum FailureMapping {
     /// The client-facing error for `error`, thrown while serving `method` over `negotiated`.

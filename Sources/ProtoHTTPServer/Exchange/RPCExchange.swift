@@ -1,4 +1,7 @@
 // RPCExchange.swift: the server's view of one HTTP exchange, independent of NIO: request in, response out.
+import HTTPTypes
+import ProtoHTTPCore
+
 
 /// A complete HTTP request as the dispatcher sees it.
 struct RPCRequest: Sendable {

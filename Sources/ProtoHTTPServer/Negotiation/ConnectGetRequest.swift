@@ -1,5 +1,6 @@
 // ConnectGetRequest.swift: reads Connect's unary GET query (connect, encoding, base64, compression, message) into a request body.
 import ProtoWire
+import ProtoHTTPCore
 
 /// The parts of a Connect unary GET (connectrpc.com/docs/protocol, "Unary-Get-Request"):
 /// `?connect=v1&encoding=proto|json[&base64=1][&compression=gzip]&message=…`.

@@ -1,4 +1,6 @@
 // ConnectRequestHeaders.swift: the server's checks of Connect's request headers: the protocol version and the timeout.
+import ProtoHTTPCore
+
 
 enum ConnectRequestHeaders {
     /// `Connect-Protocol-Version`, when present, must be `1`.

@@ -1,4 +1,6 @@
 // Negotiation.swift: the protocol and encoding of a request from its route, Content-Type and Connect headers.
+import ProtoHTTPCore
+
 
 /// The protocol and body encoding a request is served with, and the response Content-Type.
 struct Negotiated: Sendable, Equatable {

@@ -1,4 +1,6 @@
 // PlainRoute.swift: a plain HTTP path bound to a method, optionally limited to some encodings.
+public import ProtoHTTPCore
+
 
 /// A plain POST endpoint at any path, answered by a registered method. Plain routes take binary
 /// (`application/x-protobuf`, `application/octet-stream`, `application/protobuf`,

@@ -1,4 +1,6 @@
 // Router.swift: the path table: Connect, Twirp and plain paths to registered methods.
+import ProtoHTTPCore
+
 
 /// Maps request paths to methods. Built once when the server starts; read-only afterwards.
 struct Router: Sendable {

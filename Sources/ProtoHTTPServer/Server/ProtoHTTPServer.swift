@@ -2,8 +2,9 @@
 import Logging
 import NIOCore
 import NIOExtras
-import NIOPosix
+public import NIOPosix
 import Synchronization
+public import ProtoHTTPCore
 
 /// Serves protobuf services over HTTP/1.1 with keep-alive and HTTP/2 (h2c by prior knowledge in
 /// cleartext, `h2` through ALPN with ``ServerConfiguration/tls``): Connect unary at

@@ -1,6 +1,7 @@
 // ServerConfiguration.swift: where the server listens, its limits, routes, shutdown grace, logging, HTTP/2 and TLS.
-import Logging
-import NIOCore
+public import Logging
+public import NIOCore
+public import ProtoHTTPCore
 
 /// How a ``ProtoHTTPServer`` listens and serves.
 ///

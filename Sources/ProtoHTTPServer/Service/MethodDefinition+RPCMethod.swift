@@ -1,5 +1,5 @@
 // MethodDefinition+RPCMethod.swift: binding a handler to generated method metadata (an RPCMethod).
-import ProtoHTTPCore
+public import ProtoHTTPCore
 
 extension MethodDefinition {
     /// A unary method described by generated metadata: its path and message types come from

@@ -1,5 +1,6 @@
 // MethodDefinition.swift: one unary method: its path and the type-erased decode → handle → encode step.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 /// One unary RPC method bound to its handler. The generic request and response types are
 /// erased behind its internal `invoke` closure, which decodes the body in the request's

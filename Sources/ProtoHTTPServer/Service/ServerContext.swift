@@ -1,5 +1,7 @@
 // ServerContext.swift: what a handler knows about the call besides the request message.
-import Logging
+public import Logging
+public import HTTPTypes
+public import ProtoHTTPCore
 
 /// The call a handler is serving: method, protocol, encoding, headers, peer and deadline.
 ///

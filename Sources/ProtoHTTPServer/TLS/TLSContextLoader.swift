@@ -1,4 +1,5 @@
 // TLSContextLoader.swift: reads ServerTLS's PEM files into swift-nio-ssl's server context, with ALPN h2 and http/1.1.
+import ProtoHTTPCore
 #if TLS
 #if canImport(Glibc)
 import Glibc

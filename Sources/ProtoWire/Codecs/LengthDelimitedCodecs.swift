@@ -1,9 +1,9 @@
 // LengthDelimitedCodecs.swift: codecs for string, bytes and message fields.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// `string`: a length-prefixed UTF-8 payload, validated on decode.

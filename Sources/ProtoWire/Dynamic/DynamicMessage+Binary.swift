@@ -1,9 +1,9 @@
 // DynamicMessage+Binary.swift: the public binary encode/decode API of dynamic messages.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension DynamicMessage {

@@ -1,9 +1,9 @@
 // DynamicValue.swift: the value of one field of a dynamic message, and the keys of its maps.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// The value of one field of a ``DynamicMessage``, shaped by its ``FieldSchema``:

@@ -1,9 +1,9 @@
 // WireReader+Extensions.swift: decoding extension fields through the registry, or keeping them unknown.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension WireReader {

@@ -83,9 +83,9 @@ struct JSONNameTable: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif

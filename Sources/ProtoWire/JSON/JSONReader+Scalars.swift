@@ -1,9 +1,9 @@
 // JSONReader+Scalars.swift: reading integers, floats, bytes and enums by the proto3 JSON rules.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension JSONReader {

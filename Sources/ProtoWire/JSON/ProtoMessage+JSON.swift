@@ -1,9 +1,9 @@
 // ProtoMessage+JSON.swift: the public proto3 JSON encode/decode/merge API over the generated JSON code.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension ProtoMessage {

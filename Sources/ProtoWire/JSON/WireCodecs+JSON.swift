@@ -1,9 +1,9 @@
 // WireCodecs+JSON.swift: the proto3 JSON form of every field codec's values.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension WireFieldCodec {

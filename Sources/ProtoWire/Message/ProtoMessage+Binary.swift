@@ -1,9 +1,9 @@
 // ProtoMessage+Binary.swift: the public encode/decode/merge API over the generated wire code.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension ProtoMessage {

@@ -1,9 +1,9 @@
 // Timestamp+Date.swift: google.protobuf.Timestamp from and to Date, normalized, and ordered.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension Google_Protobuf_Timestamp {

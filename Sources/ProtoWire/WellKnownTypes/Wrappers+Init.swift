@@ -1,9 +1,9 @@
 // Wrappers+Init.swift: one-argument initializers and literals for the google.protobuf wrapper types.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 extension Google_Protobuf_DoubleValue {

@@ -2,9 +2,9 @@
 // Source: google/protobuf/any.proto
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// `Any` contains an arbitrary serialized protocol buffer message along with a

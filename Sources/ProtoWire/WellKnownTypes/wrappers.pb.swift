@@ -2,9 +2,9 @@
 // Source: google/protobuf/wrappers.proto
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Wrapper message for `double`.

@@ -1,11 +1,11 @@
 // UTF8Validation.swift: ProtoWire's one UTF-8 validator, for binary and JSON strings alike.
 
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Validates UTF-8 as RFC 3629 and the Unicode standard define it: no overlong forms, no

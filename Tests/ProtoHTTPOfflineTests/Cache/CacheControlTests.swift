@@ -2,6 +2,8 @@
 import Foundation
 import ProtoHTTPOffline
 import Testing
+import HTTPTypes
+import ProtoHTTP
 
 /// A memory cache that several users' calls share: `private` answers must stay out of it.
 final class SharedMemoryCache: ResponseCacheStore {

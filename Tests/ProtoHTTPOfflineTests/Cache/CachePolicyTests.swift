@@ -5,6 +5,9 @@ import ProtoHTTPDemo
 import Synchronization
 import Testing
 import ProtoHTTPTestSupport
+import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 @Suite struct CachePolicyTests {
     typealias GetNote = Notes_NotesMetadata.GetNote

@@ -5,6 +5,7 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTPOffline
+import HTTPTypes
 
 @Suite struct DiskResponseCacheTests {
     let a = CacheFixtures.key("a"), b = CacheFixtures.key("b"), c = CacheFixtures.key("c"), d = CacheFixtures.key("d")

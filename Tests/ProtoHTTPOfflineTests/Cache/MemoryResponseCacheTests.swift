@@ -3,6 +3,7 @@ import Dispatch
 import ProtoHTTPOffline
 import Synchronization
 import Testing
+import HTTPTypes
 
 @Suite struct MemoryResponseCacheTests {
     let a = CacheFixtures.key("a"), b = CacheFixtures.key("b"), c = CacheFixtures.key("c"), d = CacheFixtures.key("d")

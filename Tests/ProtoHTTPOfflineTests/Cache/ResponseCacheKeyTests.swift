@@ -1,6 +1,7 @@
 // ResponseCacheKeyTests.swift: every part of a call that the cache key covers changes the key; the rest does not.
 import ProtoHTTPOffline
 import Testing
+import ProtoHTTPCore
 
 @Suite struct ResponseCacheKeyTests {
     func key(method: HTTPMethod = .post, url: String = "http://h/a", rpcProtocol: RPCProtocol = .connect,

@@ -2,6 +2,7 @@
 import Foundation
 import ProtoHTTPOffline
 import Testing
+import ProtoHTTP
 
 @Suite struct RevalidationTests {
     /// A manager on `server` whose cache is `cache`.

@@ -5,6 +5,8 @@ import ProtoHTTPOffline
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
+import ProtoHTTP
+import ProtoHTTPDemoService
 
 /// What the article's examples print.
 private let printed = PrintedLines()

@@ -3,6 +3,7 @@ import ProtoHTTPDemo
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import Testing
+import ProtoHTTP
 
 @Suite("Article: working offline, the queue")
 struct OfflineQueueArticleTests {

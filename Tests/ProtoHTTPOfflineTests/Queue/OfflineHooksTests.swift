@@ -5,6 +5,9 @@ import Foundation
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
 
 /// An offline queue that records what the manager hands it (our own hook, no peer involved).
 final class RecordingQueue: OfflineCallQueue {

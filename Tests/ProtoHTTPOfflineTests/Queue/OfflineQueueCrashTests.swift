@@ -8,6 +8,7 @@ import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
+import ProtoHTTP
 
 /// `offline-queue-child` (Tests/OfflineQueueChild) stores CreateNote calls against a dead
 /// port, then replays every queued call against this test's ``RecordingNotes`` server, which

@@ -6,6 +6,9 @@ import ProtoHTTPOffline
 import Synchronization
 import ProtoHTTPTestSupport
 import Testing
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Offline queue: replay")
 struct OfflineQueueReplayTests {

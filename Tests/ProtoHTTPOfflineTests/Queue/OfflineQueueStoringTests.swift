@@ -3,6 +3,9 @@ import Foundation
 import ProtoHTTPDemoService
 @testable import ProtoHTTPOffline
 import Testing
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Offline queue: storing")
 struct OfflineQueueStoringTests {

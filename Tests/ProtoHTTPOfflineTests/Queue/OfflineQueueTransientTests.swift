@@ -5,6 +5,8 @@ import ProtoHTTPDemoService
 import ProtoHTTPOffline
 import ProtoHTTPTestSupport
 import Testing
+import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Offline queue: transient answers, bounds, clock jumps")
 struct OfflineQueueTransientTests {

@@ -3,6 +3,7 @@ import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
 import Testing
+import ProtoHTTPDemoService
 
 @Suite("Article: compression")
 struct CompressionArticleTests {

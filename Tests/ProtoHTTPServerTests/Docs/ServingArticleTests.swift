@@ -5,6 +5,8 @@ import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// What the articles' examples print.
 private let printed = PrintedLines()

@@ -2,6 +2,7 @@
 import Foundation
 import ProtoHTTP
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 extension TestServer {
     /// A transport of its own (no proxy), configured by `adjust`; the caller shuts it down.

@@ -8,6 +8,8 @@ import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import ProtoWire
 import Synchronization
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// The `test.Faults` service:
 ///

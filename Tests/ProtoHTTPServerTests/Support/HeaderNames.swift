@@ -1,6 +1,7 @@
 // HeaderNames.swift: `HTTPField.Name.named(_:)`, for the header names these tests spell as text.
 import ProtoHTTPCore
 import Testing
+import HTTPTypes
 
 extension HTTPField.Name {
     /// The header name `text`, a literal in a test (`.named("X-Echo-Query")`). A literal that is

@@ -4,6 +4,8 @@ import ProtoHTTPDemo
 import ProtoHTTPServer
 import ProtoWire
 import Synchronization
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// An in-memory `notes.Notes` service. Notes get ids `n1`, `n2`, … in creation order and the
 /// creation time `2023-11-14T22:13:20Z` plus their number in seconds, plus 0.123 s, so every

@@ -7,6 +7,7 @@ import Glibc
 import ProtoHTTPTestSupport
 import Testing
 #endif
+import HTTPTypes
 
 /// A failure of the raw client: connect, send, receive, or an unparsable response.
 struct RawError: Error, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTP
 import ProtoHTTPServer
 import Testing
+import ProtoHTTPCore
 
 /// The root of every server suite. Its suites run one at a time: the load test keeps both cores
 /// busy, and the deadline and shutdown tests measure time.

@@ -4,6 +4,7 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 /// Records the accessory events it sees, with the thread order they came in.
 final class RecordingAccessory: CallAccessory {

@@ -4,6 +4,7 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Batch and chain requests", .serialized)
 struct BatchChainTests {

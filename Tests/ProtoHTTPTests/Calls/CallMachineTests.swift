@@ -1,6 +1,7 @@
 // CallMachineTests.swift: every transition of a manager call's state machine, the races included, and that a finished call holds nothing.
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Call state machine")
 struct CallMachineTests {

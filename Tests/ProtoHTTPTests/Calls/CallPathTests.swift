@@ -4,6 +4,7 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Manager call path", .serialized)
 struct CallPathTests {

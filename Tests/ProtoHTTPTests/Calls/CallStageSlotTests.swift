@@ -5,6 +5,8 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 /// A stage that records its way in and out, adds a header on the way in, and optionally
 /// answers itself or turns the outcome into a failure.

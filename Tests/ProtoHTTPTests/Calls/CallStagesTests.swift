@@ -3,6 +3,8 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("Call stages: prepare, settle, handle")
 struct CallStagesTests {

@@ -2,6 +2,8 @@
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("Connect GET (client)", .serialized)
 struct ConnectGetTests {

@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 import ProtoHTTPDemo
 @testable import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 @Suite("HTTP methods through the manager", .serialized)
 struct HTTPMethodTests {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 @testable import ProtoHTTP
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 /// An interceptor that parks every request instead of passing it on, until ``releaseAll()``:
 /// while parked, a call has certainly not been submitted to the transport.

@@ -5,6 +5,7 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 /// Races the manager's call handles from every side at once: `cancel()` by handle, id and
 /// `cancelAll()`, the deadline timer, the engine thread's results, `Task` cancellation and

@@ -6,6 +6,8 @@ import Synchronization
 import Testing
 @testable import ProtoHTTP
 import ProtoHTTPTestSupport
+import HTTPTypes
+import ProtoHTTPCore
 
 /// Records one manager call's callbacks, in order.
 final class ManagerRecorder: Sendable {

@@ -5,6 +5,8 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("Retry with backoff", .serialized)
 struct RetryTests {

@@ -4,6 +4,8 @@ import Synchronization
 import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("Runtime configuration and authentication", .serialized)
 struct RuntimeConfigurationTests {

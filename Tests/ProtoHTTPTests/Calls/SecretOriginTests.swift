@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
 
 @Suite("Secrets stay with their origin")
 struct SecretOriginTests {

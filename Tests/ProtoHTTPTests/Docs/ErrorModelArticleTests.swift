@@ -5,6 +5,8 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 @Suite("Article: the error model")
 struct ErrorModelArticleTests {

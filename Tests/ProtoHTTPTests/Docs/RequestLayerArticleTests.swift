@@ -5,6 +5,8 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// What the article's examples print.
 private let printed = PrintedLines()

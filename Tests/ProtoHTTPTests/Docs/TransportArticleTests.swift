@@ -4,6 +4,7 @@ import ProtoHTTPTestSupport
 import ProtoHTTPDemo
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPDemoService
 
 /// What the article's example prints.
 private let printed = PrintedLines()

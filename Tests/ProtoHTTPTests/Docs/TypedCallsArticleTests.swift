@@ -4,6 +4,8 @@ import ProtoHTTPDemo
 import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 /// What the article's examples print.
 private let printed = PrintedLines()

@@ -2,6 +2,7 @@
 import CCurl
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("ProtoHTTPError")
 struct ProtoHTTPErrorTests {

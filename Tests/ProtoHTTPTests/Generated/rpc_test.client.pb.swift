@@ -2,6 +2,7 @@
 // Source: rpc_test.proto
 
 import ProtoHTTP
+import ProtoHTTPCore
 
 /// The unary calls of the `protohttp.rpctest.PingService` service, callback and async forms; ``Protohttp_Rpctest_PingServiceClient`` implements it.
 protocol Protohttp_Rpctest_PingServiceClientProtocol: Sendable {

@@ -3,6 +3,7 @@
 
 import Dispatch
 import ProtoHTTP
+import ProtoHTTPCore
 import ProtoHTTPTesting
 
 /// A stand-in for ``Protohttp_Rpctest_PingServiceClientProtocol`` in tests: each call is answered by its method's `handler`

@@ -6,6 +6,7 @@ import ProtoHTTPTesting
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
+import ProtoHTTPCore
 
 /// Code under test that knows only the client protocol, as an app's would.
 private struct PingGreeter {

@@ -2,6 +2,7 @@
 import Testing
 import ProtoWire
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Already-encoded unary calls (unaryEncoded) against real Python peers", .serialized)
 struct EncodedUnaryTests {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import ProtoHTTP
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 @Suite("Generated clients against real Python peers", .serialized)
 struct GeneratedClientTests {

@@ -1,6 +1,7 @@
 // PeerProtocolTests.swift: Connect and Twirp calls against the real Python connectrpc and twirp servers.
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Connect and Twirp against real Python peers", .serialized)
 struct PeerProtocolTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Serialization")
 struct SerializationTests {

@@ -1,6 +1,7 @@
 // OutcomeLedger.swift: every callback of many racing calls, by call, to check each call ends exactly once and in order.
 import Synchronization
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 /// Records the callbacks of many calls, each under its index, for the race stress tests:
 /// a call may fire `completion` (hand-off) at most once and only before its outcome, then

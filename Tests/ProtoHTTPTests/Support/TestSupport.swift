@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 @testable import ProtoHTTP
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 /// Records every callback of calls sent through the callback API, and the thread each ran on.
 final class CallbackRecorder: Sendable {

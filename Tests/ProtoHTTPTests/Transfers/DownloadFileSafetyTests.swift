@@ -3,6 +3,7 @@ import Foundation
 import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Downloads: file safety")
 struct DownloadFileSafetyTests {

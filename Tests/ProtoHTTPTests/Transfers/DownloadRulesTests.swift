@@ -1,6 +1,8 @@
 // DownloadRulesTests.swift: the pure rules of downloads: Content-Range parsing, what a response does to the file, resume records.
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("Download rules")
 struct DownloadRulesTests {

@@ -5,6 +5,8 @@ import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 /// One download in callback form, with a hook on its progress, awaited for its outcome.
 final class DownloadRun: Sendable {

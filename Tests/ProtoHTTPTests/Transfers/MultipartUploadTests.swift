@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import ProtoHTTPDemo
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 /// What `multipart_upload_server.py` reports about an upload.
 struct UploadReport: Decodable, Sendable {

@@ -3,6 +3,8 @@ import Foundation
 import ProtoHTTP
 import ProtoHTTPTestSupport
 import Testing
+import HTTPTypes
+import ProtoHTTPCore
 
 /// One transport sends its calls one after another, so every call after the first runs on the
 /// handle the one before it used (`EasyHandlePool` keeps it). These tests send every pair

@@ -1,6 +1,7 @@
 // TransferMachineTests.swift: every transition of a transport call's state machine, the races included, and that a finished call holds no delivery.
 import Testing
 @testable import ProtoHTTP
+import ProtoHTTPCore
 
 @Suite("Transfer state machine")
 struct TransferMachineTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import ProtoHTTP
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 @Suite("HTTPTransport faults")
 struct TransportFaultTests {

@@ -3,6 +3,8 @@ import Foundation
 import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
+import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("HTTPTransport basics")
 struct TransportTests {

@@ -1,5 +1,5 @@
 // CallClock.swift: the time source of a manager's deadlines and retry waits, injectable so tests step time instead of sleeping.
-import Dispatch
+package import Dispatch
 
 /// Where a manager reads the time and schedules its timed work: each call's deadline (one
 /// timer for all of them, see `CallDeadlines`) and the wait before a retry attempt.

@@ -1,5 +1,5 @@
 // SystemCallClock.swift: the manager's default clock: DispatchTime and Dispatch timers.
-import Dispatch
+package import Dispatch
 
 /// The real time: `DispatchTime.uptimeNanoseconds`, Dispatch timer sources and `asyncAfter`.
 package struct SystemCallClock: CallClock {

@@ -1,6 +1,7 @@
 // BatchRequest.swift: calls started together (YTKBatchRequest, XMNetworking's sendBatchRequest), with outputs in request order.
 import Dispatch
 import Synchronization
+public import ProtoHTTPCore
 
 /// How a batch runs its calls.
 public struct BatchOptions: Sendable, Hashable {

@@ -1,5 +1,6 @@
 // ChainRequest.swift: calls run one after another, each step choosing the next from the last output (YTKChainRequest, XMNetworking's sendChainRequest).
 import Synchronization
+public import ProtoHTTPCore
 
 /// A running chain: ``cancel()`` cancels the running step, and no later step starts.
 public final class ChainHandle: Sendable {

@@ -1,5 +1,6 @@
 // PendingCall.swift: a call described but not started, for batches and chains to start when they choose.
-import ProtoWire
+public import ProtoWire
+public import ProtoHTTPCore
 
 /// A call described but not yet sent: what a batch or a chain starts when it decides to.
 ///

@@ -1,5 +1,6 @@
 // CallPipeline.swift: one manager call's way through register, prepare, route and send, as a type; the manager is its façade.
 import Dispatch
+import ProtoHTTPCore
 
 /// One manager call from start to outcome: ``register()``, ``prepare(_:with:)``, ``route(for:)``
 /// and ``send(_:along:)``, in that order (`ProtoHTTPManager.run` is those four calls).

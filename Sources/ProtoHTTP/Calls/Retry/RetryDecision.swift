@@ -1,5 +1,7 @@
 // RetryDecision.swift: the pure decision after one attempt: deliver its result, or wait and send again.
-import Foundation
+package import Foundation
+package import HTTPTypes
+public import ProtoHTTPCore
 
 /// What to do after an attempt. Pure: the caller supplies the clock's reading and the random draw.
 package enum RetryDecision: Sendable, Equatable {

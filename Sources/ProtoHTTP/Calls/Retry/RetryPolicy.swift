@@ -62,3 +62,4 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import ProtoHTTPCore

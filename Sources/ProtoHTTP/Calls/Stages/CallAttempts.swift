@@ -1,5 +1,6 @@
 // CallAttempts.swift: between intercept and settle: one attempt, or several under a retry policy, each through the whole chain.
 import Dispatch
+import ProtoHTTPCore
 
 /// Sends a prepared call through the interceptor chain and, under a ``RetryPolicy``, sends it
 /// again while ``RetryDecision`` says so. Each attempt runs the whole chain (so an

@@ -1,4 +1,6 @@
 // CallInterceptor.swift: the ordered interceptor chain around a call's transport exchange.
+public import ProtoHTTPCore
+
 
 /// What an interceptor knows about the call it wraps.
 public struct CallInfo: Sendable {

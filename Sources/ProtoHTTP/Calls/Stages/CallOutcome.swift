@@ -1,4 +1,6 @@
 // CallOutcome.swift: a call's settled result as stages see it: the response it came from, and the decoded output or the error.
+public import ProtoHTTPCore
+
 
 /// What a call comes to once settled: the transport's response it was read from (when one
 /// arrived), and either the decoded output (held for the caller, opaque to stages) or the

@@ -1,4 +1,6 @@
 // CallSettlement.swift: stage 4 of a manager call, settle: protocol errors, validation and serialization of the result.
+import ProtoHTTPCore
+
 
 /// Stage 4: turns the chain's result into the call's outcome. Pure: no queues, no handle.
 ///

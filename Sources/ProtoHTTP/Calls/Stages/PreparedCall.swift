@@ -1,5 +1,6 @@
 // PreparedCall.swift: stage 1 of a manager call, prepare: options resolved against the manager, body serialized, request built.
 import Dispatch
+import ProtoHTTPCore
 
 /// Everything a call needs before it is sent, resolved once from the manager's configuration
 /// and the call's options. Preparing is pure: it sends nothing and registers nothing.

@@ -1,4 +1,6 @@
 // RequestComposition.swift: the URL and headers of a call, from the manager's settings and the call's options (pure).
+import HTTPTypes
+
 
 /// How a call's URL and headers are put together from one snapshot of the manager's settings
 /// and the call's options. Pure, so each rule can be tested alone.

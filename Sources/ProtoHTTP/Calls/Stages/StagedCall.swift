@@ -1,4 +1,6 @@
 // StagedCall.swift: what a call stage knows about its call, and how it settles a response or delivers an interim answer.
+package import ProtoHTTPCore
+
 
 /// One call as a ``CallStage`` sees it: its identity and options, the request as prepared,
 /// and the call's own settle stage, so a stage can turn a response it holds (a cached one)

@@ -1,4 +1,6 @@
 // CachedResponse.swift: one stored response: status, the headers needed to decode it, body, when and under which version.
+public import HTTPTypes
+
 
 /// A validated 2xx response as a ``ResponseCacheStore`` keeps it: the bytes and the headers
 /// needed to decode and revalidate them, decoded again on every read.

@@ -4,6 +4,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
 
 /// The cache side of one call with ``CacheOptions``, between prepare and settle:
 ///

@@ -1,4 +1,7 @@
 // ProtoHTTPManager+LoadCache.swift: the last cached result of a call, read without sending it (YTKNetwork's loadCacheWithError:).
+public import ProtoHTTP
+public import ProtoHTTPCore
+
 
 extension ProtoHTTPManager {
     /// The output the cache holds for this call, decoded, without sending anything: what

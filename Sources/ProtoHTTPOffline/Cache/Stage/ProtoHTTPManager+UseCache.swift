@@ -1,4 +1,6 @@
 // ProtoHTTPManager+UseCache.swift: installing a response cache on a manager, the cache's slot, and the per-call cache settings.
+public import ProtoHTTP
+
 
 extension CallStageSlot {
     /// The response cache's slot: outermost (order 100), so a cached answer comes before

@@ -1,4 +1,8 @@
 // ResponseCacheKey.swift: the key of a cached response: a SHA-256 over everything that makes two calls differ.
+public import HTTPTypes
+import ProtoHTTP
+public import ProtoHTTPCore
+
 
 /// The key a response is cached under: the lowercase hex SHA-256 of the request's method,
 /// URL, wire protocol, encoding (`Content-Type` and `Accept`), body, credentials

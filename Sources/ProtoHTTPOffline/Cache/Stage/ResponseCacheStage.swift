@@ -1,4 +1,6 @@
 // ResponseCacheStage.swift: the response cache as a call stage: answers before the network, revalidates, stores, falls back.
+public import ProtoHTTP
+
 
 /// A ``ResponseCacheStore`` at work in calls made with `CallOptions.cache`: the stage in
 /// `CallStageSlot.responseCache`.

@@ -1,4 +1,6 @@
 // OfflineCallQueue.swift: the hook an offline queue plugs into the manager through.
+public import ProtoHTTPCore
+
 
 /// Where a manager stores calls that failed for lack of network
 /// (`ProtoHTTPManager.use(queue:)`). ``OfflineQueue`` is one: it

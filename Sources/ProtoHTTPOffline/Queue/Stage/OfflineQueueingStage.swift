@@ -1,4 +1,7 @@
 // OfflineQueueingStage.swift: the call stage that gives calls made with queuesWhenOffline their Idempotency-Key and hands their network failures to an offline queue.
+import HTTPTypes
+public import ProtoHTTP
+
 
 /// An ``OfflineCallQueue`` at work in calls made with `CallOptions.queuesWhenOffline`: every
 /// attempt carries one `Idempotency-Key` (the call's own, if it set one), and when the call

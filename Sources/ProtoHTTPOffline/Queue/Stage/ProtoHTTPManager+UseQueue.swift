@@ -1,4 +1,6 @@
 // ProtoHTTPManager+UseQueue.swift: installing an offline call queue of your own on a manager, the queue's slot, and the per-call switch.
+public import ProtoHTTP
+
 
 extension CallStageSlot {
     /// The offline queue's slot (order 200): inside the response cache, so a write that was

@@ -1,4 +1,7 @@
 // QueueableCall.swift: what the manager hands an offline queue about a call that could not reach the network.
+public import HTTPTypes
+public import ProtoHTTPCore
+
 
 /// A call made with `CallOptions.queuesWhenOffline` that failed for lack of network, as the
 /// manager hands it to its offline queue (`ProtoHTTPManager.use(queue:)`): everything needed to send it

@@ -1,4 +1,6 @@
 // QueuedCallCause.swift: the cause an offline queue puts on the failure of a call it stored: the entry's id, over what made the call fail.
+public import ProtoHTTPCore
+
 
 /// The `ProtoHTTPError.cause` of a failure whose call an offline queue stored, over the cause
 /// the failure had (the transport error that showed the network was down), so

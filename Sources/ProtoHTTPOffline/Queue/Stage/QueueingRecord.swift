@@ -1,5 +1,8 @@
 // QueueingRecord.swift: what an offline queue stores of a queueable call, and the offer of a failed one.
 import Foundation
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
 
 /// The parts of a call made with `CallOptions.queuesWhenOffline` that an offline queue
 /// stores, taken from the staged call when it starts: the body before compression, the call's own

@@ -1,5 +1,5 @@
 // NetworkMonitor+Observing.swift: the monitor's change notifications: handlers on a queue, an AsyncStream, and ReachabilitySource.
-import Dispatch
+public import Dispatch
 
 extension NetworkMonitor {
     /// Calls `handler` on `queue` (the configuration's ``Configuration/callbackQueue`` when

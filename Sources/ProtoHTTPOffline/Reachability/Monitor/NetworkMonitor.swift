@@ -1,6 +1,7 @@
 // NetworkMonitor.swift: the public reachability monitor over rtnetlink: start, stop and the current path.
-import Dispatch
+public import Dispatch
 import Synchronization
+import ProtoHTTP
 
 /// Watches the machine's network through an rtnetlink socket and says whether it has a way
 /// out (``NetworkPath/Status/satisfied``), which interfaces are usable, and, with a

@@ -1,6 +1,7 @@
 // ClientResponseFuzzer.swift: libFuzzer target: the client's reading of responses: Connect and Twirp error bodies, Content-Type negotiation, error details.
 import FuzzSchema
 import FuzzSupport
+import HTTPTypes
 import ProtoHTTP
 import ProtoHTTPCore
 import ProtoWire

@@ -1,5 +1,6 @@
 // TransferHeadersFuzzer.swift: libFuzzer target: Content-Range, resume records and the body-file decision of a download, on arbitrary header text.
 import FuzzSupport
+import HTTPTypes
 import ProtoHTTPCore
 @testable import ProtoHTTP
 

@@ -2,6 +2,8 @@
 import Foundation
 import ProtoHTTPOffline
 import Testing
+import HTTPTypes
+import ProtoHTTP
 
 /// Helpers of the cache suites, in one namespace so they cannot clash with other suites' helpers.
 enum CacheFixtures {

@@ -4,6 +4,7 @@ import ProtoHTTPDemo
 import ProtoHTTPServer
 import Synchronization
 import Testing
+import ProtoHTTPDemoService
 
 /// `notes.Notes` (the demo's in-memory ``NotesService``) on 127.0.0.1, port 0, with a count of
 /// the calls its handler ran: how the cache tests tell "answered from the cache" from "sent".

@@ -10,6 +10,9 @@ import ProtoHTTPOffline
 import ProtoHTTPServer
 import Synchronization
 import Testing
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
 
 /// A ``RecordingNotes`` server on 127.0.0.1 (port 0), a port nothing listens on, a fresh
 /// folder for the queue's file, and a manager (Connect, no proxy) that starts out pointed at

@@ -4,6 +4,7 @@ import ProtoHTTPDemoService
 import ProtoHTTPServer
 import Synchronization
 import Testing
+import ProtoHTTPCore
 
 /// What the server saw of one call.
 struct Sighting: Sendable, Equatable {

@@ -5,6 +5,7 @@ import ProtoHTTPDemo
 import ProtoWire
 import Testing
 import ProtoHTTPTestSupport
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("Connection pipeline in process")

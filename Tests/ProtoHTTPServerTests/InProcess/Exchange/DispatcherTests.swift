@@ -7,6 +7,9 @@ import ProtoHTTPTestSupport
 import ProtoWire
 import Synchronization
 import Testing
+import HTTPTypes
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("Dispatcher in process")

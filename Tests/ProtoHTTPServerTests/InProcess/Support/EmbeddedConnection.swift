@@ -7,6 +7,7 @@ import ProtoHTTPTestSupport
 @testable import ProtoHTTPServer
 import Synchronization
 import Testing
+import HTTPTypes
 
 /// A client connection with no socket: raw HTTP bytes go into ``ServerPipeline``'s handlers on
 /// a `NIOAsyncTestingChannel`, and the bytes the server writes come back as parsed responses.

@@ -5,6 +5,8 @@ import ProtoHTTPServer
 import ProtoWire
 import Testing
 import ProtoHTTPTestSupport
+import ProtoHTTPDemoService
+import ProtoHTTPCore
 
 extension ServerTests {
     @Suite("HTTP/2 in cleartext (h2c, prior knowledge)")

@@ -7,6 +7,8 @@ import ProtoHTTPTestSupport
 import ProtoWire
 import Synchronization
 import Testing
+import ProtoHTTPDemoService
+import ProtoHTTPCore
 
 extension ServerTests {
     @Suite("gzip request bodies")

@@ -6,6 +6,7 @@ import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import ProtoWire
 import Testing
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("gzip responses")

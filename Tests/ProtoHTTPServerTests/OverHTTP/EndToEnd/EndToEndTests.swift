@@ -5,6 +5,8 @@ import ProtoHTTPDemo
 import ProtoHTTPServer
 import ProtoWire
 import Testing
+import ProtoHTTPDemoService
+import ProtoHTTPCore
 
 extension ServerTests {
     @Suite("End to end with our client")

@@ -6,6 +6,7 @@ import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("Bounded load")

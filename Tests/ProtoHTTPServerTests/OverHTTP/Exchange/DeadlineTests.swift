@@ -4,6 +4,7 @@ import ProtoHTTPServer
 import ProtoWire
 import Testing
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 extension ServerTests {
     @Suite("Deadlines")

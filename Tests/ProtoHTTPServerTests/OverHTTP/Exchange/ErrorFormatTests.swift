@@ -5,6 +5,8 @@ import ProtoHTTPDemo
 import ProtoHTTPServer
 import ProtoWire
 import Testing
+import HTTPTypes
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("Error formats on the wire")

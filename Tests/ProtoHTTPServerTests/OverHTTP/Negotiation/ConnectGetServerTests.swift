@@ -6,6 +6,8 @@ import ProtoHTTPDemo
 import ProtoWire
 import Synchronization
 import Testing
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("Connect GET (server)")

@@ -3,6 +3,8 @@ import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPServer
 import Testing
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("Router and configuration errors")

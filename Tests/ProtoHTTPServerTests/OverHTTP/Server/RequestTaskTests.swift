@@ -4,6 +4,7 @@ import ProtoHTTP
 import ProtoWire
 import Testing
 import ProtoHTTPTestSupport
+import ProtoHTTPCore
 
 extension ServerTests {
     @Suite("Request tasks, shutdown and disconnects")

@@ -4,6 +4,8 @@ import ProtoHTTP
 import ProtoHTTPDemo
 import ProtoHTTPTestSupport
 import Testing
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 @Suite("Server-only executable")
 struct ServerOnlyTests {

@@ -3,6 +3,7 @@ import ProtoHTTPCore
 import ProtoHTTPDemo
 import ProtoHTTPServer
 import Testing
+import ProtoHTTPDemoService
 
 @Suite("MethodDefinition from RPCMethod metadata")
 struct MethodDefinitionRPCMethodTests {

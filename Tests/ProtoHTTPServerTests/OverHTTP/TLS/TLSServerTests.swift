@@ -5,6 +5,8 @@ import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import ProtoWire
 import Testing
+import ProtoHTTPCore
+import ProtoHTTPDemoService
 
 extension ServerTests {
     @Suite("HTTPS: TLS with ALPN h2 and http/1.1")

@@ -3,7 +3,9 @@
 
 import Dispatch
 import ProtoHTTP
+import ProtoHTTPCore
 import ProtoHTTPDemo
+import ProtoHTTPDemoService
 import ProtoHTTPTesting
 
 /// A stand-in for ``Notes_NotesClientProtocol`` in tests: each call is answered by its method's `handler`

@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(
             name: "NotesApp",
             dependencies: [
+                .product(name: "ProtoHTTPCore", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTP", package: "ProtoHTTP"),
             ],
             exclude: ["protohttp-config.json"],

@@ -1,3 +1,4 @@
+import ProtoHTTPCore
 import ProtoHTTPServer
 import Synchronization
 
