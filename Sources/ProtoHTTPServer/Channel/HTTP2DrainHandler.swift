@@ -24,7 +24,8 @@ import NIOHTTP2
 /// half the streams it opened, the connection gets GOAWAY with ENHANCE_YOUR_CALM: streams it
 /// opens after it are ignored by NIOHTTP2 (no channel, no handler), and the connection closes
 /// on the loop's next turn. (`make attack`'s h2-rapid-reset: good_rps_ratio 0.14-0.26 before,
-/// 0.41-0.55 with it.)
+/// 0.41-0.55 with it.) ``HTTP2CalmGate`` then keeps the rest of the burst from NIOHTTP2: it
+/// would otherwise decode and refuse every stream the same read still holds.
 ///
 /// Streams the client opens after the GOAWAY are ignored by NIOHTTP2, as RFC 9113 asks; the
 /// GOAWAY's last stream ID tells the client they were not processed, so it may retry them.
@@ -47,6 +48,11 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     private var earlyResetCount = 0
     /// Whether the connection got GOAWAY(ENHANCE_YOUR_CALM) for its early resets.
     private var calmed = false
+    /// Whether NIOHTTP2 ended the connection with a connection error (it sent GOAWAY).
+    private var failed = false
+    /// Whether the connection is closing for its client's behaviour (our calm or NIOHTTP2's
+    /// connection error): ``HTTP2CalmGate`` then passes no more of its bytes to NIOHTTP2.
+    var refusesInput: Bool { calmed || failed }
 
     /// How many streams reset before their request arrived (and more than half of all streams
     /// opened) end a connection.
@@ -94,6 +100,7 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
             context.fireErrorCaught(error)
             return
         }
+        failed = true
         // On the next turn of the loop, not from inside NIOHTTP2's frame processing: closing
         // there left the streams it was still creating from the same read behind for good
         // (`make attack`'s rapid reset grew the heap ~45 MiB a second).

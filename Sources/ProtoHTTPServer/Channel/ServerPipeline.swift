@@ -8,7 +8,7 @@ import NIOHTTP1
 /// ```
 /// ShutdownGraceHandler → IdleTimeoutHandler → [NIOSSLServerHandler] → ProtocolSelectionHandler
 ///   HTTP/1.1:  → HTTP/1.1 codec → pipelining → StallGuardHandler → RPCChannelHandler (which answers malformed requests 400)
-///   HTTP/2:    → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
+///   HTTP/2:    → HTTP2CalmGate (reads in slices) → NIOHTTP2Handler (stream multiplexer) → HTTP2DrainHandler (GOAWAY at shutdown or idle)
 ///                  each stream: HTTP/2 ⇄ HTTP/1 codec → StallGuardHandler → RPCChannelHandler
 /// ```
 ///

@@ -114,6 +114,27 @@ extension ServerTests {
             }
         }
 
+        @Test("after the calm, the rest of a rapid-reset read is dropped unread: of 500 streams opened and reset in one read, NIOHTTP2 refuses only those of the same 4 KiB slice")
+        func burstAfterTheCalmIsDropped() async throws {
+            try await EmbeddedConnection.with { connection in
+                try await connection.send(HTTP2Frames.preface)
+                var burst: [UInt8] = []
+                for index in 0..<500 { burst += Self.openedAndReset(UInt32(2 * index + 1)) }
+                let pair = Self.openedAndReset(1).count
+                #expect(burst.count > 20 * HTTP2CalmGate.sliceSize / 2, "one read far larger than a slice")
+                _ = await Self.connectionError(sending: burst, to: connection)
+                await connection.channel.testingEventLoop.run()
+                let frames = try await Self.frames(connection)
+                #expect(frames.filter { $0.type == 0x7 }.map(Self.goAwayCode) == [0xb], "one GOAWAY, ENHANCE_YOUR_CALM")
+                // Streams 41 onwards come after the calm; without the gate NIOHTTP2 refuses all
+                // 480 of them, each with RST_STREAM and an error.
+                let refused = frames.filter { $0.type == 0x3 }.count
+                #expect(refused > 0 && refused <= HTTP2CalmGate.sliceSize / pair, "refused \(refused) streams; a slice holds \(HTTP2CalmGate.sliceSize / pair)")
+                #expect(!connection.isActive, "closed on the loop's next turn")
+                #expect(connection.faults.events.isEmpty)
+            }
+        }
+
         @Test("a client whose early resets are under 20, or not most of its streams, keeps its connection")
         func someEarlyResetsAreFine() async throws {
             try await EmbeddedConnection.with { connection in
