@@ -23,7 +23,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         let completion: (@Sendable () -> Void)?
         /// Runs once, for a failure.
         let failure: @Sendable (ProtoHTTPError) -> Void
-        /// Runs once, after success or failure (XMNetworking's `onFinished`).
+        /// Runs once, after success or failure (the package's own hook: the public `finished`
+        /// callback is folded into `success` and `failure`, which know the typed result).
         var finished: (@Sendable () -> Void)? = nil
         /// Receives the call's progress reports; its `finish` runs after the outcome.
         var progress: ProgressHandler? = nil
@@ -57,6 +58,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     let info: CallInfo
     /// Told before and after the outcome is delivered.
     private let accessories: [any CallAccessory]
+    /// Run on a failure's error before it is delivered.
+    private let failureFilters: [any FailureFilter]
     /// Where the call is registered until it finishes.
     private let registry: CallRegistry
     /// Whether the call has a `completion` to fire at the hand-off. Without one, the send stage
@@ -72,13 +75,15 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// A new call id: process-wide unique, monotonic.
     package static func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
 
-    package init(info: CallInfo, registry: CallRegistry, sink: Sink, accessories: [any CallAccessory] = []) {
+    package init(info: CallInfo, registry: CallRegistry, sink: Sink, accessories: [any CallAccessory] = [],
+                 failureFilters: [any FailureFilter] = []) {
         self.id = info.id
         self.path = info.path
         self.category = info.category
         self.tag = info.tag
         self.info = info
         self.accessories = accessories
+        self.failureFilters = failureFilters
         self.registry = registry
         self.reportsHandOff = sink.completion != nil
         self.reportsProgress = sink.progress != nil
@@ -92,6 +97,18 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// Cancels the call; does nothing once it has finished.
     public func cancel() {
         apply { $0.cancelled(.cancelled()) }
+    }
+
+    /// Cancels the call and, if this cancel is what ends it, runs `onCancel` once the call's
+    /// failure callback (with its `canceled` error), `finished` and the accessories have run,
+    /// on the same queue
+    /// (XMNetworking's `cancelRequest:onCancel:`). A call that already finished, or that a
+    /// deadline or another cancel ended first, is left alone and `onCancel` does not run.
+    ///
+    /// - Returns: whether this cancel ended the call (and so `onCancel` will run).
+    @discardableResult
+    public func cancel(onCancel: @escaping @Sendable () -> Void) -> Bool {
+        apply({ $0.cancelled(.cancelled()) }, then: onCancel)
     }
 
     // MARK: Events from the manager's stages, the transport and the deadline timer
@@ -166,44 +183,65 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// again finds the old transfer's abort ahead of its own submission in the engine's inbox,
     /// so the old file is closed (and unlocked) first. `DispatchQueue.async` runs no user code,
     /// so none runs under the lock.
-    private func apply(_ event: (inout Machine) -> Machine.Action) {
-        let (direct, stop, queued): (Delivery?, TransportCall?, (DispatchQueue, Delivery)?) = machine.withLock { machine in
+    /// `then` runs right after the outcome, when this event is the one that delivers it; the
+    /// result says whether it was.
+    @discardableResult
+    private func apply(_ event: (inout Machine) -> Machine.Action, then: Delivery? = nil) -> Bool {
+        let (direct, stop, queued, delivered): (Delivery?, TransportCall?, (DispatchQueue, Delivery)?, Bool) = machine.withLock { machine in
             switch event(&machine) {
             case .notifyCompletion(let sink):
-                guard let completion = sink.completion else { return (nil, nil, nil) }
-                guard let queue = sink.queue else { return (completion, nil, nil) }
+                guard let completion = sink.completion else { return (nil, nil, nil, false) }
+                guard let queue = sink.queue else { return (completion, nil, nil, false) }
                 queue.async(execute: completion)
-                return (nil, nil, nil)
+                return (nil, nil, nil, false)
             case .stopTransfer(let transfer):
-                return (nil, transfer, nil)
+                return (nil, transfer, nil, false)
             case .deliver(let result, let sink, let stopping):
                 let delivery: Delivery
                 switch result {
                 case .success(let deliver):
                     delivery = observed(deliver, error: nil, finished: sink.finished)
                 case .failure(let error):
-                    let failure = sink.failure
-                    delivery = observed({ failure(error) }, error: error, finished: sink.finished)
+                    delivery = filteredFailure(error, to: sink)
                 }
                 // Unregistered before the outcome is delivered, so whoever sees the outcome sees the
                 // call gone. (Lock order handle → registry; the registry never calls a handle under its lock.)
                 registry.remove(self)
                 var outcome = delivery
                 if let finishProgress = sink.progress?.finish {  // ends a progress stream, after the outcome
-                    outcome = {
-                        delivery()
+                    outcome = { [outcome] in
+                        outcome()
                         finishProgress()
                     }
                 }
-                guard let queue = sink.queue else { return (outcome, stopping, nil) }
-                return (nil, stopping, (queue, outcome))
+                if let then {
+                    outcome = { [outcome] in
+                        outcome()
+                        then()
+                    }
+                }
+                guard let queue = sink.queue else { return (outcome, stopping, nil, true) }
+                return (nil, stopping, (queue, outcome), true)
             case .none, .proceed:
-                return (nil, nil, nil)
+                return (nil, nil, nil, false)
             }
         }
         stop?.cancel()
         if let (queue, outcome) = queued { queue.async(execute: outcome) }
         direct?()
+        return delivered
+    }
+
+    /// The failure delivery: the failure filters first (user code, so in the delivery, never
+    /// under the lock), then the filtered error to the accessories, `failure` and `finished`.
+    private func filteredFailure(_ error: ProtoHTTPError, to sink: Sink) -> Delivery {
+        let failure = sink.failure
+        guard !failureFilters.isEmpty else { return observed({ failure(error) }, error: error, finished: sink.finished) }
+        let (filters, info, finished) = (failureFilters, info, sink.finished)
+        return { [self] in
+            let filtered = filters.reduce(error) { error, filter in filter.filter(error, call: info) }
+            observed({ failure(filtered) }, error: filtered, finished: finished)()
+        }
     }
 
     /// `deliver`, then the `finished` callback, between the accessories' `willStop` and `didStop`.

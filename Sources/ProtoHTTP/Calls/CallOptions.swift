@@ -38,10 +38,20 @@ public struct CallOptions: Sendable {
     public var retryPolicy: RetryPolicy?
     /// Response processors run after the manager's, for this call only.
     public var responseProcessors: [any ResponseProcessor] = []
+    /// Accessories told about this call, after the manager's (YTKNetwork's per-request
+    /// accessories).
+    public var accessories: [any CallAccessory] = []
+    /// Failure filters run after the manager's, for this call only (YTKNetwork's
+    /// `requestFailedFilter`).
+    public var failureFilters: [any FailureFilter] = []
     /// A base URL for this call instead of the manager's, e.g. a CDN's (YTKNetwork's `cdnUrl`).
     public var baseURL: String?
     /// Whether the manager's base URL applies (when ``baseURL`` is not set). Default `true`.
     public var useBaseURL = true
+    /// Whether the call goes to the manager's ``ManagerConfiguration/cdnBaseURL`` instead of its
+    /// base URL (XMNetworking's `useCDN`; ``baseURL`` still wins when set). Default `false`. A
+    /// call to a relative path with it on fails before sending when no CDN base URL is set.
+    public var useCDN = false
     /// Whether the manager's general headers are sent. Default `true`.
     public var useGeneralHeaders = true
     /// Whether the manager's general query parameters are added. Default `true`.

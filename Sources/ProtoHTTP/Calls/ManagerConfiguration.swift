@@ -8,12 +8,19 @@ public import ProtoHTTPCore
 public struct ManagerConfiguration: Sendable {
     /// Prefixed to every path that is not an absolute URL, e.g. `"https://api.example.com"`.
     public var baseURL: String?
+    /// The base URL of calls made with ``CallOptions/useCDN`` (XMNetworking's `cdn` server),
+    /// e.g. `"https://cdn.example.com"`. Its origin is not trusted with the secret general
+    /// headers or the general parameters unless ``trustedOrigins`` lists it.
+    public var cdnBaseURL: String?
     /// Headers sent with every call; a call's own headers of the same name replace them.
     /// Those named in ``secretHeaderNames`` go only to trusted origins (see ``trustedOrigins``).
     public var headers: HTTPFields = [:]
     /// Query parameters added to every call's URL; a call's own parameters of the same name win.
     /// They go only to trusted origins (see ``trustedOrigins``): general parameters are often keys.
     public var parameters: [String: String] = [:]
+    /// Where ``parameters`` go: the query (the default), merged into form, JSON and multipart
+    /// bodies, or chosen per call (``ParameterPlacement/automatic``).
+    public var parameterPlacement: ParameterPlacement = .query
     /// Values every call carries to its interceptors (XMNetworking's `generalUserInfo`): merged
     /// under each call's ``CallOptions/context`` into ``CallInfo/context``, a call's own key
     /// winning. Never sent anywhere.
@@ -49,6 +56,9 @@ public struct ManagerConfiguration: Sendable {
     public var urlFilters: [any URLFilter] = []
     /// Observers told when every call starts and stops (``CallAccessory``).
     public var accessories: [any CallAccessory] = []
+    /// Run, in order, on every failed call's error before its failure callback (YTKNetwork's
+    /// `requestFailedFilter`); a call's own ``CallOptions/failureFilters`` run after them.
+    public var failureFilters: [any FailureFilter] = []
     /// Hooks on every decoded output (``ResponseProcessor``), in order.
     public var responseProcessors: [any ResponseProcessor] = []
     /// The interceptors around every call, outermost first.

@@ -18,9 +18,12 @@ extension ProtoHTTPManager {
     ///   - completion: runs once the request has been handed to the transport (not at all
     ///     when the call ends before that, e.g. cancelled while queued).
     ///   - success: the typed output and the response's status and headers.
-    ///   - failure: the error. Exactly one of `success` and `failure` runs, once, on the
-    ///     callback queue, also under cancellation and timeout.
-    ///   - finished: runs once after whichever of them ran (XMNetworking's `onFinished`).
+    ///   - failure: the error. Exactly one of `success` and `failure` runs as the outcome, once,
+    ///     on the callback queue, also under cancellation and timeout. (Under ProtoHTTPOffline's
+    ///     `.cacheThenNetwork` a cached answer may reach `success` first, flagged
+    ///     ``ResponseMetadata/isFromCache``.)
+    ///   - finished: runs once right after whichever of them ran, with the same result: the
+    ///     output or the error (XMNetworking's `onFinished(response, error)`).
     /// - Returns: the call's handle.
     @discardableResult
     public func post<S: RequestSerializer, R: ResponseSerializer>(
@@ -32,7 +35,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<R.Output, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         request(.post, path, input: input, requestSerializer: requestSerializer, responseSerializer: responseSerializer,
                 options: options, completion: completion, success: success, failure: failure, finished: finished)
@@ -50,7 +53,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<Response, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         post(path, input: request, requestSerializer: messageSerializer(Request.self),
              responseSerializer: MessageResponseSerializer<Response>(), options: options,
@@ -70,22 +73,40 @@ extension ProtoHTTPManager {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let info = CallInfo(id: CallHandle.makeID(), path: target.path, category: options.category, tag: options.tag,
                             context: settings.configuration.context(of: options), rpcProtocol: wireProtocol.rpcProtocol, method: target.rpc)
-        return CallHandle(info: info, registry: registry, sink: sink, accessories: settings.configuration.accessories)
+        let configuration = settings.configuration
+        return CallHandle(info: info, registry: registry, sink: sink,
+                          accessories: options.accessories.isEmpty ? configuration.accessories : configuration.accessories + options.accessories,
+                          failureFilters: options.failureFilters.isEmpty
+                              ? configuration.failureFilters : configuration.failureFilters + options.failureFilters)
     }
 
     /// Starts a call in callback form: a handle reporting on the callback queue, then ``run``.
     func startCall<S: RequestSerializer, R: ResponseSerializer>(
         _ target: CallTarget, input: S.Input, requestSerializer: S, responseSerializer: R, options: CallOptions,
         completion: (@Sendable () -> Void)?, success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void, finished: (@Sendable () -> Void)?,
+        failure: @escaping @Sendable (ProtoHTTPError) -> Void, finished: (@Sendable (Result<R.Output, ProtoHTTPError>) -> Void)?,
         wrapSender: SenderWrapper? = nil
     ) -> CallHandle {
         let settings = snapshot()
-        let sink = CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure, finished: finished,
-                                   progress: options.progress)
+        // `finished` runs right after whichever callback ran, in the same delivery (between the
+        // accessories' willStop and didStop), with the result that callback got.
+        let interim = success  // a stage's interim answer (a cached one) is no outcome: no `finished`
+        var success = success
+        var failure = failure
+        if let finished {
+            success = { [success] output, metadata in
+                success(output, metadata)
+                finished(.success(output))
+            }
+            failure = { [failure] error in
+                failure(error)
+                finished(.failure(error))
+            }
+        }
+        let sink = CallHandle.Sink(queue: callbackQueue, completion: completion, failure: failure, progress: options.progress)
         let handle = makeHandle(target, options: options, settings: settings, sink: sink)
         run(handle, settings: settings, target: target, input: input, requestSerializer: requestSerializer,
-            responseSerializer: responseSerializer, options: options, wrapSender: wrapSender, success: success)
+            responseSerializer: responseSerializer, options: options, wrapSender: wrapSender, success: success, interim: interim)
         return handle
     }
 
@@ -104,10 +125,11 @@ extension ProtoHTTPManager {
     func run<S: RequestSerializer, R: ResponseSerializer>(
         _ handle: CallHandle, settings: SettingsSnapshot, target: CallTarget, input: S.Input, requestSerializer: S,
         responseSerializer: R, options: CallOptions, wrapSender: SenderWrapper? = nil,
-        success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void
+        success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
+        interim: (@Sendable (R.Output, ResponseMetadata) -> Void)? = nil
     ) {
         let pipeline = CallPipeline(manager: self, handle: handle, settings: settings, target: target, options: options,
-                                    responseSerializer: responseSerializer, wrapSender: wrapSender, success: success)
+                                    responseSerializer: responseSerializer, wrapSender: wrapSender, success: success, interim: interim)
         guard pipeline.register() else { return }
         guard let prepared = pipeline.prepare(input, with: requestSerializer) else { return }
         let route = pipeline.route(for: prepared)

@@ -30,7 +30,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<R.Output, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         startCall(CallTarget(httpMethod: method, path: path), input: input, requestSerializer: requestSerializer,
                   responseSerializer: responseSerializer, options: options, completion: completion, success: success,
@@ -50,7 +50,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (Response, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<Response, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         request(method, path, input: message, requestSerializer: messageSerializer(Request.self),
                 responseSerializer: MessageResponseSerializer<Response>(), options: options,

@@ -21,7 +21,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (M.Output, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<M.Output, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         startCall(Self.target(method), input: request, requestSerializer: messageSerializer(M.Input.self),
                   responseSerializer: MessageResponseSerializer<M.Output>(), options: options, completion: completion,

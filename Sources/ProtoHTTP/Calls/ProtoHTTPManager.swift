@@ -109,6 +109,16 @@ public final class ProtoHTTPManager: Sendable {
 
     /// Cancels the call with this id, if it is still live.
     public func cancel(id: UInt64) { registry.select { $0.id == id }.forEach { $0.cancel() } }
+    /// Cancels the call with this id and, once it has ended as cancelled, runs `onCancel` after
+    /// the call's failure callback and `finished`, on the same queue (XMNetworking's
+    /// `cancelRequest:onCancel:`). Nothing runs when no live call has that id or the call ended
+    /// another way first (answered, timed out).
+    ///
+    /// - Returns: whether this cancel ended a live call (and so `onCancel` will run).
+    @discardableResult
+    public func cancel(id: UInt64, onCancel: @escaping @Sendable () -> Void) -> Bool {
+        registry.select { $0.id == id }.first?.cancel(onCancel: onCancel) ?? false
+    }
     /// Cancels every live call with this tag.
     public func cancelAll(tag: Int) { registry.select { $0.tag == tag }.forEach { $0.cancel() } }
     /// Cancels every live call in this category.

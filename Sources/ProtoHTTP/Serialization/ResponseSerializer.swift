@@ -106,24 +106,35 @@ public struct MessageResponseSerializer<M: ProtoMessage>: ResponseSerializer {
     /// A decoder choosing binary or JSON by `Content-Type`, each with its default options.
     public init() {}
 
-    /// Decodes the body with the strategy its `Content-Type` calls for.
+    /// Decodes the body with the strategy its `Content-Type` calls for: binary protobuf for
+    /// the protobuf types, proto3 JSON for `application/json` and `*/*+json`. Under the plain
+    /// protocol any other answer, and one without a `Content-Type`, is read as JSON when it
+    /// parses (SCAwesomeNetworking's rule: whatever is not `application/octet-stream` is JSON),
+    /// so a `text/plain` or `text/json` API works as it is. Connect and Twirp name their types,
+    /// so there another type is an error.
     public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> M {
-        guard let contentType = metadata.contentType else {
-            throw ProtoHTTPError(
-                code: .internal,
-                message: "the response has no Content-Type, so ProtoHTTP cannot tell binary protobuf from JSON; make the server send one, or use the .protobuf or .protoJSON response serializer.",
-                httpStatus: metadata.status
-            )
-        }
-        switch MediaType(contentType).kind {
+        let contentType = metadata.contentType
+        switch contentType.map({ MediaType($0).kind }) {
         case .protobuf: return try binary.serialize(body, metadata: metadata)
         case .json: return try json.serialize(body, metadata: metadata)
-        case .other:
-            throw ProtoHTTPError(
-                code: .internal,
-                message: "unexpected response Content-Type \"\(contentType)\"; expected binary protobuf (\(MediaType.protobufTypes.sorted().joined(separator: ", "))) or JSON (application/json, */*+json).",
-                httpStatus: metadata.status
-            )
+        case .other, nil:
+            let announced = contentType.map { "Content-Type \"\($0)\"" } ?? "no Content-Type"
+            guard metadata.rpcProtocol == nil || metadata.rpcProtocol == .plain else {
+                throw ProtoHTTPError(
+                    code: .internal,
+                    message: "the response has \(announced); expected binary protobuf (\(MediaType.protobufTypes.sorted().joined(separator: ", "))) or JSON (application/json, */*+json).",
+                    httpStatus: metadata.status
+                )
+            }
+            do {
+                return try json.serialize(body, metadata: metadata)
+            } catch {
+                throw ProtoHTTPError(
+                    code: .internal,
+                    message: "the response has \(announced), so ProtoHTTP read it as JSON, and it is not \(M.protoMessageName) in JSON: \(error.message) Make the server send application/json or a protobuf type, or use the .protobuf response serializer for binary bodies.",
+                    httpStatus: metadata.status
+                )
+            }
         }
     }
 }

@@ -60,6 +60,14 @@ public struct ResponseMetadata: Sendable, Hashable {
     /// in this call (ProtoHTTPOffline's `CachePolicy`). A response the server confirmed with `304 Not Modified`
     /// counts as fresh: `false`.
     public var isFromCache = false
+    /// The wire protocol the call spoke (`RPCProtocol`); `nil` for metadata made
+    /// outside a manager call. ``MessageResponseSerializer`` reads a body of any other type as
+    /// JSON under `.plain` and `nil`.
+    public var rpcProtocol: RPCProtocol?
+    /// How the transfer that brought the response went: phase times, bytes, HTTP version,
+    /// whether the connection was reused (AFNetworking's task metrics). `nil` for an answer
+    /// from the response cache and for metadata made outside a manager call.
+    public var metrics: TransportMetrics?
 
     /// Creates metadata.
     public init(status: Int, headers: HTTPFields, attempts: Int = 1) {

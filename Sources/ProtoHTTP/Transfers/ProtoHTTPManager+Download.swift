@@ -50,7 +50,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (DownloadResult) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<DownloadResult, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         startCall(CallTarget(httpMethod: .get, path: path), input: [:], requestSerializer: FormURLEncodedRequestSerializer(),
                   responseSerializer: DownloadResponseSerializer(destination: destination), options: Self.downloadOptions(options),

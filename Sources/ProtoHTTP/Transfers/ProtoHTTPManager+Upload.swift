@@ -28,7 +28,7 @@ extension ProtoHTTPManager {
         completion: (@Sendable () -> Void)? = nil,
         success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
         failure: @escaping @Sendable (ProtoHTTPError) -> Void,
-        finished: (@Sendable () -> Void)? = nil
+        finished: (@Sendable (Result<R.Output, ProtoHTTPError>) -> Void)? = nil
     ) -> CallHandle {
         request(.post, path, input: form, requestSerializer: .multipart, responseSerializer: responseSerializer,
                 options: Self.uploadOptions(options), completion: completion, success: success, failure: failure, finished: finished)

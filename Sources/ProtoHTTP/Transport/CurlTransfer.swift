@@ -232,26 +232,40 @@ final class CurlTransfer {
 
     /// The response, read from the finished easy handle.
     func makeResponse() -> TransportResponse {
-        var version = 0
-        _ = ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
-        var connects = 0
-        _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
-        var micros: curl_off_t = 0
-        _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_TOTAL_TIME_T, &micros)
-        let versionName: String = switch version {
+        var response = TransportResponse(status: status, headers: responseHeaders, body: responseBody, metrics: metrics())
+        response.bodyFile = writtenFile
+        return response
+    }
+
+    /// What libcurl measured of the finished transfer.
+    private func metrics() -> TransportMetrics {
+        func long(_ info: CURLINFO) -> Int {
+            var value = 0
+            _ = ccurl_easy_getinfo_long(easy, info, &value)
+            return value
+        }
+        func offset(_ info: CURLINFO) -> Int64 {
+            var value: curl_off_t = 0
+            _ = ccurl_easy_getinfo_off_t(easy, info, &value)
+            return Int64(value)
+        }
+        let versionName: String = switch long(CURLINFO_HTTP_VERSION) {
         case Int(CURL_HTTP_VERSION_1_0): "1.0"
         case Int(CURL_HTTP_VERSION_1_1): "1.1"
         case Int(CURL_HTTP_VERSION_2_0): "2"
         case Int(CURL_HTTP_VERSION_3): "3"
         default: ""
         }
-        var response = TransportResponse(
-            status: status,
-            headers: responseHeaders,
-            body: responseBody,
-            metrics: TransportMetrics(httpVersion: versionName, newConnections: connects, totalTime: .microseconds(micros))
-        )
-        response.bodyFile = writtenFile
-        return response
+        var metrics = TransportMetrics(httpVersion: versionName, newConnections: long(CURLINFO_NUM_CONNECTS),
+                                       totalTime: .microseconds(offset(CURLINFO_TOTAL_TIME_T)))
+        metrics.nameLookupTime = .microseconds(offset(CURLINFO_NAMELOOKUP_TIME_T))
+        metrics.connectTime = .microseconds(offset(CURLINFO_CONNECT_TIME_T))
+        metrics.tlsHandshakeTime = .microseconds(offset(CURLINFO_APPCONNECT_TIME_T))
+        metrics.firstByteTime = .microseconds(offset(CURLINFO_STARTTRANSFER_TIME_T))
+        metrics.bodyBytesSent = offset(CURLINFO_SIZE_UPLOAD_T)
+        metrics.headerBytesSent = Int64(long(CURLINFO_REQUEST_SIZE))
+        metrics.bodyBytesReceived = offset(CURLINFO_SIZE_DOWNLOAD_T)
+        metrics.headerBytesReceived = Int64(long(CURLINFO_HEADER_SIZE))
+        return metrics
     }
 }

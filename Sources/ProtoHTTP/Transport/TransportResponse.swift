@@ -26,7 +26,12 @@ public struct TransportResponse: Sendable {
     }
 }
 
-/// Facts about one transfer, from `curl_easy_getinfo`.
+/// Facts about one transfer, from `curl_easy_getinfo` (AFNetworking's task metrics).
+///
+/// The phase times are each measured from the start of the transfer, as libcurl reports
+/// them: ``nameLookupTime`` ≤ ``connectTime`` ≤ ``tlsHandshakeTime`` ≤ ``firstByteTime`` ≤
+/// ``totalTime``. A phase the transfer skipped (a reused connection needs no lookup, connect
+/// or handshake; cleartext has no handshake) reports zero.
 public struct TransportMetrics: Sendable, Hashable {
     /// The HTTP version used: `"1.0"`, `"1.1"`, `"2"` or `"3"`.
     public var httpVersion: String
@@ -34,8 +39,27 @@ public struct TransportMetrics: Sendable, Hashable {
     public var newConnections: Int
     /// The whole transfer's duration.
     public var totalTime: Duration
+    /// Until the host name was resolved (`CURLINFO_NAMELOOKUP_TIME_T`).
+    public var nameLookupTime: Duration = .zero
+    /// Until the TCP connection was made (`CURLINFO_CONNECT_TIME_T`).
+    public var connectTime: Duration = .zero
+    /// Until the TLS handshake was done (`CURLINFO_APPCONNECT_TIME_T`); zero in cleartext.
+    public var tlsHandshakeTime: Duration = .zero
+    /// Until the first byte of the response arrived (`CURLINFO_STARTTRANSFER_TIME_T`).
+    public var firstByteTime: Duration = .zero
+    /// Request body bytes sent (`CURLINFO_SIZE_UPLOAD_T`).
+    public var bodyBytesSent: Int64 = 0
+    /// Request header bytes sent (`CURLINFO_REQUEST_SIZE`).
+    public var headerBytesSent: Int64 = 0
+    /// Response body bytes received, before any decompression (`CURLINFO_SIZE_DOWNLOAD_T`).
+    public var bodyBytesReceived: Int64 = 0
+    /// Response header bytes received (`CURLINFO_HEADER_SIZE`).
+    public var headerBytesReceived: Int64 = 0
 
-    /// Creates metrics.
+    /// Whether the transfer went over a connection kept alive from an earlier one.
+    public var reusedConnection: Bool { newConnections == 0 }
+
+    /// Creates metrics; the phase times and byte counts start at zero.
     public init(httpVersion: String = "", newConnections: Int = 0, totalTime: Duration = .zero) {
         self.httpVersion = httpVersion
         self.newConnections = newConnections

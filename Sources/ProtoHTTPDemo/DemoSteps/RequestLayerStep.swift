@@ -60,7 +60,7 @@ enum RequestLayerStep {
             "    guard let note = output as? Notes_Note, step < 2 else { return nil }",
             "    return step == 0 ? .unary(GetNote.self, GetNoteRequest(id: note.id))",
             "                     : .unary(DeleteNote.self, DeleteNoteRequest(id: note.id))",
-            "}, success: { last in … }, failure: { step, error in … })",
+            "}, success: { outputs in … }, failure: { failed in … })",
         ])
         let manager = demo.clients.manager(.connect)
         let steps = Mutex<[String]>([])
@@ -74,11 +74,11 @@ enum RequestLayerStep {
             case 1: return .unary(Notes_NotesMetadata.DeleteNote.self, Notes_DeleteNoteRequest(id: note.id))
             default: return nil
             }
-        }, success: { last in
-            let deleted = last as? Notes_DeleteNoteResponse
+        }, success: { outputs in
+            let deleted = outputs.last as? Notes_DeleteNoteResponse
             bridge.resume("success: deleted \(deleted?.deleted.id ?? "?"), \(deleted?.remaining ?? -1) notes remain")
-        }, failure: { step, error in
-            bridge.resume("failure at step \(step): \(DemoFormat.error(error))")
+        }, failure: { failed in
+            bridge.resume("failure at step \(failed.step): \(DemoFormat.error(failed.error))")
         })
         let outcome = await bridge.wait()
         let seen = steps.withLock { $0 }

@@ -177,7 +177,7 @@ import ProtoHTTPDemoService
                                     events.withLock { $0.append("\(metadata.isFromCache ? "cache" : "network"):\(response.notes.count)") }
                                 },
                                 failure: { error in events.withLock { $0.append("failure:\(error)") } },
-                                finished: { events.withLock { $0.append("finished") } })
+                                finished: { _ in events.withLock { $0.append("finished") } })
             #expect(await waitUntil { events.withLock { $0.last == "finished" } })
             #expect(events.withLock { $0 } == ["cache:1", "network:2", "finished"])
             #expect(setup.server.calls == 4)  // create, list, create, list

@@ -112,7 +112,7 @@ struct OfflineCacheArticleTests {
         manager.unary(Notes_NotesMetadata.ListNotes.self, request, options: options,
                       success: { list, metadata in show(list, stale: metadata.isFromCache) },
                       failure: { error in print(error) },
-                      finished: { print("done") })
+                      finished: { _ in print("done") })
 
         #expect(await printed.waitFor(1) == ["done"])
         #expect(shown.withLock { $0 } == ["cached", "cached", "fresh"])

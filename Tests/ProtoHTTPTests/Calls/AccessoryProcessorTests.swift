@@ -29,21 +29,65 @@ struct AccessoryProcessorTests {
             accessory.events.withLock { $0.removeAll() }
             let handle = manager.request(.post, path, input: [], requestSerializer: .raw, responseSerializer: .raw,
                                          success: { _, _ in record("success") }, failure: { error in record("failure \(error.code)") },
-                                         finished: { record("finished") })
+                                         finished: { result in record("finished " + ((try? result.get()) == nil ? "with an error" : "with an output")) })
             if cancel {
                 #expect(await waitUntil { accessory.events.withLock { $0.contains("willStart \(path)") } })
-                handle.cancel()
+                let ended = handle.cancel(onCancel: { record("onCancel") })
+                let endedAgain = handle.cancel(onCancel: { record("a second onCancel") })
+                #expect(ended, "this cancel ended the call")
+                #expect(!endedAgain, "a finished call is left alone")
             }
-            #expect(await waitUntil { accessory.events.withLock { $0.last?.hasPrefix("didStop") ?? false } })
+            let last = cancel ? "onCancel" : "didStop"
+            #expect(await waitUntil { accessory.events.withLock { $0.last?.hasPrefix(last) ?? false } })
             let outcome = path == "/echo" ? "ok" : cancel ? "canceled" : "unimplemented"
             let callback = path == "/echo" ? "success" : "failure \(outcome)"
-            #expect(accessory.events.withLock { $0 } == ["willStart \(path)", "willStop \(outcome)", callback, "finished", "didStop \(outcome)"], "\(path)")
+            let finished = path == "/echo" ? "finished with an output" : "finished with an error"
+            #expect(accessory.events.withLock { $0 } == ["willStart \(path)", "willStop \(outcome)", callback, finished, "didStop \(outcome)"]
+                        + (cancel ? ["onCancel"] : []), "\(path)")
         }
         // Async calls are observed too.
         accessory.events.withLock { $0.removeAll() }
         _ = try await manager.request(.post, "/echo", input: [], requestSerializer: .raw, responseSerializer: .raw)
         // didStop runs right after the caller is resumed, on the resuming thread.
         #expect(await waitUntil { accessory.events.withLock { $0 } == ["willStart /echo", "willStop ok", "didStop ok"] })
+    }
+
+    @Test("a call's own accessories join the manager's; failure filters, the manager's then the call's, shape the error every observer gets")
+    func perCallAccessoriesAndFailureFilters() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let managerWide = RecordingAccessory()
+        let own = RecordingAccessory()
+        var configuration = ManagerConfiguration(baseURL: server.url(""))
+        configuration.accessories = [managerWide]
+        configuration.failureFilters = [ClosureFailureFilter { error, call in
+            ProtoHTTPError(code: error.code, message: "[\(call.path)] \(error.message)", httpStatus: error.httpStatus)
+        }]
+        let manager = try ProtoHTTPManager(configuration: configuration, transport: makeTransport())
+        var options = CallOptions()
+        options.accessories = [own]
+        options.failureFilters = [ClosureFailureFilter { error, _ in
+            error.code == .unimplemented ? ProtoHTTPError(code: .notFound, message: "no such page: " + error.message) : error
+        }]
+        let seen = Mutex<[String]>([])
+        manager.request(.get, "/status/404", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw, options: options,
+                        success: { _, _ in seen.withLock { $0.append("success") } },
+                        failure: { error in seen.withLock { $0.append("failure \(error.code) \(error.message.prefix(28))") } },
+                        finished: { result in seen.withLock { $0.append("finished \((try? result.get()) == nil ? "err" : "ok")") } })
+        #expect(await waitUntil { own.events.withLock { $0.count } == 3 && managerWide.events.withLock { $0.count } == 3 })
+        #expect(seen.withLock { $0 } == ["failure not_found no such page: [/status/404] ", "finished err"])
+        for accessory in [managerWide, own] {
+            #expect(accessory.events.withLock { $0 } == ["willStart /status/404", "willStop not_found", "didStop not_found"], "the filtered error")
+        }
+
+        // Without the call's options: only the manager's accessory and filter; a success passes no filter.
+        own.events.withLock { $0.removeAll() }
+        let echoed = try await manager.request(.post, "/echo", input: [1], requestSerializer: .raw, responseSerializer: .raw)
+        #expect(echoed.output == [1] && own.events.withLock { $0 }.isEmpty)
+        let failed = await Result { () async throws(ProtoHTTPError) in
+            try await manager.request(.get, "/status/503", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
+        }
+        #expect(protoError(failed.mapError { $0 as any Error })?.message.hasPrefix("[/status/503] ") == true, "async calls are filtered too")
     }
 
     @Test("a response processor replaces the output, or turns a 200 with a business error into a failure")

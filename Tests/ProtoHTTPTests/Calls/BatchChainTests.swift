@@ -32,7 +32,7 @@ struct BatchChainTests {
         let events = Mutex<[String]>([])
         manager.batch([echo([1], delayMs: 300), echo([2]), echo([3])],
                       success: { outputs in events.withLock { $0.append("success \(outputs.map { $0.count == 1 ? String($0[0]) : String(decoding: $0, as: UTF8.self) })") } },
-                      failure: { error in events.withLock { $0.append("failure \(error.code)") } },
+                      failure: { failed in events.withLock { $0.append("failure \(failed.error.code)") } },
                       finished: { results in events.withLock { $0.append("finished \(results.count)") } })
         #expect(await waitUntil { events.withLock { $0.count } == 2 })
         #expect(events.withLock { $0 } == [#"success ["slow", "2", "3"]"#, "finished 3"])
@@ -50,18 +50,31 @@ struct BatchChainTests {
         }
         #expect(protoError(failFast.mapError { $0 as any Error })?.code == .unavailable)
         #expect(await waitUntil { manager.liveCallCount == 0 && manager.transport.liveEasyHandleCount == 0 }, "the slow call was cancelled")
+        // The same batch through batchResults: no throw, every call's result in request order.
+        let everyResult = await manager.batchResults([echo([], delayMs: 600_000), failing(503), echo([1])])
+        let codes = everyResult.map { result -> String in
+            switch result {
+            case .success(let bytes): return "\(bytes)"
+            case .failure(let error): return "\(error.code)"
+            }
+        }
+        #expect(codes.count == 3 && codes[0] == "canceled" && codes[1] == "unavailable", "\(codes)")
+        #expect(codes.count == 3 && ["[1]", "canceled"].contains(codes[2]), "the quick call succeeded or was stopped: \(codes)")
 
         let results = Mutex<[String]>([])
         let done = Mutex(false)
         manager.batch([echo([], delayMs: 300), failing(404), echo([1])], options: BatchOptions(cancelsOnFirstFailure: false),
                       success: { _ in results.withLock { $0.append("success") } },
-                      failure: { error in results.withLock { $0.append("failure \(error.code)") } },
+                      failure: { failed in
+                          let shape = failed.results.map { (try? $0.get()) != nil ? "ok" : "err" }.joined(separator: ",")
+                          results.withLock { $0.append("failure \(failed.error.code) at \(failed.index ?? -1): \(shape), outputs \(failed.outputs.keys.sorted())") }
+                      },
                       finished: { all in
                           results.withLock { $0.append(all.map { (try? $0.get()) != nil ? "ok" : "err" }.joined(separator: ",")) }
                           done.withLock { $0 = true }
                       })
         #expect(await waitUntil { done.withLock { $0 } })
-        #expect(results.withLock { $0 } == ["failure unimplemented", "ok,err,ok"], "the slow call still ran to its end")
+        #expect(results.withLock { $0 } == ["failure unimplemented at 1: ok,err,ok, outputs [0, 2]", "ok,err,ok"], "the slow call still ran to its end")
         #expect(manager.liveCallCount == 0)
     }
 
@@ -102,12 +115,12 @@ struct BatchChainTests {
         let events = Mutex<[String]>([])
         let batch = manager.batch(Array(repeating: echo([], delayMs: 3000), count: 3), options: BatchOptions(maxConcurrent: 1),
                                   success: { _ in events.withLock { $0.append("success") } },
-                                  failure: { error in events.withLock { $0.append("failure \(error.code)") } },
+                                  failure: { failed in events.withLock { $0.append("failure \(failed.error.code) at \(failed.index.map(String.init) ?? "none")") } },
                                   finished: { all in events.withLock { $0.append("finished " + all.map { (try? $0.get()) == nil ? "x" : "ok" }.joined()) } })
         #expect(await waitUntil { manager.liveCallCount == 1 }, "the first call is running")
         batch.cancel()
         #expect(await waitUntil { events.withLock { $0.count } == 2 })
-        #expect(events.withLock { $0 } == ["failure canceled", "finished xxx"])
+        #expect(events.withLock { $0 } == ["failure canceled at none", "finished xxx"], "the batch itself was cancelled: no call failed first")
         #expect(batch.isFinished)
         #expect(await waitUntil { manager.liveCallCount == 0 })
         let empty = try await manager.batch([PendingCall<[UInt8]>]())
@@ -125,11 +138,12 @@ struct BatchChainTests {
             seen.withLock { $0.append("step \(step): \(bytes)") }
             guard step < 2 else { return nil }
             return self.echo(bytes + [UInt8(step + 2)]).erased()
-        }, success: { last in seen.withLock { $0.append("success \(last as? [UInt8] ?? [])") } },
-           failure: { step, error in seen.withLock { $0.append("failure \(step) \(error.code)") } },
-           finished: { seen.withLock { $0.append("finished") } })
-        #expect(await waitUntil { seen.withLock { $0.last } == "finished" })
-        #expect(seen.withLock { $0 } == ["step 0: [1]", "step 1: [1, 2]", "step 2: [1, 2, 3]", "success [1, 2, 3]", "finished"])
+        }, success: { outputs in seen.withLock { $0.append("success \(outputs.map { $0 as? [UInt8] ?? [] })") } },
+           failure: { failed in seen.withLock { $0.append("failure \(failed.step) \(failed.error.code)") } },
+           finished: { result in seen.withLock { $0.append("finished with \((try? result.get())?.count ?? -1) outputs") } })
+        #expect(await waitUntil { seen.withLock { $0.last?.hasPrefix("finished") == true } })
+        #expect(seen.withLock { $0 } == ["step 0: [1]", "step 1: [1, 2]", "step 2: [1, 2, 3]", "success [[1], [1, 2], [1, 2, 3]]",
+                                         "finished with 3 outputs"])
     }
 
     @Test("a chain stops at the first failure with its step; cancel stops the running step and starts no other")
@@ -140,10 +154,19 @@ struct BatchChainTests {
         let events = Mutex<[String]>([])
         manager.chain(echo([1]).erased(), next: { step, _ in step == 0 ? self.failing(503).erased() : self.echo([9]).erased() },
                       success: { _ in events.withLock { $0.append("success") } },
-                      failure: { step, error in events.withLock { $0.append("failure \(step) \(error.code)") } },
-                      finished: { events.withLock { $0.append("finished") } })
-        #expect(await waitUntil { events.withLock { $0.last } == "finished" })
-        #expect(events.withLock { $0 } == ["failure 1 unavailable", "finished"])
+                      failure: { failed in
+                          events.withLock { $0.append("failure \(failed.step) \(failed.error.code) after \(failed.outputs.map { $0 as? [UInt8] ?? [] })") }
+                      },
+                      finished: { result in
+                          let text: String
+                          switch result {
+                          case .success: text = "finished ok"
+                          case .failure(let failed): text = "finished: step \(failed.step) failed"
+                          }
+                          events.withLock { $0.append(text) }
+                      })
+        #expect(await waitUntil { events.withLock { $0.count } == 2 })
+        #expect(events.withLock { $0 } == ["failure 1 unavailable after [[1]]", "finished: step 1 failed"])
 
         let later = Atomic<Int>(0)
         let cancelled = Mutex<[String]>([])
@@ -151,8 +174,8 @@ struct BatchChainTests {
             later.add(1, ordering: .relaxed)
             return self.echo([1]).erased()
         }, success: { _ in cancelled.withLock { $0.append("success") } },
-           failure: { step, error in cancelled.withLock { $0.append("failure \(step) \(error.code)") } },
-           finished: { cancelled.withLock { $0.append("finished") } })
+           failure: { failed in cancelled.withLock { $0.append("failure \(failed.step) \(failed.error.code)") } },
+           finished: { _ in cancelled.withLock { $0.append("finished") } })
         #expect(await waitUntil { manager.liveCallCount == 1 }, "the first step is running")
         chain.cancel()
         #expect(await waitUntil { cancelled.withLock { $0.last } == "finished" })

@@ -27,7 +27,7 @@ struct ManagerRaceStressTests {
                      completion: { ledger.record(index, .completion) },
                      success: { _, metadata in ledger.record(index, metadata.status == 200 ? .success : .failure(.unknown)) },
                      failure: { ledger.record(index, .failure($0.code)) },
-                     finished: { ledger.record(index, .finished) })
+                     finished: { _ in ledger.record(index, .finished) })
     }
 
     @Test("cancel by handle, by id and by tag, and 3–15 ms deadlines, while calls finish: each call's callbacks run once, in order",

@@ -106,6 +106,48 @@ struct RetryTests {
         #expect(get.metadata.attempts == 2)
     }
 
+    func keys(_ server: TestServer, _ key: String) async throws -> [String] {
+        let transport = try makeTransport()
+        let response = try await transport.send(TransportRequest(method: "GET", url: server.url("/flaky-keys?key=\(key)")))
+        return String(decoding: response.body, as: UTF8.self).split(separator: ",").map(String.init)
+    }
+
+    @Test("RetryPolicy.always retries a POST that reached the server, every attempt with one Idempotency-Key; a safe call gets none")
+    func alwaysRetriesWithOneKey() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server, policy: .never)
+        var options = CallOptions()
+        options.retryPolicy = .always(attempts: 3, initialBackoff: .milliseconds(10))
+        let post = try await manager.request(.post, "/flaky?key=always&fails=2", input: [5], requestSerializer: .raw, responseSerializer: .raw,
+                                             options: options)
+        #expect(post.metadata.attempts == 3 && post.output == [5])
+        let sent = try await keys(server, "always")
+        #expect(sent.count == 3 && Set(sent).count == 1 && UUID(uuidString: sent[0]) != nil, "one key on all three attempts: \(sent)")
+
+        // The call's own key is kept.
+        options.headers = [.idempotencyKey: "order-42"]
+        _ = try await manager.request(.post, "/flaky?key=own&fails=1", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
+        #expect(try await keys(server, "own") == ["order-42", "order-42"])
+
+        // Still bounded: three attempts, then the last failure.
+        options.headers = [:]
+        let exhausted = await Result { () async throws(ProtoHTTPError) in
+            try await manager.request(.post, "/flaky?key=gone&fails=5", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
+        }
+        #expect(protoError(exhausted.mapError { $0 as any Error })?.code == .unavailable)
+        #expect(try await count(server, "gone") == 3)
+
+        // A PUT is safe to repeat: retried without a key. The default policy leaves a POST alone.
+        _ = try await manager.request(.put, "/flaky?key=put&fails=1", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
+        #expect(try await keys(server, "put") == ["<none>", "<none>"])
+        options.retryPolicy = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10))
+        _ = await Result { () async throws(ProtoHTTPError) in
+            try await manager.request(.post, "/flaky?key=safe&fails=1", input: [], requestSerializer: .raw, responseSerializer: .raw, options: options)
+        }
+        #expect(try await keys(server, "safe") == ["<none>"], "the default policy: one attempt, no key")
+    }
+
     @Test("a non-idempotent call reset mid-response is not retried; an idempotent one is")
     func resetMidResponse() async throws {
         let server = try await TestServer.start()

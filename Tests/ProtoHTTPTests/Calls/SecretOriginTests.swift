@@ -4,6 +4,7 @@ import ProtoHTTPTestSupport
 import Testing
 @testable import ProtoHTTP
 import HTTPTypes
+import ProtoHTTPCore
 
 @Suite("Secrets stay with their origin")
 struct SecretOriginTests {
@@ -56,6 +57,44 @@ struct SecretOriginTests {
         own.sendsSecretsToAnyOrigin = true
         let optedIn = try await seen(manager, other, own)
         #expect(optedIn.headers.contains("authorization: bearer secret-token") && optedIn.query == "api_key=p-456")
+    }
+
+    @Test("useCDN sends a call to the manager's CDN base URL, without secrets unless the CDN's origin is listed; no CDN set is a clear error")
+    func cdnBaseURL() async throws {
+        let base = try await TestServer.start()
+        defer { base.stop() }
+        let cdn = try await TestServer.start()
+        defer { cdn.stop() }
+        var options = CallOptions()
+        options.useCDN = true
+
+        let manager = try manager(base: base) { $0.cdnBaseURL = cdn.url("") }
+        _ = try await manager.request(.get, "/flaky?key=cdn&fails=0", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw,
+                                      options: options)
+        let count: @Sendable (TestServer) async throws -> String = { server in
+            let answer = try await manager.request(.get, server.url("/flaky-count?key=cdn"), input: [:], requestSerializer: .formURLEncoded,
+                                                   responseSerializer: .raw)
+            return String(decoding: answer.output, as: UTF8.self)
+        }
+        let (atCDNServer, atBaseServer) = (try await count(cdn), try await count(base))
+        #expect(atCDNServer == "1" && atBaseServer == "0", "the CDN server, not the base URL's, answered the call")
+        let atCDN = try await seen(manager, cdn, options, absolute: false)
+        #expect(!atCDN.headers.contains("secret-token") && !atCDN.headers.contains("k-123") && atCDN.query == "<none>",
+                "secrets reached the CDN: \(atCDN)")
+        #expect(atCDN.headers.contains("x-client: notes/1"))
+        let atBase = try await seen(manager, base, absolute: false)
+        #expect(atBase.headers.contains("secret-token") && atBase.query == "api_key=p-456", "calls without useCDN still go to the base URL")
+
+        let listed = try self.manager(base: base) { $0.cdnBaseURL = cdn.url(""); $0.trustedOrigins = [cdn.url("")] }
+        #expect(try await seen(listed, cdn, options, absolute: false).headers.contains("secret-token"), "a listed CDN origin is trusted")
+
+        let unset = try self.manager(base: base)
+        let refused = await Result { () async throws(ProtoHTTPError) in
+            try await unset.request(.get, "/echo", input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw, options: options)
+        }
+        let error = try #require(protoError(refused.mapError { $0 as any Error }))
+        #expect(error.code == .invalidArgument && error.message.contains("cdnBaseURL"), "\(error)")
+        #expect(unset.liveCallCount == 0)
     }
 
     @Test("trustedOrigins and a call's own base URL extend the trust; a different port or scheme is another origin")

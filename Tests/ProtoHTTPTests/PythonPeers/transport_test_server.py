@@ -46,6 +46,7 @@ PROTO_BODY = bytes([0x08, 0x96, 0x01, 0x12, 0x05]) + b"hello"
 _lock = threading.Lock()
 _connections = 0
 _flaky = {}
+_flaky_keys = {}  # key -> the Idempotency-Key header of each /flaky attempt
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -66,7 +67,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _send(self, code, body=b"", content_type="application/octet-stream", extra=()):
         self.send_response(code)
-        if body or code not in (204, 304):
+        if (body or code not in (204, 304)) and content_type is not None:
             self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         for name, value in extra:
@@ -84,6 +85,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/flaky":
             with _lock:
                 seen = _flaky[query["key"]] = _flaky.get(query["key"], 0) + 1
+                _flaky_keys.setdefault(query["key"], []).append(self.headers.get("Idempotency-Key", "<none>"))
             if seen <= int(query.get("fails", "1")):
                 if query.get("reset") == "1":
                     self.send_response(200)
@@ -112,6 +114,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/redirect":
             self._send(int(query.get("status", "302")), b"", "text/plain", [("Location", query.get("to", "/echo"))])
             return
+        if path == "/flaky-keys":  # the Idempotency-Key of each /flaky attempt, in order
+            with _lock:
+                keys = _flaky_keys.get(query["key"], [])
+            self._send(200, ",".join(keys).encode(), "text/plain")
+            return
         if path == "/flaky-count":
             with _lock:
                 count = _flaky.get(query["key"], 0)
@@ -129,7 +136,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             for name, value in self.headers.items():
                 if name.lower().startswith("x-test-"):
                     extra.append(("X-Echo-Header-" + name[7:], value))
-            self._send(200, body, self.headers.get("Content-Type", "application/octet-stream"), extra)
+            # ?as=<type> answers with that Content-Type (`none`: no Content-Type at all).
+            answer_type = query.get("as", self.headers.get("Content-Type", "application/octet-stream"))
+            self._send(200, body, None if answer_type == "none" else answer_type, extra)
         elif path == "/headers":
             text = "".join(f"{n}: {v}\n" for n, v in self.headers.items()).encode()
             self._send(200, text, "text/plain")

@@ -27,6 +27,36 @@ struct SerializationTests {
         #expect(bad?.code == .dataLoss)
     }
 
+    @Test("under the plain protocol an answer of any other type, or of none, is JSON when it parses; Connect and Twirp stay strict")
+    func otherTypesAreJSON() throws {
+        var reply = Reply()
+        reply.text = "hi"
+        let json = Array(#"{"text":"hi"}"#.utf8)
+        let serializer = MessageResponseSerializer<Reply>()
+        for type in ["text/plain; charset=utf-8", "text/json", "text/html", nil] {
+            for rpcProtocol in [RPCProtocol.plain, nil] {
+                var meta = metadata(type)
+                meta.rpcProtocol = rpcProtocol
+                #expect(try serializer.serialize(json, metadata: meta) == reply, "\(type ?? "none") under \(String(describing: rpcProtocol))")
+            }
+        }
+        var plain = metadata("text/plain")
+        plain.rpcProtocol = .plain
+        let notJSON = #expect(throws: ProtoHTTPError.self) { try serializer.serialize(Array("OK".utf8), metadata: plain) }
+        #expect(notJSON?.code == .internal)
+        #expect(notJSON?.message.contains(#"Content-Type "text/plain", so ProtoHTTP read it as JSON"#) == true, "\(notJSON?.message ?? "")")
+        var missing = metadata(nil)
+        missing.rpcProtocol = .plain
+        let empty = #expect(throws: ProtoHTTPError.self) { try serializer.serialize([0x08, 0x01], metadata: missing) }
+        #expect(empty?.message.contains("no Content-Type, so ProtoHTTP read it as JSON") == true)
+        for rpcProtocol in [RPCProtocol.connect, .twirp] {
+            var strict = metadata("text/plain")
+            strict.rpcProtocol = rpcProtocol
+            let refused = #expect(throws: ProtoHTTPError.self) { try serializer.serialize(json, metadata: strict) }
+            #expect(refused?.message.contains("expected binary protobuf") == true, "\(rpcProtocol)")
+        }
+    }
+
     @Test("request serializers: content type follows the protocol; form encoding as AFNetworking")
     func requestSerializers() throws {
         var request = Protohttp_Rpctest_PingRequest()

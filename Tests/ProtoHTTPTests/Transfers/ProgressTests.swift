@@ -150,7 +150,7 @@ struct ProgressTests {
                      options: CallOptions().withProgress { recorder.record(.progress($0)) },
                      success: { output, _ in recorder.record(.outcome("success \(output.count)")) },
                      failure: { recorder.record(.outcome("failure \($0)")) },
-                     finished: { recorder.record(.outcome("finished")) })
+                     finished: { _ in recorder.record(.outcome("finished")) })
         await recorder.waitForOutcome()
         let elapsed = ContinuousClock.now - started
         #expect(recorder.outcomes == ["success \(body.count)", "finished"])

@@ -26,6 +26,8 @@ public final class BatchHandle: Sendable {
         var nextToStart = 0
         var running = 0
         var failure: ProtoHTTPError?
+        /// The call whose failure came first (`nil`: none, or the batch itself was cancelled).
+        var failedIndex: Int?
         var ended = false
     }
 
@@ -34,11 +36,11 @@ public final class BatchHandle: Sendable {
     private let options: BatchOptions
     private let state: Mutex<State>
     /// Runs once on the callback queue with every result, in request order, and the first
-    /// failure in time (`nil` when every call succeeded).
-    private let onEnd: @Sendable ([Result<any Sendable, ProtoHTTPError>], ProtoHTTPError?) -> Void
+    /// failure in time with the index of its call (`nil` when every call succeeded).
+    private let onEnd: @Sendable ([Result<any Sendable, ProtoHTTPError>], (error: ProtoHTTPError, index: Int?)?) -> Void
 
     init(_ calls: [PendingCall<any Sendable>], manager: ProtoHTTPManager, options: BatchOptions,
-         onEnd: @escaping @Sendable ([Result<any Sendable, ProtoHTTPError>], ProtoHTTPError?) -> Void) {
+         onEnd: @escaping @Sendable ([Result<any Sendable, ProtoHTTPError>], (error: ProtoHTTPError, index: Int?)?) -> Void) {
         self.calls = calls
         self.manager = manager
         self.options = options
@@ -91,6 +93,7 @@ public final class BatchHandle: Sendable {
             state.running -= 1
             guard case .failure(let error) = result, state.failure == nil else { return nil }
             state.failure = error
+            state.failedIndex = index
             return error
         }
         if let firstFailure, options.cancelsOnFirstFailure {
@@ -115,11 +118,11 @@ public final class BatchHandle: Sendable {
     }
 
     private func finishIfDone() {
-        let ended: ([Result<any Sendable, ProtoHTTPError>], ProtoHTTPError?)? = state.withLock { state in
+        let ended: ([Result<any Sendable, ProtoHTTPError>], (error: ProtoHTTPError, index: Int?)?)? = state.withLock { state in
             guard !state.ended, state.running == 0, state.nextToStart >= calls.count || (state.failure != nil && options.cancelsOnFirstFailure)
             else { return nil }
             state.ended = true
-            return (state.results.map { $0 ?? .failure(.cancelled()) }, state.failure)
+            return (state.results.map { $0 ?? .failure(.cancelled()) }, state.failure.map { ($0, state.failedIndex) })
         }
         guard let (results, failure) = ended else { return }
         let onEnd = self.onEnd
@@ -130,12 +133,13 @@ public final class BatchHandle: Sendable {
 extension ProtoHTTPManager {
     /// Starts `calls` together, as YTKBatchRequest and XMNetworking's batch do. When all have
     /// ended, on the callback queue: `success` with every output in request order, or `failure`
-    /// with the first error; then `finished` with every result in order. By default the first
+    /// with a ``BatchFailure``: the first error, the call it came from, and every call's result
+    /// in request order; then `finished` with every result in order. By default the first
     /// failure cancels the rest (``BatchOptions/cancelsOnFirstFailure``).
     ///
     /// ```swift
     /// manager.batch([.unary(GetNote.self, a), .unary(GetNote.self, b)],
-    ///               success: { notes in … }, failure: { error in … })
+    ///               success: { notes in … }, failure: { failed in … failed.results … })
     /// // Outputs of different types: erase them, then cast.
     /// manager.batch([.unary(GetNote.self, a).erased(), .unary(ListNotes.self, all).erased()], success: { outputs in
     ///     let note = outputs[0] as? Notes_Note; let list = outputs[1] as? Notes_ListNotesResponse
@@ -146,7 +150,7 @@ extension ProtoHTTPManager {
         _ calls: [PendingCall<Output>],
         options: BatchOptions = BatchOptions(),
         success: @escaping @Sendable ([Output]) -> Void,
-        failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        failure: @escaping @Sendable (BatchFailure<Output>) -> Void,
         finished: (@Sendable ([Result<Output, ProtoHTTPError>]) -> Void)? = nil
     ) -> BatchHandle {
         let handle = makeBatch(calls, options: options, success: success, failure: failure, finished: finished)
@@ -155,11 +159,42 @@ extension ProtoHTTPManager {
     }
 
     /// The async form of ``batch(_:options:success:failure:finished:)``: every output in request
-    /// order, or the first error; cancelling the `Task` cancels the batch.
+    /// order, or the first error (``batchResults(_:options:)`` returns every call's result
+    /// instead); cancelling the `Task` cancels the batch.
     public func batch<Output: Sendable>(_ calls: [PendingCall<Output>], options: BatchOptions = BatchOptions())
         async throws(ProtoHTTPError) -> [Output]
     {
-        let bridge = ContinuationBridge<Result<[Output], ProtoHTTPError>>()
+        do {
+            return try await runBatch(calls, options: options)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// Runs `calls` as ``batch(_:options:success:failure:finished:)`` does and returns every
+    /// call's result in request order, failures included (what `finished` gets); never throws.
+    /// Cancelling the `Task` cancels the batch: the calls it stopped have `canceled` errors.
+    ///
+    /// ```swift
+    /// let results = await manager.batchResults([.unary(GetNote.self, a), .unary(GetNote.self, b)],
+    ///                                           options: BatchOptions(cancelsOnFirstFailure: false))
+    /// let notes = results.compactMap { try? $0.get() }   // those that were found
+    /// ```
+    public func batchResults<Output: Sendable>(_ calls: [PendingCall<Output>], options: BatchOptions = BatchOptions())
+        async -> [Result<Output, ProtoHTTPError>]
+    {
+        do {
+            return try await runBatch(calls, options: options).map { .success($0) }
+        } catch {
+            return error.results
+        }
+    }
+
+    /// The async batch: its outputs, or its ``BatchFailure``.
+    private func runBatch<Output: Sendable>(_ calls: [PendingCall<Output>], options: BatchOptions)
+        async throws(BatchFailure<Output>) -> [Output]
+    {
+        let bridge = ContinuationBridge<Result<[Output], BatchFailure<Output>>>()
         let handle = makeBatch(calls, options: options, success: { bridge.resume(.success($0)) }, failure: { bridge.resume(.failure($0)) },
                                finished: nil)
         // Started inside the handler: in a cancelled Task the batch ends before any call starts.
@@ -175,7 +210,7 @@ extension ProtoHTTPManager {
     /// A batch that has not started, reporting typed results.
     private func makeBatch<Output: Sendable>(
         _ calls: [PendingCall<Output>], options: BatchOptions,
-        success: @escaping @Sendable ([Output]) -> Void, failure: @escaping @Sendable (ProtoHTTPError) -> Void,
+        success: @escaping @Sendable ([Output]) -> Void, failure: @escaping @Sendable (BatchFailure<Output>) -> Void,
         finished: (@Sendable ([Result<Output, ProtoHTTPError>]) -> Void)?
     ) -> BatchHandle {
         BatchHandle(calls.map { $0.erased() }, manager: self, options: options) { results, firstFailure in
@@ -189,11 +224,40 @@ extension ProtoHTTPManager {
                 }
             }
             if let firstFailure {
-                failure(firstFailure)
+                failure(BatchFailure(error: firstFailure.error, index: firstFailure.index, results: typed))
             } else {
                 success(typed.compactMap { try? $0.get() })
             }
             finished?(typed)
         }
+    }
+}
+
+/// Why a batch failed: its first error in time, the call it came from, and every call's result
+/// in request order (what each call that succeeded returned, and each other call's error).
+public struct BatchFailure<Output: Sendable>: Error, Sendable {
+    /// The first failure in time: the one that cancelled the rest under
+    /// ``BatchOptions/cancelsOnFirstFailure``, or `canceled` when the batch was cancelled.
+    public var error: ProtoHTTPError
+    /// The index of the call that failed first; `nil` when the batch itself was cancelled.
+    public var index: Int?
+    /// Every call's result, in request order. Calls the first failure stopped, or that never
+    /// started, have a `canceled` error.
+    public var results: [Result<Output, ProtoHTTPError>]
+
+    /// A failure with `error`, first from the call at `index`, and every call's result.
+    public init(error: ProtoHTTPError, index: Int?, results: [Result<Output, ProtoHTTPError>]) {
+        self.error = error
+        self.index = index
+        self.results = results
+    }
+
+    /// The outputs of the calls that succeeded, by their index in the batch.
+    public var outputs: [Int: Output] {
+        var outputs: [Int: Output] = [:]
+        for (index, result) in results.enumerated() {
+            if case .success(let output) = result { outputs[index] = output }
+        }
+        return outputs
     }
 }

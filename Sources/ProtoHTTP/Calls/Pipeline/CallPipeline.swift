@@ -36,13 +36,17 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
     /// A call kind's own step between the interceptors and the transport (a download's resume).
     let wrapSender: SenderWrapper?
     let success: @Sendable (R.Output, ResponseMetadata) -> Void
+    /// What an interim answer (a stage's, before the outcome) is delivered to: `success`
+    /// without what follows the outcome (the `finished` callback).
+    let interim: @Sendable (R.Output, ResponseMetadata) -> Void
     /// When the call must have finished, from the call's timeout or the manager's.
     let deadline: CallDeadline?
     /// The manager's response processors, then the call's.
     let processors: [any ResponseProcessor]
 
     init(manager: ProtoHTTPManager, handle: CallHandle, settings: SettingsSnapshot, target: CallTarget, options: CallOptions,
-         responseSerializer: R, wrapSender: SenderWrapper?, success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void) {
+         responseSerializer: R, wrapSender: SenderWrapper?, success: @escaping @Sendable (R.Output, ResponseMetadata) -> Void,
+         interim: (@Sendable (R.Output, ResponseMetadata) -> Void)? = nil) {
         // Fields are read through `settings` (a reference): copying the whole configuration
         // would retain every one of its fields once per call.
         let configuration = settings.configuration
@@ -54,6 +58,7 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
         self.responseSerializer = responseSerializer
         self.wrapSender = wrapSender
         self.success = success
+        self.interim = interim ?? success
         self.deadline = manager.deadline(for: options, managerTimeout: configuration.timeout)
         self.processors = options.responseProcessors.isEmpty
             ? configuration.responseProcessors : configuration.responseProcessors + options.responseProcessors
@@ -99,7 +104,7 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
     /// goes from settle to the handle), else through the stage chain, started on the work queue
     /// (a cache reads its store there, not on the caller's thread).
     func send(_ prepared: PreparedCall, along route: Route) {
-        let (handle, success) = (handle, success)
+        let (handle, success, interim) = (handle, success, interim)
         guard !route.stages.isEmpty else {
             attempts(prepared, request: prepared.request, route: route) { result, attempts in
                 switch settle(result, attempts: attempts, fromCache: false, prepared: prepared) {
@@ -115,7 +120,7 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
         let call = StagedCall(prepared: prepared, options: options, settle: { outcome(.success($0), attempts: $1, fromCache: $2, prepared: prepared) },
                               interim: { outcome in
                                   guard let value = outcome.value as? SettledValue<R.Output> else { return }
-                                  handle.deliverInterim { success(value.output, value.metadata) }
+                                  handle.deliverInterim { interim(value.output, value.metadata) }
                               })
         let chain = CallStageChain.build(route.stages, call: call, innermost: network)
         manager.workQueue.async {

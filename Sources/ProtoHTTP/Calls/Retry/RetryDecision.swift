@@ -27,7 +27,7 @@ package enum RetryDecision: Sendable, Equatable {
     /// Decides after `attempt` under `policy`; `random` is a draw in 0..<1 for the jitter.
     static func decide(_ attempt: Attempt, policy: RetryPolicy, random: Double) -> RetryDecision {
         guard let error = attempt.error, attempt.number < policy.maxAttempts else { return .deliver }
-        guard attempt.isSafe || error.neverReachedServer else { return .deliver }
+        guard attempt.isSafe || policy.retriesUnsafeCalls || error.neverReachedServer else { return .deliver }
         let retryable = policy.retryableCodes.contains(error.code)
             || (error.code == .resourceExhausted && policy.retriesResourceExhaustedWithRetryAfter && attempt.retryAfter != nil)
         guard retryable || error.neverReachedServer else { return .deliver }

@@ -8,11 +8,18 @@
 /// options.retryPolicy = .never        // this call: one attempt
 /// ```
 ///
-/// Only safe calls are retried: a method marked `IDEMPOTENT` or `NO_SIDE_EFFECTS` (generated
-/// metadata), an idempotent HTTP method (GET, HEAD, PUT, DELETE) for a path, and any call whose
-/// attempt certainly never reached the server (connection refused, name not resolved). A retry
-/// never runs past the call's deadline; `completion` fires once, on the first hand-off; the
-/// response's ``ResponseMetadata/attempts`` says how many attempts were made.
+/// By default only safe calls are retried: a method marked `IDEMPOTENT` or `NO_SIDE_EFFECTS`
+/// (generated metadata), an idempotent HTTP method (GET, HEAD, PUT, DELETE) for a path, and any
+/// call whose attempt certainly never reached the server (connection refused, name not
+/// resolved). ``always(attempts:initialBackoff:maxBackoff:retryableCodes:)`` retries any call
+/// (XMNetworking's `retryCount`); each of its attempts then carries the same `Idempotency-Key`,
+/// so a server can tell a repeat from a new call. A retry never runs past the call's deadline;
+/// `completion` fires once, on the first hand-off; the response's ``ResponseMetadata/attempts``
+/// says how many attempts were made.
+///
+/// ```swift
+/// options.retryPolicy = .always(attempts: 3)   // this POST too; one Idempotency-Key for all three
+/// ```
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts in all, the first included; 1 means no retry.
     public var maxAttempts: Int
@@ -29,11 +36,15 @@ public struct RetryPolicy: Sendable, Hashable {
     public var retryableCodes: Set<ProtoHTTPError.Code>
     /// Whether `resource_exhausted` is retried when the server says when (`Retry-After`).
     public var retriesResourceExhaustedWithRetryAfter: Bool
+    /// Whether calls that are not safe to repeat (a POST, a method without an idempotency
+    /// level) are retried too, once an attempt may have reached the server. Such a call sends
+    /// one `Idempotency-Key` on every attempt (its own, if it set one). Default `false`.
+    public var retriesUnsafeCalls: Bool
 
     /// Creates a policy; the defaults are 3 attempts, 100 ms doubling to at most 5 s, 20% jitter.
     public init(maxAttempts: Int = 3, initialBackoff: Duration = .milliseconds(100), maxBackoff: Duration = .seconds(5),
                 multiplier: Double = 2, jitter: Double = 0.2, retryableCodes: Set<ProtoHTTPError.Code> = [.unavailable],
-                retriesResourceExhaustedWithRetryAfter: Bool = true) {
+                retriesResourceExhaustedWithRetryAfter: Bool = true, retriesUnsafeCalls: Bool = false) {
         self.maxAttempts = max(1, maxAttempts)
         self.initialBackoff = initialBackoff
         self.maxBackoff = maxBackoff
@@ -41,10 +52,26 @@ public struct RetryPolicy: Sendable, Hashable {
         self.jitter = min(1, max(0, jitter))
         self.retryableCodes = retryableCodes
         self.retriesResourceExhaustedWithRetryAfter = retriesResourceExhaustedWithRetryAfter
+        self.retriesUnsafeCalls = retriesUnsafeCalls
     }
 
     /// One attempt, no retry.
     public static let never = RetryPolicy(maxAttempts: 1)
+
+    /// Up to `attempts` attempts for any call, whatever its method (XMNetworking's
+    /// `retryCount`): ``retriesUnsafeCalls`` on, the other settings as in ``init(maxAttempts:initialBackoff:maxBackoff:multiplier:jitter:retryableCodes:retriesResourceExhaustedWithRetryAfter:retriesUnsafeCalls:)``.
+    /// Every attempt of a call that is not safe to repeat carries one `Idempotency-Key`.
+    public static func always(attempts: Int, initialBackoff: Duration = .milliseconds(100), maxBackoff: Duration = .seconds(5),
+                              retryableCodes: Set<ProtoHTTPError.Code> = [.unavailable]) -> RetryPolicy {
+        RetryPolicy(maxAttempts: attempts, initialBackoff: initialBackoff, maxBackoff: maxBackoff, retryableCodes: retryableCodes,
+                    retriesUnsafeCalls: true)
+    }
+
+    /// Whether a call needs an `Idempotency-Key` under this policy: it may be sent
+    /// more than once although repeating it is not known to be safe.
+    func needsIdempotencyKey(safe: Bool) -> Bool {
+        retriesUnsafeCalls && maxAttempts > 1 && !safe
+    }
 
     /// The wait after failed attempt `attempt` (1-based) without a `Retry-After`: the
     /// exponential backoff, capped, less a random share of `jitter` (`random` in 0..<1).

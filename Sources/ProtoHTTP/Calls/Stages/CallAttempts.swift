@@ -22,11 +22,6 @@ struct CallAttempts: Sendable {
     let policy: RetryPolicy
     let settle: @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void
 
-    /// Whether the call may be repeated: its RPC method is idempotent or side-effect free, or,
-    /// for a path, its HTTP method is idempotent.
-    var isSafe: Bool {
-        prepared.target.rpc?.idempotencyLevel.isIdempotent ?? prepared.target.httpMethod.isIdempotent
-    }
 
     /// Sends attempt `number` (1-based).
     func send(attempt number: Int) {
@@ -51,7 +46,7 @@ struct CallAttempts: Sendable {
             number: number,
             error: RetryDecision.failure(of: result, wireProtocol: prepared.wireProtocol),
             retryAfter: response.flatMap { RetryDecision.retryAfter($0.headers) },
-            isSafe: isSafe,
+            isSafe: prepared.target.isSafeToRepeat,
             remaining: prepared.deadline?.remaining()
         )
         switch RetryDecision.decide(attempt, policy: policy, random: Double.random(in: 0..<1)) {

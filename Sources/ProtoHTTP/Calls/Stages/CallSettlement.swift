@@ -22,6 +22,8 @@ enum CallSettlement {
         var metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
         metadata.bodyFile = response.bodyFile
         metadata.isFromCache = fromCache
+        metadata.rpcProtocol = wireProtocol.rpcProtocol
+        metadata.metrics = fromCache ? nil : response.metrics
         do throws(ProtoHTTPError) {
             for validator in validators { try validator.validate(metadata, body: response.body) }
             let output = try serializer.serialize(response.body, metadata: metadata)

@@ -1,5 +1,6 @@
 // PreparedCall.swift: stage 1 of a manager call, prepare: options resolved against the manager, body serialized, request built.
 import Dispatch
+import Foundation
 import ProtoHTTPCore
 
 /// Everything a call needs before it is sent, resolved once from the manager's configuration
@@ -67,23 +68,44 @@ extension ProtoHTTPManager {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let path = target.path
         let composition = RequestComposition(settings: settings, options: options)
+        if composition.usesCDN, settings.configuration.cdnBaseURL == nil, !RequestComposition.isAbsolute(path) {
+            throw ProtoHTTPError(code: .invalidArgument, message: "the call to \(path) sets CallOptions.useCDN, but the manager has no ManagerConfiguration.cdnBaseURL; set it, or send the call without useCDN.")
+        }
         var context = wireProtocol.serializationContext
         context.encoding = options.encoding ?? settings.configuration.encoding
         // GET and HEAD carry the input in the query and send no body.
-        let body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
+        var body = target.httpMethod.sendsBody ? try serializer.serialize(input, context: context) : nil
         let query = target.httpMethod.sendsBody ? [] : try serializer.queryItems(input, context: context)
-        let url = composition.url(path, wireProtocol: wireProtocol, query: query, info: info)
+        // The general parameters: in the query, merged into the body, or in a header.
+        let place = settings.configuration.parameters.isEmpty
+            ? .query : BodyParameters.place(settings.configuration.parameterPlacement, method: target.httpMethod, body: body)
+        let url = composition.url(path, wireProtocol: wireProtocol, query: query, info: info, generalInQuery: place == .query)
+        var headers = composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType,
+                                          url: url)
+        if place != .query {
+            let general = composition.generalParameters(for: url, path: path)
+            switch place {
+            case .body where !general.isEmpty: body = body.map { BodyParameters.merging(general, into: $0) }
+            case .header(let name) where !general.isEmpty && headers[name] == nil:
+                headers[name] = FormURLEncodedRequestSerializer.encode(general)
+            default: break
+            }
+        }
         var request = TransportRequest(
             method: target.httpMethod,
             url: url,
-            headers: composition.headers(protocolHeaders: wireProtocol.headers(timeout: deadline?.timeout), contentType: body?.contentType,
-                                         url: url),
+            headers: headers,
             body: body?.form == nil ? body?.bytes : nil,
             multipart: body?.form
         )
         // Compressed before finalizing, so a Connect GET can move the encoding into its query.
         request = (options.requestCompression ?? settings.configuration.requestCompression).apply(to: request)
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }
+        // A call retried although repeating it is not known to be safe: one key for all its attempts.
+        let policy = options.retryPolicy ?? settings.configuration.retryPolicy
+        if policy.needsIdempotencyKey(safe: target.isSafeToRepeat), request.headers[.idempotencyKey] == nil {
+            request.headers[.idempotencyKey] = UUID().uuidString.lowercased()
+        }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? settings.configuration.validators, deadline: deadline,
                             body: body, query: query)
@@ -106,4 +128,10 @@ struct CallTarget: Sendable {
     var path: String
     /// The RPC method's description, for calls made with `unary`.
     var rpc: MethodDescriptor?
+
+    /// Whether the call may be repeated: its RPC method is idempotent or side-effect free, or,
+    /// for a path, its HTTP method is idempotent.
+    var isSafeToRepeat: Bool {
+        rpc?.idempotencyLevel.isIdempotent ?? httpMethod.isIdempotent
+    }
 }

@@ -9,21 +9,28 @@ struct RequestComposition {
     let options: CallOptions
 
     /// The URL for `path`: itself when absolute; else the base URL (the call's, else the
-    /// manager's unless ``CallOptions/useBaseURL`` is off) and the protocol's route; then the
-    /// general parameters (unless opted out) merged with the call's, `query` (a GET's input),
-    /// and finally the URL filters in order.
-    func url(_ path: String, wireProtocol: any WireProtocol, query: [QueryItem], info: CallInfo) -> String {
+    /// manager's CDN base URL under ``CallOptions/useCDN``, else the manager's base URL unless
+    /// ``CallOptions/useBaseURL`` is off) and the protocol's route; then the general parameters
+    /// (unless opted out) merged with the call's, `query` (a GET's input), and finally the URL
+    /// filters in order. With `generalInQuery` off the general parameters are left out (they
+    /// go in the body or a header: see ``generalParameters(for:path:)``).
+    func url(_ path: String, wireProtocol: any WireProtocol, query: [QueryItem], info: CallInfo, generalInQuery: Bool = true) -> String {
         var url: String
         if Self.isAbsolute(path) {
             url = path
         } else {
-            let base = options.baseURL ?? (options.useBaseURL ? settings.configuration.baseURL ?? "" : "")
+            let base: String
+            if let own = options.baseURL {
+                base = own
+            } else if usesCDN {
+                base = settings.configuration.cdnBaseURL ?? ""
+            } else {
+                base = options.useBaseURL ? settings.configuration.baseURL ?? "" : ""
+            }
             let route = wireProtocol.route(path)
             url = base.hasSuffix("/") && route.hasPrefix("/") ? base + route.dropFirst() : base + route
         }
-        // A URL built on a base URL is on a trusted origin by definition: no parsing per call.
-        let parameters = settings.configuration.parameters
-        let general = options.useGeneralParameters && !parameters.isEmpty && (!Self.isAbsolute(path) || isTrusted(url)) ? parameters : [:]
+        let general = generalInQuery ? generalParameters(for: url, path: path) : [:]
         url = Self.appending(general.merging(options.parameters) { $1 }, query, to: url)
         for filter in settings.configuration.urlFilters { url = filter.filter(url, info: info) }
         return url
@@ -53,6 +60,20 @@ struct RequestComposition {
         options.headers.forEach(put)
         return headers
     }
+
+    /// The manager's general parameters this call gets at `url` (built from `path`): none when
+    /// it opted out or the URL's origin is not trusted with them.
+    func generalParameters(for url: String, path: String) -> [String: String] {
+        // A URL built on the call's or the manager's base URL is on a trusted origin by
+        // definition: no parsing per call. The CDN's origin is trusted only if listed.
+        let parameters = settings.configuration.parameters
+        guard options.useGeneralParameters, !parameters.isEmpty else { return [:] }
+        let trustedByBase = !Self.isAbsolute(path) && !usesCDN
+        return trustedByBase || isTrusted(url) ? parameters : [:]
+    }
+
+    /// Whether the call is built on the manager's CDN base URL.
+    var usesCDN: Bool { options.useCDN && options.baseURL == nil }
 
     /// Whether `url` may carry the manager's secrets: the call opted in, or its origin is the
     /// call's base URL's, the manager's base URL's, or one of ``ManagerConfiguration/trustedOrigins``.

@@ -95,25 +95,35 @@ private func checkDetail(_ detail: ErrorDetail) {
 }
 
 /// The default response serializer picks binary or JSON by `Content-Type`, exactly as
-/// `MediaType` classifies it, and the validator agrees with `MediaType.matches`.
+/// `MediaType` classifies it; any other type (or none) is read as JSON under the plain protocol
+/// and refused under Connect and Twirp; the validator agrees with `MediaType.matches`.
 private func checkNegotiation(_ response: TransportResponse) {
     let metadata = ResponseMetadata(status: response.status, headers: response.headers)
-    let result: Result<Reply, ProtoHTTPError>
-    do {
-        result = .success(try MessageResponseSerializer<Reply>().serialize(response.body, metadata: metadata))
-    } catch {
-        result = .failure(error)
+    func negotiate(_ metadata: ResponseMetadata) -> Result<Reply, ProtoHTTPError> {
+        do {
+            return .success(try MessageResponseSerializer<Reply>().serialize(response.body, metadata: metadata))
+        } catch {
+            return .failure(error)
+        }
+    }
+    let result = negotiate(metadata)
+    let asJSON = try? Reply(jsonUTF8Bytes: response.body, options: ProtoJSONResponseSerializer<Reply>.lenientOptions)
+    let kind = metadata.contentType.map { MediaType($0).kind } ?? .other
+    if kind == .other {
+        var connect = metadata
+        connect.rpcProtocol = .connect
+        if case .success = negotiate(connect) { fuzzFail("Connect decoded a body of Content-Type \(metadata.contentType ?? "none")") }
     }
     guard let contentType = metadata.contentType else {
-        if case .success = result { fuzzFail("a response without Content-Type was decoded") }
+        fuzzCheck(((try? result.get()) != nil) == (asJSON != nil), "a body without Content-Type and a direct JSON decode disagree")
         return
     }
-    let kind = MediaType(contentType).kind
     switch (kind, result) {
     case (.other, .success):
-        fuzzFail("Content-Type \"\(contentType)\" is neither binary nor JSON, yet the body was decoded")
+        fuzzCheck(asJSON != nil, "Content-Type \"\(contentType)\" is neither binary nor JSON, and the body is no JSON, yet it was decoded")
     case (.other, .failure(let error)):
         fuzzCheck(error.code == .internal, "an unknown Content-Type failed with \(error.code), not internal")
+        fuzzCheck(asJSON == nil, "a JSON body of Content-Type \"\(contentType)\" was refused under the plain protocol")
     case (.protobuf, let result):
         let direct = try? Reply(serializedBytes: response.body)
         switch (try? result.get(), direct) {
