@@ -91,8 +91,9 @@ public final class OfflineQueue: OfflineCallQueue {
 
     // MARK: OfflineCallQueue
 
-    /// Whether `error` means "no network": no HTTP status, and a curl code among
-    /// ``OfflineQueueConfiguration/queueableCurlCodes``.
+    /// Whether `error` is a failure for the network: a curl code among
+    /// ``OfflineQueueConfiguration/queueableCurlCodes`` or a status among
+    /// ``OfflineQueueConfiguration/queueableStatuses``.
     public func shouldQueue(_ error: ProtoHTTPError) -> Bool { configuration.isNetworkFailure(error) }
 
     /// Stores `call` (secret headers and non-storable context left out) in one committed

@@ -19,10 +19,20 @@ public struct OfflineQueueConfiguration: Sendable {
     /// The headers never stored, compared case-insensitively (as `HTTPField.Name`s are):
     /// `Authorization`, `Proxy-Authorization` and `Cookie`, plus ``strippedHeaders``.
     public static let secretHeaders: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie]
-    /// The curl codes that mean "the network is not there" by default: 5 (proxy name not
-    /// resolved), 6 (host name not resolved), 7 (connection refused, network or host
-    /// unreachable), and 28 when curl says the *connect* timed out.
-    public static let defaultQueueableCurlCodes: Set<Int> = [5, 6, 7, 28]
+    /// The curl codes of a failure for the network, as SCAwesomeNetworking counts them (the
+    /// default of ``queueableCurlCodes``): 5 and 6 (proxy or host name not resolved), 7
+    /// (connection refused, network or host unreachable), 28 (a timeout, in any phase), and
+    /// the answers that could not be read: 18 (the body was cut short), 52 (the server closed
+    /// without answering), 55 and 56 (the connection failed or was reset while sending or
+    /// receiving).
+    public static let defaultQueueableCurlCodes: Set<Int> = [5, 6, 7, 18, 28, 52, 55, 56]
+    /// The curl codes of a call that certainly never reached the server: 5, 6 and 7. With
+    /// ``queueableStatuses`` empty, the queue stores only calls that were never sent (the
+    /// strictest setting).
+    public static let unreachedCurlCodes: Set<Int> = [5, 6, 7]
+    /// The statuses of answers from a gateway that could not reach the service (the default
+    /// of ``queueableStatuses``): 502, 503 and 504.
+    public static let defaultQueueableStatuses: Set<Int> = [502, 503, 504]
 
     /// The folder of ``fileName``; `nil` (the default) is
     /// `OfflineStorageLocation.userCache(app:)` for ``app``.
@@ -34,9 +44,14 @@ public struct OfflineQueueConfiguration: Sendable {
     /// when the call is replayed, so a token set there is sent, fresh, at replay time.
     public var strippedHeaders: Set<HTTPField.Name> = []
     /// The curl codes (with no HTTP status) that make a failed queueable call go to the queue.
-    /// Code 28 counts only when curl's text says the connection timed out, since a transfer
-    /// that timed out later may have reached the server. Default ``defaultQueueableCurlCodes``.
+    /// Default ``defaultQueueableCurlCodes``: every failure for the network, as
+    /// SCAwesomeNetworking stores them. A call that timed out or was reset after it was sent
+    /// may have reached the server; its replays carry the same `Idempotency-Key`, so the
+    /// server can tell. ``unreachedCurlCodes`` keeps only calls that were never sent.
     public var queueableCurlCodes: Set<Int> = OfflineQueueConfiguration.defaultQueueableCurlCodes
+    /// The HTTP statuses of answers that make a failed queueable call go to the queue.
+    /// Default ``defaultQueueableStatuses`` (502, 503, 504); empty to queue no answered call.
+    public var queueableStatuses: Set<Int> = OfflineQueueConfiguration.defaultQueueableStatuses
     /// The number of replay attempts after which an unanswered entry is dropped (reported
     /// with ``DroppedCall/Reason/tooManyAttempts``). Default 10; `nil` for no limit.
     public var maxAttempts: Int? = 10
@@ -100,14 +115,12 @@ public struct OfflineQueueConfiguration: Sendable {
         }
     }
 
-    /// Whether `error` means the server could not be reached.
+    /// Whether `error` is a failure for the network: a transport error of
+    /// ``queueableCurlCodes`` or an answer of ``queueableStatuses``. (A call its own deadline
+    /// ends is delivered at once, before any stage sees it: it is not stored.)
     func isNetworkFailure(_ error: ProtoHTTPError) -> Bool {
-        guard error.httpStatus == nil, let transport = error.transportError,
-              queueableCurlCodes.contains(transport.curlCode) else { return false }
-        if transport.curlCode == 28 {
-            let text = (transport.detail + " " + transport.summary).lowercased()
-            return text.contains("connection timed out") || text.contains("connect")
-        }
-        return true
+        if let status = error.httpStatus { return queueableStatuses.contains(status) }
+        guard let transport = error.transportError else { return false }
+        return queueableCurlCodes.contains(transport.curlCode)
     }
 }

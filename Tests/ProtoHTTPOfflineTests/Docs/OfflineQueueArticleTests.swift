@@ -19,6 +19,7 @@ struct OfflineQueueArticleTests {
 
             var queueConfiguration = OfflineQueueConfiguration(app: "notes-app", location: location)  // without location: ~/.cache/notes-app
             queueConfiguration.maxAttempts = 5
+            queueConfiguration.queueableStatuses.insert(429)   // also store calls a rate limiter turned away (default 502, 503, 504)
             queueConfiguration.reachability = monitor  // a NetworkMonitor: replays by itself when the network is back
             let queue = try OfflineQueue(manager: manager, configuration: queueConfiguration)
 

@@ -2,6 +2,7 @@
 import Foundation
 import ProtoHTTPDemoService
 @testable import ProtoHTTPOffline
+import ProtoHTTPTestSupport
 import Testing
 import HTTPTypes
 import ProtoHTTP
@@ -140,7 +141,7 @@ struct OfflineQueueStoringTests {
         }
     }
 
-    @Test("shouldQueue: refused, unresolved and connect-timeout failures only; the codes are configurable")
+    @Test("shouldQueue: every failure for the network by default (SCA's set) and answers of 502/503/504; both sets are configurable")
     func shouldQueueReadsTheTransportError() async throws {
         try await withQueueTestbed { testbed in
             let queue = try testbed.queue()
@@ -148,20 +149,58 @@ struct OfflineQueueStoringTests {
                 ProtoHTTPError(code: .unavailable, message: "m", httpStatus: status,
                                transportError: TransportError(curlCode: code, summary: "s", detail: detail))
             }
-            #expect(queue.shouldQueue(error(7, "Failed to connect to 127.0.0.1 port 9: Connection refused")))
-            #expect(queue.shouldQueue(error(7, "Failed to connect: Network is unreachable")))
-            #expect(queue.shouldQueue(error(6)))
-            #expect(queue.shouldQueue(error(5)))
-            #expect(queue.shouldQueue(error(28, "Connection timed out after 10001 milliseconds")))
-            #expect(!queue.shouldQueue(error(28, "Operation timed out after 30000 milliseconds with 10 bytes received")))
-            #expect(!queue.shouldQueue(error(52, "Empty reply from server")))
-            #expect(!queue.shouldQueue(error(7, status: 503)))
-            #expect(!queue.shouldQueue(ProtoHTTPError(code: .unavailable, message: "HTTP 503", httpStatus: 503)))
+            for code in [5, 6, 7, 18, 28, 52, 55, 56] {
+                #expect(queue.shouldQueue(error(code)), "curl code \(code)")
+            }
+            #expect(!queue.shouldQueue(error(60, "SSL certificate problem")), "a TLS failure is no missing network")
+            #expect(!queue.shouldQueue(error(3, "URL using bad/illegal format")))
+            for status in [502, 503, 504] {
+                #expect(queue.shouldQueue(ProtoHTTPError(code: .unavailable, message: "HTTP \(status)", httpStatus: status)))
+            }
+            #expect(!queue.shouldQueue(ProtoHTTPError(code: .notFound, message: "HTTP 404", httpStatus: 404)))
+            #expect(!queue.shouldQueue(ProtoHTTPError(code: .resourceExhausted, message: "HTTP 429", httpStatus: 429)))
+            #expect(!queue.shouldQueue(ProtoHTTPError(code: .deadlineExceeded, message: "the call's deadline passed")), "delivered before any stage")
+            #expect(!queue.shouldQueue(ProtoHTTPError(code: .invalidArgument, message: "a bad request, built locally")))
+
             var configuration = OfflineQueueConfiguration(location: OfflineStorageLocation(directory: testbed.folder + "/other"))
-            configuration.queueableCurlCodes = [7, 52]
-            let custom = try OfflineQueue(manager: testbed.manager, configuration: configuration)
-            #expect(custom.shouldQueue(error(52)))
-            #expect(!custom.shouldQueue(error(6)))
+            configuration.queueableCurlCodes = OfflineQueueConfiguration.unreachedCurlCodes
+            configuration.queueableStatuses = [429]
+            let strict = try OfflineQueue(manager: testbed.manager, configuration: configuration)
+            #expect(strict.shouldQueue(error(7)) && strict.shouldQueue(error(6)))
+            #expect(!strict.shouldQueue(error(28)) && !strict.shouldQueue(error(56)))
+            #expect(strict.shouldQueue(ProtoHTTPError(code: .resourceExhausted, message: "HTTP 429", httpStatus: 429)))
+            #expect(!strict.shouldQueue(ProtoHTTPError(code: .unavailable, message: "HTTP 503", httpStatus: 503)))
+        }
+    }
+
+    @Test("against a peer: a 503 and a reply cut short are stored; a 404 and a call past its own deadline are not")
+    func whatGetsQueuedAgainstAPeer() async throws {
+        let peer = try await TestServer.start()
+        defer { peer.stop() }
+        try await withQueueTestbed(configure: { $0.baseURL = peer.url(""); $0.wireProtocol = .plain }) { testbed in
+            let queue = try testbed.queue()
+            var options = CallOptions(category: "writes")
+            options.queuesWhenOffline = true
+            func outcome(_ path: String, timeout: Duration? = nil) async -> ProtoHTTPError? {
+                var call = options
+                if let timeout { call.timeout = .after(timeout) }
+                do {
+                    _ = try await testbed.manager.request(.post, path, input: Array("w".utf8), requestSerializer: .raw, responseSerializer: .raw,
+                                                          options: call)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            let unavailable = await outcome("/status/503")
+            #expect(unavailable?.httpStatus == 503 && unavailable?.queueEntryID != nil, "\(String(describing: unavailable))")
+            let cut = await outcome("/flaky?key=\(UUID().uuidString)&fails=1&reset=1")
+            #expect(cut?.transportError != nil && cut?.queueEntryID != nil, "\(String(describing: cut))")
+            let late = await outcome("/slow?ms=5000", timeout: .milliseconds(300))
+            #expect(late?.code == .deadlineExceeded && late?.queueEntryID == nil, "\(String(describing: late))")
+            let missing = await outcome("/status/404")
+            #expect(missing?.httpStatus == 404 && missing?.queueEntryID == nil)
+            #expect(try queue.allEntries().count == 2)
         }
     }
 }
