@@ -12,6 +12,10 @@ public struct ManagerConfiguration: Sendable {
     /// e.g. `"https://cdn.example.com"`. Its origin is not trusted with the secret general
     /// headers or the general parameters unless ``trustedOrigins`` lists it.
     public var cdnBaseURL: String?
+    /// The app's version (YTKNetwork's `appVersion`), e.g. `"2.3.0"`: part of every response
+    /// cache key (ProtoHTTPOffline), so an upgrade never reads answers an older version stored,
+    /// whose shape it may no longer expect. `nil` (the default) leaves it out.
+    public var appVersion: String?
     /// Headers sent with every call; a call's own headers of the same name replace them.
     /// Those named in ``secretHeaderNames`` go only to trusted origins (see ``trustedOrigins``).
     public var headers: HTTPFields = [:]

@@ -9,6 +9,8 @@ package struct ReadOnlyCall<Output: Sendable>: Sendable {
     package let request: TransportRequest
     /// What its stages and interceptors would learn about it (id 0: it is never registered).
     package let info: CallInfo
+    /// The manager's ``ManagerConfiguration/appVersion``.
+    package let appVersion: String?
     /// Reads `response` as the call would: protocol errors, validators, serializer, processors.
     package let settle: @Sendable (_ response: TransportResponse, _ fromCache: Bool) -> Result<(Output, ResponseMetadata), ProtoHTTPError>
 }
@@ -42,7 +44,7 @@ extension ProtoHTTPManager {
         let prepared = try prepare(info: info, target: target, input: input, serializer: requestSerializer,
                                    options: options, settings: settings, deadline: nil)
         let processors = settings.configuration.responseProcessors + options.responseProcessors
-        return ReadOnlyCall(request: prepared.request, info: info) { response, fromCache in
+        return ReadOnlyCall(request: prepared.request, info: info, appVersion: prepared.appVersion) { response, fromCache in
             CallSettlement.settle(.success(response), wireProtocol: prepared.wireProtocol, validators: prepared.validators,
                                   serializer: responseSerializer, attempts: 0, processors: processors, info: info, fromCache: fromCache)
         }

@@ -78,9 +78,13 @@ struct OfflineCacheArticleTests {
             let second = try await notes.listNotes(Notes_ListNotesRequest(), options: options)  // from the cache, no request
             print(first.metadata.isFromCache, second.notes.count, cache.memory.statistics, cache.disk.statistics)
 
-            #expect(!first.metadata.isFromCache && second == first.output)
-            #expect(server.calls == 1)
-            #expect(cache.memory.statistics.hits == 1 && cache.disk.statistics.entryCount == 1)
+            manager.updateConfiguration { $0.appVersion = "2.3.0" }    // in every key: an upgrade reads no older entry
+            options.cache?.keyArguments = .ignoring(["ts", "sign"])    // a URL filter's timestamp is no reason to miss
+            let upgraded = try await notes.listNotes(Notes_ListNotesRequest(), options: options)   // a new key: the network
+
+            #expect(!first.metadata.isFromCache && second == first.output && upgraded == first.output)
+            #expect(server.calls == 2, "the upgraded app's call went to the network")
+            #expect(cache.memory.statistics.hits == 1 && cache.disk.statistics.entryCount == 2)
             #expect(printed.all.count == 1 && printed.all[0].hasPrefix("false 0 "), "one line, and no cache error reported")
             await server.stop()
         }

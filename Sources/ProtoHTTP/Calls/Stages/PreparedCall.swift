@@ -31,9 +31,12 @@ final class PreparedCall: Sendable {
     let body: SerializedBody?
     /// The query items the input became (GET and HEAD; empty otherwise).
     let query: [QueryItem]
+    /// The manager's ``ManagerConfiguration/appVersion`` when the call was prepared.
+    let appVersion: String?
 
     init(target: CallTarget, request: TransportRequest, info: CallInfo, wireProtocol: any WireProtocol,
-         validators: [any ResponseValidator], deadline: CallDeadline?, body: SerializedBody? = nil, query: [QueryItem] = []) {
+         validators: [any ResponseValidator], deadline: CallDeadline?, body: SerializedBody? = nil, query: [QueryItem] = [],
+         appVersion: String? = nil) {
         self.target = target
         self.request = request
         self.info = info
@@ -42,6 +45,7 @@ final class PreparedCall: Sendable {
         self.deadline = deadline
         self.body = body
         self.query = query
+        self.appVersion = appVersion
     }
 }
 
@@ -108,7 +112,7 @@ extension ProtoHTTPManager {
         }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? settings.configuration.validators, deadline: deadline,
-                            body: body, query: query)
+                            body: body, query: query, appVersion: settings.configuration.appVersion)
     }
 }
 

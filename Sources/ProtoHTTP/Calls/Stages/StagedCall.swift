@@ -19,6 +19,8 @@ public struct StagedCall: Sendable {
     /// The HTTP method the call was made with (a Connect GET's is POST: the protocol turns it
     /// into a GET when it prepares the request).
     package var httpMethod: HTTPMethod { prepared.target.httpMethod }
+    /// The manager's ``ManagerConfiguration/appVersion`` when the call was prepared.
+    package var appVersion: String? { prepared.appVersion }
     /// The body as serialized, before any compression; `nil` for GET and HEAD.
     package var serializedBody: SerializedBody? { prepared.body }
     /// The path or URL the call was made with, its own query folded in (its parameters and a

@@ -26,14 +26,18 @@ public struct CacheOptions: Sendable, Hashable {
     /// Skips every read of the cache: the call goes to the network and stores its response
     /// (YTKNetwork's `ignoreCache`).
     public var ignoreCache: Bool
+    /// Which query parameters and form fields count in the key (YTKNetwork's
+    /// `cacheFileNameFilterForRequestArgument:`). Default ``CacheKeyArguments/all``.
+    public var keyArguments: CacheKeyArguments
 
     /// Cache settings; every argument has a default.
     public init(policy: CachePolicy = .cacheElseNetwork, time: Duration = .zero, version: Int = 0,
-                salt: String = "", ignoreCache: Bool = false) {
+                salt: String = "", ignoreCache: Bool = false, keyArguments: CacheKeyArguments = .all) {
         self.policy = policy
         self.time = time
         self.version = version
         self.salt = salt
         self.ignoreCache = ignoreCache
+        self.keyArguments = keyArguments
     }
 }

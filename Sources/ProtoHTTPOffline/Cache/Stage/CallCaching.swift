@@ -31,22 +31,29 @@ struct CallCaching: Sendable {
 
     /// The cache stage of a call, or `nil` when the call asks for no caching or the manager
     /// has no store. Multipart and file-bodied calls are never cached.
-    init?(options: CallOptions, store: (any ResponseCacheStore)?, request: TransportRequest, rpcProtocol: RPCProtocol) {
+    init?(options: CallOptions, store: (any ResponseCacheStore)?, request: TransportRequest, rpcProtocol: RPCProtocol, appVersion: String? = nil) {
         guard let cache = options.cache, let store, request.multipart == nil, request.bodyFile == nil else { return nil }
         self.options = cache
         self.store = store
-        self.key = Self.key(for: request, rpcProtocol: rpcProtocol, options: cache)
+        self.key = Self.key(for: request, rpcProtocol: rpcProtocol, options: cache, appVersion: appVersion)
         self.isGet = request.method == .get
         let readsFirst = cache.policy == .cacheElseNetwork || cache.policy == .cacheThenNetwork || isGet
         self.entry = cache.ignoreCache || !readsFirst ? nil : store.response(for: key)
     }
 
-    /// The key of `request` under `options`.
-    static func key(for request: TransportRequest, rpcProtocol: RPCProtocol, options: CacheOptions) -> ResponseCacheKey {
-        ResponseCacheKey(method: request.method, url: request.url, rpcProtocol: rpcProtocol,
-                         contentType: request.headers.firstValue(.contentType), accept: request.headers.firstValue(.accept),
-                         body: request.body ?? [], salt: options.salt, version: options.version,
-                         credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name) })
+    /// The key of `request` under `options`: its URL's query and a form body's fields filtered
+    /// by ``CacheOptions/keyArguments``, the app's version added when the manager has one.
+    static func key(for request: TransportRequest, rpcProtocol: RPCProtocol, options: CacheOptions, appVersion: String? = nil) -> ResponseCacheKey {
+        let contentType = request.headers.firstValue(.contentType)
+        var body = request.body ?? []
+        if let contentType, MediaType(contentType).essence == "application/x-www-form-urlencoded" {
+            body = options.keyArguments.filteringForm(body)
+        }
+        return ResponseCacheKey(method: request.method, url: options.keyArguments.filteringQuery(of: request.url), rpcProtocol: rpcProtocol,
+                                contentType: contentType, accept: request.headers.firstValue(.accept),
+                                body: body, salt: options.salt, version: options.version,
+                                credentials: request.headers.filter { ResponseCacheKey.credentialHeaderNames.contains($0.name) },
+                                appVersion: appVersion ?? "")
     }
 
     /// The entry, if it is younger than ``CacheOptions/time``.

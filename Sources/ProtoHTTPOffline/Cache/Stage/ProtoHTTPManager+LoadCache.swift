@@ -42,7 +42,8 @@ extension ProtoHTTPManager {
 
     private func loadCache<Output>(_ call: ReadOnlyCall<Output>, store: any ResponseCacheStore,
                                    options: CallOptions) throws(ProtoHTTPError) -> CallResponse<Output>? {
-        guard let caching = CallCaching(options: options, store: store, request: call.request, rpcProtocol: call.info.rpcProtocol),
+        guard let caching = CallCaching(options: options, store: store, request: call.request, rpcProtocol: call.info.rpcProtocol,
+                                        appVersion: call.appVersion),
               let entry = caching.entry ?? store.response(for: caching.key) else { return nil }
         switch call.settle(CallCaching.response(from: entry), true) {
         case .success(let (output, metadata)):

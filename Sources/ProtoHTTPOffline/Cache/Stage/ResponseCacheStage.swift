@@ -28,7 +28,7 @@ public struct ResponseCacheStage: CallStage {
     /// Answers, revalidates, stores or falls back as the call's ``CacheOptions`` say.
     public func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
         guard let caching = CallCaching(options: call.options, store: store, request: call.request,
-                                        rpcProtocol: call.info.rpcProtocol) else {
+                                        rpcProtocol: call.info.rpcProtocol, appVersion: call.appVersion) else {
             next(call.request, completion)
             return
         }
