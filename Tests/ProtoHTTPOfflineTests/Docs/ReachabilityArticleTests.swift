@@ -24,6 +24,11 @@ import Testing
 
         // 3. Properties, and a probe on demand (its answer arrives as a change).
         if !monitor.isReachable { monitor.probeServer() }
+        // What kind of link the way out is (AFNetworking's Wi-Fi / WWAN), and whether it is metered.
+        for interface in monitor.currentPath.allInterfaces where interface.isUsable { print(interface.name, interface.kind) }   // eth0 ethernet
+        let bulkSyncAllowed = !monitor.currentPath.isExpensive      // false only when every way out is cellular
+
+        #expect(bulkSyncAllowed || monitor.currentPath.routedKinds.allSatisfy { $0 == .cellular })
         return (monitor, token)
     }
 

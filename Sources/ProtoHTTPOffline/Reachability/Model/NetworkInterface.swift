@@ -48,15 +48,19 @@ public struct NetworkInterface: Sendable, Hashable {
     public var isLoopback: Bool
     /// Its IPv4 and IPv6 addresses, sorted.
     public var addresses: [InterfaceAddress]
+    /// What kind of link it is: Wi-Fi, ethernet, cellular, loopback or other.
+    public var kind: InterfaceKind
 
     /// An interface value.
-    public init(index: Int, name: String, isUp: Bool, isRunning: Bool, isLoopback: Bool, addresses: [InterfaceAddress]) {
+    public init(index: Int, name: String, isUp: Bool, isRunning: Bool, isLoopback: Bool, addresses: [InterfaceAddress],
+                kind: InterfaceKind? = nil) {
         self.index = index
         self.name = name
         self.isUp = isUp
         self.isRunning = isRunning
         self.isLoopback = isLoopback
         self.addresses = addresses
+        self.kind = kind ?? (isLoopback ? .loopback : .other)
     }
 
     /// Up, running and not loopback: an interface that can carry traffic off this machine.

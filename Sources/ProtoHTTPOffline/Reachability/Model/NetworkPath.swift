@@ -56,6 +56,24 @@ public struct NetworkPath: Sendable, Hashable, CustomStringConvertible {
     /// waits for before replaying.
     public var isReachable: Bool { status == .satisfied && serverReachable != false }
 
+    /// The kinds of the usable interfaces a default route leaves through (AFNetworking's
+    /// "reachable via Wi-Fi / WWAN"), in interface order, without repeats.
+    public var routedKinds: [InterfaceKind] {
+        let routed = Set(defaultRoutes.flatMap(\.interfaceNames))
+        var kinds: [InterfaceKind] = []
+        for interface in allInterfaces where interface.isUsable && routed.contains(interface.name) && !kinds.contains(interface.kind) {
+            kinds.append(interface.kind)
+        }
+        return kinds
+    }
+
+    /// Whether the way out costs by the byte (Apple's `NWPath.isExpensive`): every usable
+    /// interface a default route leaves through is cellular.
+    public var isExpensive: Bool {
+        let kinds = routedKinds
+        return !kinds.isEmpty && kinds.allSatisfy { $0 == .cellular }
+    }
+
     /// `satisfied via eth0 (default route, server answers)`, for logs.
     public var description: String {
         var notes = [hasDefaultRoute ? "default route" : "no default route"]

@@ -96,9 +96,10 @@ package struct NetworkState: Sendable, Hashable {
         defaultRoutes = defaultRoutes.filter { !$0.key.outputInterfaces.contains(index) }
     }
 
-    /// The verdict for this state, with the probe's last answer (`nil` without a probe).
-    package func path(serverReachable: Bool?) -> NetworkPath {
-        let interfaces = links.values.sorted { $0.index < $1.index }.map(interface)
+    /// The verdict for this state, with the probe's last answer (`nil` without a probe) and
+    /// each interface's kind by name (read from sysfs by the monitor; missing ones are `other`).
+    package func path(serverReachable: Bool?, kinds: [String: InterfaceKind] = [:]) -> NetworkPath {
+        let interfaces = links.values.sorted { $0.index < $1.index }.map { interface($0, kind: kinds[$0.name]) }
         let usable = interfaces.filter(\.isUsable)
         let usableIndexes = Set(usable.map(\.index))
         let routes = defaultRoutes.values.sorted(by: Self.routeOrder)
@@ -112,14 +113,14 @@ package struct NetworkState: Sendable, Hashable {
             allInterfaces: interfaces, defaultRoutes: routes.map(defaultRoute))
     }
 
-    private func interface(_ link: Link) -> NetworkInterface {
+    private func interface(_ link: Link, kind: InterfaceKind?) -> NetworkInterface {
         let own = addresses.values.filter { $0.interfaceIndex == link.index }.map(Self.address).sorted {
             ($0.family == .ipv4 ? 0 : 1, $0.address) < ($1.family == .ipv4 ? 0 : 1, $1.address)
         }
         typealias F = RTNetlink.InterfaceFlag
         return NetworkInterface(
             index: Int(link.index), name: link.name, isUp: link.flags & F.up != 0, isRunning: link.flags & F.running != 0,
-            isLoopback: link.flags & F.loopback != 0, addresses: own)
+            isLoopback: link.flags & F.loopback != 0, addresses: own, kind: kind)
     }
 
     private static func address(_ message: AddressMessage) -> InterfaceAddress {

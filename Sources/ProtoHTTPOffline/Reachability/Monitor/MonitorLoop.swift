@@ -37,6 +37,8 @@ final class MonitorLoop {
     private let receiveBufferSize: Int32
     private var socket: NetlinkSocket?
     private var state = NetworkState()
+    /// Tells each interface's kind from sysfs.
+    private let kindReader = InterfaceKindReader()
     private var dump: Dump?
     /// A dump is needed (an overrun, an unreadable datagram, a dump cut short); it starts once
     /// the socket is drained, since a dump request made while the receive buffer is still full
@@ -236,7 +238,7 @@ final class MonitorLoop {
     /// starts a new probe first.
     private func publishIfChanged() {
         guard startedUp, dump == nil else { return }
-        let network = state.path(serverReachable: nil)
+        let network = state.path(serverReachable: nil, kinds: kindReader.kinds(of: state.links.values.map(\.name)))
         if network != lastNetworkPath {
             lastNetworkPath = network
             startProbe()
