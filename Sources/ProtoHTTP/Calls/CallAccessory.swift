@@ -14,12 +14,12 @@ public import ProtoHTTPCore
 /// `nil` for a success. Each method has an empty default, so implement only what you need.
 ///
 /// ```swift
-/// struct ActivityCounter: CallAccessory {
-///     let live: Mutex<Int>
+/// final class ActivityCounter: CallAccessory {
+///     let live = Mutex(0)
 ///     func willStart(_ call: CallInfo) { live.withLock { $0 += 1 } }
 ///     func didStop(_ call: CallInfo, error: ProtoHTTPError?) { live.withLock { $0 -= 1 } }
 /// }
-/// config.accessories = [ActivityCounter(live: Mutex(0))]
+/// config.accessories = [ActivityCounter()]
 /// ```
 public protocol CallAccessory: Sendable {
     /// The call started.

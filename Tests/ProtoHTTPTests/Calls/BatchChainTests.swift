@@ -127,6 +127,41 @@ struct BatchChainTests {
         #expect(empty.isEmpty)
     }
 
+    /// Records what a group accessory is told.
+    final class GroupRecorder: GroupAccessory {
+        let events = Mutex<[String]>([])
+        func willStart(_ group: CallGroupInfo) { events.withLock { $0.append("willStart \(group.kind) \(group.count.map(String.init) ?? "-")") } }
+        func willStop(_ group: CallGroupInfo, error: ProtoHTTPError?) { events.withLock { $0.append("willStop \(error.map { "\($0.code)" } ?? "ok")") } }
+        func didStop(_ group: CallGroupInfo, error: ProtoHTTPError?) { events.withLock { $0.append("didStop \(error.map { "\($0.code)" } ?? "ok")") } }
+    }
+
+    @Test("group accessories see a batch or chain start once and stop once, around its callbacks, success or failure")
+    func groupAccessories() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let manager = try manager(server)
+        let recorder = GroupRecorder()
+        let record: @Sendable (String) -> Void = { event in recorder.events.withLock { $0.append(event) } }
+        manager.batch([echo([1]), echo([2])], accessories: [recorder],
+                      success: { _ in record("success") }, failure: { _ in record("failure") }, finished: { _ in record("finished") })
+        #expect(await waitUntil { recorder.events.withLock { $0.last?.hasPrefix("didStop") == true } })
+        #expect(recorder.events.withLock { $0 } == ["willStart batch 2", "willStop ok", "success", "finished", "didStop ok"])
+
+        recorder.events.withLock { $0.removeAll() }
+        manager.batch([echo([1]), failing(503)], accessories: [recorder],
+                      success: { _ in record("success") }, failure: { _ in record("failure") })
+        #expect(await waitUntil { recorder.events.withLock { $0.last?.hasPrefix("didStop") == true } })
+        #expect(recorder.events.withLock { $0 } == ["willStart batch 2", "willStop unavailable", "failure", "didStop unavailable"])
+
+        recorder.events.withLock { $0.removeAll() }
+        let chain = manager.chain(echo([], delayMs: 3000).erased(), accessories: [recorder], next: { _, _ in nil },
+                                  success: { _ in record("success") }, failure: { _ in record("failure") })
+        #expect(await waitUntil { manager.liveCallCount == 1 })
+        chain.cancel()
+        #expect(await waitUntil { recorder.events.withLock { $0.last?.hasPrefix("didStop") == true } })
+        #expect(recorder.events.withLock { $0 } == ["willStart chain -", "willStop canceled", "failure", "didStop canceled"])
+    }
+
     @Test("a chain runs steps in order, each from the last output, and ends when a step returns nil")
     func chainSteps() async throws {
         let server = try await TestServer.start()

@@ -12,6 +12,13 @@ import ProtoHTTPDemoService
 private let printed = PrintedLines()
 private func print(_ items: Any..., separator: String = " ") { printed.append(items, separator: separator) }
 
+/// One spinner for a whole batch or chain (YTKNetwork's batch and chain accessories).
+final class ScreenSpinner: GroupAccessory {
+    let shown = Mutex(0)
+    func willStart(_ group: CallGroupInfo) { shown.withLock { $0 += 1 } }
+    func didStop(_ group: CallGroupInfo, error: ProtoHTTPError?) { shown.withLock { $0 -= 1 } }
+}
+
 @Suite("Article: the request layer", .serialized)
 struct RequestLayerArticleTests {
     typealias GetNote = Notes_NotesMetadata.GetNote
@@ -155,13 +162,15 @@ struct RequestLayerArticleTests {
         let results = await manager.batchResults([.unary(GetNote.self, first), .unary(GetNote.self, missing)],
                                                  options: BatchOptions(cancelsOnFirstFailure: false))
         print(results.map { (try? $0.get())?.title ?? "-" })      // ["one", "-"]
+        let spinner = ScreenSpinner()
         manager.batch([.unary(ListNotes.self, all), .unary(GetNote.self, first)],   // mixed types: [any Sendable]
-                      options: BatchOptions(cancelsOnFirstFailure: false),
+                      options: BatchOptions(cancelsOnFirstFailure: false), accessories: [spinner],
                       success: { outputs in print((outputs[0] as? Notes_ListNotesResponse)?.notes.count ?? -1) },
                       failure: { failed in print(failed.error, failed.results.count) },
                       finished: { results in print(results.count) })
         #expect(notes.map(\.title) == ["one", "two"])
         #expect(await printed.waitFor(3) == [#"["one", "-"]"#, "2", "2"])
+        #expect(spinner.shown.withLock { $0 } == 0, "the spinner came and went with the batch")
 
         manager.chain(.unary(CreateNote.self, draft), next: { step, output in
             guard step == 0, let note = output as? Notes_Note else { return nil }

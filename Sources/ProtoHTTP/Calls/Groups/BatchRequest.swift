@@ -135,7 +135,8 @@ extension ProtoHTTPManager {
     /// ended, on the callback queue: `success` with every output in request order, or `failure`
     /// with a ``BatchFailure``: the first error, the call it came from, and every call's result
     /// in request order; then `finished` with every result in order. By default the first
-    /// failure cancels the rest (``BatchOptions/cancelsOnFirstFailure``).
+    /// failure cancels the rest (``BatchOptions/cancelsOnFirstFailure``). `accessories` are told
+    /// when the batch as a whole starts and stops (YTKBatchRequest's accessories).
     ///
     /// ```swift
     /// manager.batch([.unary(GetNote.self, a), .unary(GetNote.self, b)],
@@ -149,16 +150,19 @@ extension ProtoHTTPManager {
     public func batch<Output: Sendable>(
         _ calls: [PendingCall<Output>],
         options: BatchOptions = BatchOptions(),
+        accessories: [any GroupAccessory] = [],
         success: @escaping @Sendable ([Output]) -> Void,
         failure: @escaping @Sendable (BatchFailure<Output>) -> Void,
         finished: (@Sendable ([Result<Output, ProtoHTTPError>]) -> Void)? = nil
     ) -> BatchHandle {
-        let handle = makeBatch(calls, options: options, success: success, failure: failure, finished: finished)
+        let observers = GroupObservers(.batch, count: calls.count, accessories: accessories)
+        let handle = makeBatch(calls, options: options, observers: observers, success: success, failure: failure, finished: finished)
+        observers.started()
         handle.start()
         return handle
     }
 
-    /// The async form of ``batch(_:options:success:failure:finished:)``: every output in request
+    /// The async form of ``batch(_:options:accessories:success:failure:finished:)``: every output in request
     /// order, or the first error (``batchResults(_:options:)`` returns every call's result
     /// instead); cancelling the `Task` cancels the batch.
     public func batch<Output: Sendable>(_ calls: [PendingCall<Output>], options: BatchOptions = BatchOptions())
@@ -171,7 +175,7 @@ extension ProtoHTTPManager {
         }
     }
 
-    /// Runs `calls` as ``batch(_:options:success:failure:finished:)`` does and returns every
+    /// Runs `calls` as ``batch(_:options:accessories:success:failure:finished:)`` does and returns every
     /// call's result in request order, failures included (what `finished` gets); never throws.
     /// Cancelling the `Task` cancels the batch: the calls it stopped have `canceled` errors.
     ///
@@ -195,8 +199,8 @@ extension ProtoHTTPManager {
         async throws(BatchFailure<Output>) -> [Output]
     {
         let bridge = ContinuationBridge<Result<[Output], BatchFailure<Output>>>()
-        let handle = makeBatch(calls, options: options, success: { bridge.resume(.success($0)) }, failure: { bridge.resume(.failure($0)) },
-                               finished: nil)
+        let handle = makeBatch(calls, options: options, observers: nil, success: { bridge.resume(.success($0)) },
+                               failure: { bridge.resume(.failure($0)) }, finished: nil)
         // Started inside the handler: in a cancelled Task the batch ends before any call starts.
         let result = await withTaskCancellationHandler {
             handle.start()
@@ -209,7 +213,7 @@ extension ProtoHTTPManager {
 
     /// A batch that has not started, reporting typed results.
     private func makeBatch<Output: Sendable>(
-        _ calls: [PendingCall<Output>], options: BatchOptions,
+        _ calls: [PendingCall<Output>], options: BatchOptions, observers: GroupObservers?,
         success: @escaping @Sendable ([Output]) -> Void, failure: @escaping @Sendable (BatchFailure<Output>) -> Void,
         finished: (@Sendable ([Result<Output, ProtoHTTPError>]) -> Void)?
     ) -> BatchHandle {
@@ -223,12 +227,16 @@ extension ProtoHTTPManager {
                     return .success(output)
                 }
             }
-            if let firstFailure {
-                failure(BatchFailure(error: firstFailure.error, index: firstFailure.index, results: typed))
-            } else {
-                success(typed.compactMap { try? $0.get() })
+            let deliver = {
+                if let firstFailure {
+                    failure(BatchFailure(error: firstFailure.error, index: firstFailure.index, results: typed))
+                } else {
+                    success(typed.compactMap { try? $0.get() })
+                }
+                finished?(typed)
             }
-            finished?(typed)
+            guard let observers else { return deliver() }
+            observers.stopping(error: firstFailure?.error, deliver)
         }
     }
 }

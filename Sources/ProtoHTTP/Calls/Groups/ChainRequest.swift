@@ -110,6 +110,7 @@ extension ProtoHTTPManager {
     /// queue: `success` with every step's output in order (XMNetworking's `responseObjects`),
     /// or `failure` with the failing step's index, its error and the outputs of the steps
     /// before it (the chain stops at the first failure); then `finished` with the same result.
+    /// `accessories` are told when the chain as a whole starts and stops (YTKChainRequest's).
     ///
     /// ```swift
     /// manager.chain(.unary(CreateNote.self, draft).erased(), next: { step, output in
@@ -123,22 +124,28 @@ extension ProtoHTTPManager {
     @discardableResult
     public func chain(
         _ first: PendingCall<any Sendable>,
+        accessories: [any GroupAccessory] = [],
         next: @escaping @Sendable (_ step: Int, _ output: any Sendable) -> PendingCall<any Sendable>?,
         success: @escaping @Sendable (_ outputs: [any Sendable]) -> Void,
         failure: @escaping @Sendable (ChainFailure) -> Void,
         finished: (@Sendable (Result<[any Sendable], ChainFailure>) -> Void)? = nil
     ) -> ChainHandle {
         let callbackQueue = self.callbackQueue
+        let observers = GroupObservers(.chain, count: nil, accessories: accessories)
         let handle = ChainHandle(manager: self, next: next) { result in
             // Step callbacks already run on the callback queue; a cancel may not: hop once.
             callbackQueue.async {
-                switch result {
-                case .success(let outputs): success(outputs)
-                case .failure(let failed): failure(failed)
+                let error: ProtoHTTPError? = if case .failure(let failed) = result { failed.error } else { nil }
+                observers.stopping(error: error) {
+                    switch result {
+                    case .success(let outputs): success(outputs)
+                    case .failure(let failed): failure(failed)
+                    }
+                    finished?(result)
                 }
-                finished?(result)
             }
         }
+        observers.started()
         handle.run(first, index: 0)
         return handle
     }
