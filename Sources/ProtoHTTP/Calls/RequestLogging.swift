@@ -17,9 +17,11 @@ enum RequestLogging {
         logger.debug("→ #\(id) \(request.method) \(request.url) [\(describe(request.headers))] \(describeBody(request))")
     }
 
-    /// `N bytes`, or `multipart form, N parts` for a form (its files are not read to size it).
+    /// `N bytes`, `multipart form, N parts` for a form, or `the file PATH` for a file body (files
+    /// are not read to size them).
     static func describeBody(_ request: TransportRequest) -> String {
         if let form = request.multipart { return "multipart form, \(form.parts.count) parts" }
+        if let path = request.uploadFile { return "the file \(path)" }
         return "\(request.body?.count ?? 0) bytes"
     }
 

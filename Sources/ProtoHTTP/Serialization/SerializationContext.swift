@@ -31,6 +31,9 @@ public struct SerializedBody: Sendable, Hashable {
     /// A multipart form sent instead of `bytes` (which are then empty); the transport writes
     /// its `multipart/form-data` `Content-Type` with the boundary.
     public var form: MultipartForm?
+    /// The path of a file streamed from disk as the whole body, sent instead of `bytes` (which
+    /// are then empty); see ``FileRequestSerializer``.
+    public var filePath: String?
 
     /// `bytes`, sent with `Content-Type: contentType` (none when `nil`).
     public init(bytes: [UInt8], contentType: String?) {
@@ -43,6 +46,14 @@ public struct SerializedBody: Sendable, Hashable {
         self.bytes = []
         self.contentType = nil
         self.form = form
+    }
+
+    /// A body streamed from the file at `path`, sent with `Content-Type: contentType` (none
+    /// when `nil`); see ``FileRequestSerializer``.
+    public init(filePath: String, contentType: String?) {
+        self.bytes = []
+        self.contentType = contentType
+        self.filePath = filePath
     }
 }
 

@@ -109,6 +109,10 @@ extension CurlTransfer {
             try configureMultipart(form, method: method, request: request)
             return
         }
+        if let path = request.uploadFile {
+            try configureFileBody(path, method: method, request: request)
+            return
+        }
         switch (method, request.body) {
         case ("GET", nil):
             try set(CURLOPT_HTTPGET, 1)
@@ -148,12 +152,30 @@ extension CurlTransfer {
         if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
     }
 
+    /// A file as the whole body: libcurl's upload mode reads it from the open `FILE *`, with
+    /// its size as `Content-Length` (the request's method, not upload mode's default PUT).
+    private func configureFileBody(_ path: String, method: String, request: TransportRequest) throws(ProtoHTTPError) {
+        guard request.body == nil, request.multipart == nil else {
+            throw ProtoHTTPError(code: .invalidArgument, message: "the request has a file body and also a body or a multipart form; set only one of TransportRequest.body, .multipart and .uploadFile.")
+        }
+        guard method != "GET", method != "HEAD" else {
+            throw ProtoHTTPError(code: .invalidArgument, message: "a \(method) request cannot carry a file body; send it with POST or PUT.")
+        }
+        let body = try CurlFileBody(path: path)
+        fileBody = body
+        guard let stream = body.stream else { return }
+        try set(CURLOPT_UPLOAD, 1)
+        try set(CURLOPT_READDATA, pointer: stream)
+        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(body.size)), CURLOPT_INFILESIZE_LARGE)
+        if method != "PUT" { try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
+    }
+
     private func configureHeaders(_ request: TransportRequest) throws(ProtoHTTPError) {
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         // No "Expect: 100-continue" round trip; and no invented form Content-Type for bodies.
         lines.append("Expect:")
         // (A multipart body's Content-Type, with its boundary, comes from libcurl.)
-        if request.multipart == nil, request.body != nil || request.method.rawValue.uppercased() == "POST",
+        if request.multipart == nil, request.body != nil || request.uploadFile != nil || request.method.rawValue.uppercased() == "POST",
            !request.headers.contains(.contentType) {
             lines.append("Content-Type:")
         }

@@ -26,6 +26,8 @@ final class CurlTransfer {
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// The multipart body, when the request has one; freed after the handle is reset.
     var mimeBody: CurlMimeBody?
+    /// The file sent as the body, when the request has one; closed after the handle is reset.
+    var fileBody: CurlFileBody?
     let errorBuffer: UnsafeMutablePointer<CChar>
     private(set) var responseHeaders: HTTPFields = [:]
     private(set) var responseBody: [UInt8] = []
@@ -87,6 +89,8 @@ final class CurlTransfer {
         headerList = nil
         mimeBody?.free()
         mimeBody = nil
+        fileBody?.close()
+        fileBody = nil
         errorBuffer.deallocate()
         fileSink?.close()  // what was written stays: an interrupted download resumes from it
     }

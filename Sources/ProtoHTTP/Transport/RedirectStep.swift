@@ -27,6 +27,7 @@ struct RedirectStep {
             next.method = .get
             next.body = nil
             next.multipart = nil
+            next.uploadFile = nil
             next.headers.removeAll { $0.name == .contentType || $0.name == .contentLength || $0.name == .contentEncoding }
         }
         if URLOrigin(location) != URLOrigin(request.url) {

@@ -18,6 +18,10 @@ public struct TransportRequest: Sendable {
     /// A `multipart/form-data` body, sent instead of ``body`` (set one or the other): libcurl
     /// builds it, writes the boundary into `Content-Type`, and streams file parts from disk.
     public var multipart: MultipartForm?
+    /// The path of a file sent as the whole body, instead of ``body`` and ``multipart``: read
+    /// from disk while the request is sent (memory does not grow with the file), with its size
+    /// as `Content-Length`, and opened again for every attempt.
+    public var uploadFile: String?
     /// The whole call's time limit (connect, send, wait, receive); `nil` uses the configuration's.
     public var timeout: Duration?
     /// The time limit for establishing the connection; `nil` uses the configuration's.
@@ -55,7 +59,8 @@ public struct TransportRequest: Sendable {
 }
 
 extension TransportRequest {
-    /// Whether the request moves a file (a response body to a file, or a multipart form): such
+    /// Whether the request moves a file (a response body to a file, a multipart form, a file
+    /// body): such
     /// a transfer has no total time limit unless ``timeout`` sets one, only a stall limit.
-    var isFileTransfer: Bool { bodyFile != nil || multipart != nil }
+    var isFileTransfer: Bool { bodyFile != nil || multipart != nil || uploadFile != nil }
 }

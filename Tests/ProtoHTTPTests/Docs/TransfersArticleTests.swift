@@ -41,6 +41,31 @@ struct TransfersArticleTests {
         #expect(put.parts[2].size == 64 << 10)
     }
 
+    @Test("Uploading a file as the body: PUT by callback, then POST async")
+    func fileBody() async throws {
+        printed.reset()
+        let peer = try await PeerServer.startMultipartPeer()
+        defer { peer.stop() }
+        let folder = try makeTransferFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let backupPath = folder + "/today.tar"
+        try writeRandomFile(backupPath, bytes: 200_000)
+        let manager = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: peer.baseURL), transport: makeTransport())
+
+        manager.upload("/files/backups/today.tar", file: backupPath, contentType: "application/x-tar", method: .put,
+                       responseSerializer: .raw,
+                       success: { _, metadata in print(metadata.status) }, failure: { error in print(error) })
+
+        // async, POST, application/octet-stream
+        let sent = try await manager.upload("/files/backups/today.tar", file: backupPath, responseSerializer: .raw)
+
+        #expect(await printed.waitFor(1) == ["200"])
+        let report = try JSONDecoder().decode(RawUploadReport.self, from: Data(sent.output))
+        #expect(report.method == "POST" && report.content_type == "application/octet-stream")
+        let expected = try sha256sum(backupPath)
+        #expect(report.bytes == 200_000 && report.sha256 == expected)
+    }
+
     @Test("Progress: a handler on a POST, and a stream on an async GET")
     func progress() async throws {
         printed.reset()

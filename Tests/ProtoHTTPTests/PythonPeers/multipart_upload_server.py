@@ -14,6 +14,14 @@ size is hashed without being held in memory. The reply is JSON:
               "text": "<the part as UTF-8 when it is at most 4 KiB, else null>"}]}
 
 A body that is not valid multipart gets 400 with the parser's message.
+
+POST, PUT or PATCH /files/<anything>: any body, hashed as it arrives in 1 MiB pieces:
+
+  {"method": ..., "path": ..., "content_type": ... or null, "bytes": <bytes read>,
+   "content_length": <the header's value> or null, "sha256": "<hex>"}
+
+/redirect/<rest> answers 307 to /files/<rest> without reading the body, so the client must send
+it again.
 """
 import hashlib
 import http.server
@@ -58,7 +66,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_PUT(self):
         self.do_POST()
 
+    def do_PATCH(self):
+        self.do_POST()
+
     def do_POST(self):
+        if self.path.startswith("/redirect/"):
+            self.close_connection = True  # the unread body must not be taken for the next request
+            self.send_response(307)
+            self.send_header("Location", "/files/" + self.path[len("/redirect/"):])
+            self.send_header("Content-Length", "0")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            return
+        if self.path.startswith("/files/"):
+            return self._raw()
         length = int(self.headers.get("Content-Length") or 0)
         content_type = self.headers.get("Content-Type", "")
         kind, params = parse_options_header(content_type)
@@ -111,6 +132,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._drain(remaining)
             return self._reply(400, {"error": str(error)})
         self._reply(200, {"method": self.command, "content_type": content_type, "bytes": length, "parts": parts})
+
+    def _raw(self):
+        declared = self.headers.get("Content-Length")
+        remaining = int(declared or 0)
+        sha = hashlib.sha256()
+        read = 0
+        while remaining > 0:
+            chunk = self.rfile.read(min(CHUNK, remaining))
+            if not chunk:
+                break
+            remaining -= len(chunk)
+            read += len(chunk)
+            sha.update(chunk)
+        self._reply(200, {"method": self.command, "path": self.path, "content_type": self.headers.get("Content-Type"), "bytes": read,
+                          "content_length": int(declared) if declared is not None else None,
+                          "sha256": sha.hexdigest()})
 
     def _drain(self, remaining):
         while remaining > 0:

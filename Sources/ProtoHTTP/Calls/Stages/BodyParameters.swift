@@ -25,6 +25,7 @@ enum BodyParameters {
     /// Whether `body` is a kind parameters merge into: a form, a JSON object, a multipart form.
     static func canMerge(into body: SerializedBody) -> Bool {
         if body.form != nil { return true }
+        if body.filePath != nil { return false }  // a file is sent as it is on disk
         guard let contentType = body.contentType else { return false }
         let media = MediaType(contentType)
         if media.essence == "application/x-www-form-urlencoded" { return true }

@@ -99,9 +99,10 @@ extension ProtoHTTPManager {
             method: target.httpMethod,
             url: url,
             headers: headers,
-            body: body?.form == nil ? body?.bytes : nil,
+            body: body?.form == nil && body?.filePath == nil ? body?.bytes : nil,
             multipart: body?.form
         )
+        request.uploadFile = body?.filePath
         // Compressed before finalizing, so a Connect GET can move the encoding into its query.
         request = (options.requestCompression ?? settings.configuration.requestCompression).apply(to: request)
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }

@@ -32,7 +32,7 @@ struct CallCaching: Sendable {
     /// The cache stage of a call, or `nil` when the call asks for no caching or the manager
     /// has no store. Multipart and file-bodied calls are never cached.
     init?(options: CallOptions, store: (any ResponseCacheStore)?, request: TransportRequest, rpcProtocol: RPCProtocol, appVersion: String? = nil) {
-        guard let cache = options.cache, let store, request.multipart == nil, request.bodyFile == nil else { return nil }
+        guard let cache = options.cache, let store, request.multipart == nil, request.uploadFile == nil, request.bodyFile == nil else { return nil }
         self.options = cache
         self.store = store
         self.key = Self.key(for: request, rpcProtocol: rpcProtocol, options: cache, appVersion: appVersion)

@@ -7,7 +7,8 @@ public import ProtoHTTP
 /// attempt carries one `Idempotency-Key` (the call's own, if it set one), and when the call
 /// fails and the queue says the error means "no network", the call is stored before its
 /// failure is delivered; the failure's `ProtoHTTPError.queueEntryID` names the entry.
-/// Multipart calls are never queued.
+/// Multipart and file-body calls are never queued (what they send lives in files that may
+/// change or vanish before a replay).
 ///
 /// `ProtoHTTPManager.use(queue:)` installs it in `CallStageSlot.offlineQueue`; an
 /// ``OfflineQueue`` installs a stage of its own there that runs this one.
@@ -23,7 +24,7 @@ public struct OfflineQueueingStage: CallStage {
 
     /// Sends the call with its `Idempotency-Key`, and stores it if it fails for lack of network.
     public func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
-        guard call.serializedBody?.form == nil else {
+        guard call.serializedBody?.form == nil, call.serializedBody?.filePath == nil else {
             next(call.request, completion)
             return
         }
