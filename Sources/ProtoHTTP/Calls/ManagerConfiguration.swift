@@ -50,6 +50,13 @@ public struct ManagerConfiguration: Sendable {
     public var wireProtocol: (any WireProtocol)?
     /// How message bodies are encoded unless a call says otherwise. Default binary protobuf.
     public var encoding: BodyEncoding = .binary
+    /// Whether a message call whose binary protobuf body is answered `415 Unsupported Media
+    /// Type` is sent once more in proto3 JSON, and its endpoint (URL without query) remembered
+    /// so the manager's later calls to it start in JSON. Default `false`: a 415 fails the call.
+    /// Only bodies of serializers that follow the call's encoding can fall back (the message
+    /// calls' and generated clients'); ``ProtoHTTPManager/jsonFallbackEndpoints`` lists what
+    /// was remembered.
+    public var fallbackToJSON = false
     /// Whether request bodies are gzipped (``RequestCompression``). Default `.off`.
     public var requestCompression: RequestCompression = .off
     /// The default validators. Default: status 200–299.

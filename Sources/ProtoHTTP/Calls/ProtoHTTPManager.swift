@@ -43,6 +43,8 @@ public final class ProtoHTTPManager: Sendable {
     /// was given): then a plain call may be settled there, saving the hop through the work queue
     /// (see `settleQueue`).
     let ownsCallbackQueue: Bool
+    /// The endpoints that refused binary protobuf (``ManagerConfiguration/fallbackToJSON``).
+    let jsonFallbacks = JSONFallbackEndpoints()
 
     /// Creates a manager on `transport` (a new one by default).
     ///
@@ -103,6 +105,15 @@ public final class ProtoHTTPManager: Sendable {
             snapshot = SettingsSnapshot(snapshot.configuration, installed: installed)
         }
     }
+
+    /// The endpoints (URLs without query) that answered a binary protobuf body with `415` and
+    /// that this manager's calls therefore send proto3 JSON to, when
+    /// ``ManagerConfiguration/fallbackToJSON`` is on; sorted.
+    public var jsonFallbackEndpoints: [String] { jsonFallbacks.all }
+
+    /// Forgets ``jsonFallbackEndpoints``: the next calls try binary protobuf again (after a
+    /// server upgrade, say).
+    public func forgetJSONFallbackEndpoints() { jsonFallbacks.removeAll() }
 
     /// The number of calls that have not finished.
     public var liveCallCount: Int { registry.count }

@@ -78,10 +78,31 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
 
     /// Resolves the options against the configuration and serializes `input`; `nil` when that
     /// fails, with the call failed.
+    ///
+    /// With ``ManagerConfiguration/fallbackToJSON`` on and the call's encoding binary, the
+    /// prepared call carries its JSON form, for a 415 answer; and a call to an endpoint that
+    /// answered 415 before is prepared in JSON at once.
     func prepare<S: RequestSerializer>(_ input: S.Input, with serializer: S) -> PreparedCall? {
+        let (manager, info, target, options, settings, deadline) = (manager, handle.info, target, options, settings, deadline)
         do {
-            return try manager.prepare(info: handle.info, target: target, input: input, serializer: serializer,
-                                       options: options, settings: settings, deadline: deadline)
+            let configuration = settings.configuration
+            guard configuration.fallbackToJSON, (options.encoding ?? configuration.encoding) == .binary else {
+                return try manager.prepare(info: info, target: target, input: input, serializer: serializer,
+                                           options: options, settings: settings, deadline: deadline)
+            }
+            let asJSON: @Sendable () throws(ProtoHTTPError) -> PreparedCall = { () throws(ProtoHTTPError) in
+                var json = options
+                json.encoding = .json
+                return try manager.prepare(info: info, target: target, input: input, serializer: serializer,
+                                           options: json, settings: settings, deadline: deadline)
+            }
+            let prepared = try manager.prepare(info: info, target: target, input: input, serializer: serializer,
+                                               options: options, settings: settings, deadline: deadline, jsonFallback: asJSON)
+            if prepared.jsonFallback != nil, manager.jsonFallbacks.contains(prepared.request.url),
+               let json = try? asJSON(), JSONFallback.isJSON(json.body) {
+                return json
+            }
+            return prepared
         } catch {
             handle.failPreparing(error)
             return nil
@@ -139,10 +160,26 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
     // MARK: Send's parts
 
     /// The attempts of one request along `route`, reporting the final result and attempt count.
+    /// A binary call answered 415 is sent once more as JSON when it can fall back (see
+    /// ``PreparedCall/jsonFallback``); the attempts of both count.
     private func attempts(_ prepared: PreparedCall, request: TransportRequest, route: Route,
                           finish: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>, Int) -> Void) -> CallAttempts {
-        CallAttempts(handle: handle, prepared: prepared, request: request, exchange: route.exchange, workQueue: manager.workQueue,
-                     clock: manager.registry.clock, policy: route.policy, settle: finish)
+        let (handle, manager) = (handle, manager)
+        return CallAttempts(handle: handle, prepared: prepared, request: request, exchange: route.exchange, workQueue: manager.workQueue,
+                            clock: manager.registry.clock, policy: route.policy) { result, count in
+            guard let fallback = prepared.jsonFallback, case .success(let response) = result, response.status == JSONFallback.status,
+                  !handle.isFinished, let json = try? fallback(), JSONFallback.isJSON(json.body) else {
+                finish(result, count)
+                return
+            }
+            manager.jsonFallbacks.insert(prepared.request.url)
+            settings.configuration.logger.info("\(prepared.request.url) answered 415 to binary protobuf: sending the call again in proto3 JSON, and JSON from now on")
+            let next = JSONFallback.request(replacing: request, original: prepared.request, json: json.request)
+            CallAttempts(handle: handle, prepared: json, request: next, exchange: route.exchange, workQueue: manager.workQueue,
+                         clock: manager.registry.clock, policy: route.policy) { result, more in
+                finish(result, count + more)
+            }.send(attempt: 1)
+        }
     }
 
     /// Settle: validation, decoding and the response processors, for a transport result.

@@ -33,10 +33,14 @@ final class PreparedCall: Sendable {
     let query: [QueryItem]
     /// The manager's ``ManagerConfiguration/appVersion`` when the call was prepared.
     let appVersion: String?
+    /// The same call prepared with its message in proto3 JSON, for a server that answers the
+    /// binary body with 415 (``ManagerConfiguration/fallbackToJSON``); `nil` when the call cannot
+    /// fall back.
+    let jsonFallback: (@Sendable () throws(ProtoHTTPError) -> PreparedCall)?
 
     init(target: CallTarget, request: TransportRequest, info: CallInfo, wireProtocol: any WireProtocol,
          validators: [any ResponseValidator], deadline: CallDeadline?, body: SerializedBody? = nil, query: [QueryItem] = [],
-         appVersion: String? = nil) {
+         appVersion: String? = nil, jsonFallback: (@Sendable () throws(ProtoHTTPError) -> PreparedCall)? = nil) {
         self.target = target
         self.request = request
         self.info = info
@@ -46,6 +50,7 @@ final class PreparedCall: Sendable {
         self.body = body
         self.query = query
         self.appVersion = appVersion
+        self.jsonFallback = jsonFallback
     }
 }
 
@@ -67,7 +72,8 @@ extension ProtoHTTPManager {
     /// - Throws: the serializer's error; nothing has been sent.
     func prepare<S: RequestSerializer>(
         info: CallInfo, target: CallTarget, input: S.Input, serializer: S,
-        options: CallOptions, settings: SettingsSnapshot, deadline: CallDeadline?
+        options: CallOptions, settings: SettingsSnapshot, deadline: CallDeadline?,
+        jsonFallback: (@Sendable () throws(ProtoHTTPError) -> PreparedCall)? = nil
     ) throws(ProtoHTTPError) -> PreparedCall {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let path = target.path
@@ -113,7 +119,8 @@ extension ProtoHTTPManager {
         }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? settings.configuration.validators, deadline: deadline,
-                            body: body, query: query, appVersion: settings.configuration.appVersion)
+                            body: body, query: query, appVersion: settings.configuration.appVersion,
+                            jsonFallback: JSONFallback.isBinaryMessage(body) ? jsonFallback : nil)
     }
 }
 
