@@ -1,12 +1,15 @@
 // main.swift: offline-queue-child, the process the crash test kills: it enqueues calls against a dead port, then replays them against a live one.
 //
-// usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin]
+// usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin] [--in-flight]
 //
 // Stores up to <calls> CreateNote calls (title and Idempotency-Key: a fresh UUID) in the
 // offline queue in <folder> while the manager points at 127.0.0.1:<dead-port>, then points it
 // at 127.0.0.1:<live-port> and replays every queued call (this run's and earlier runs').
 // <calls> = 0 only replays. With --wait-stdin it opens nothing before its stdin ends (so
-// several children open one new file at the same moment; it prints WAITING first). Every line goes out with one write(2), so a line printed is a
+// several children open one new file at the same moment; it prints WAITING first). With
+// --in-flight the calls of the enqueue phase go to <live-port> (the server holds them while the
+// parent kills this process: a call in flight, stored before it was sent, must survive).
+// Every line goes out with one write(2), so a line printed is a
 // line the parent reads, whenever the parent kills this process:
 //   WAITING                   (--wait-stdin) loaded, and reading stdin until it ends
 //   PHASE enqueue | PHASE replay
@@ -48,11 +51,12 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "--wait-stdin"),
+let flags = Set(arguments.dropFirst(5))
+guard arguments.count >= 5, flags.isSubset(of: ["--wait-stdin", "--in-flight"]), flags.count == arguments.count - 5,
       let deadPort = Int(arguments[2]), let livePort = Int(arguments[3]), let calls = Int(arguments[4]) else {
-    fail("usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin]")
+    fail("usage: offline-queue-child <folder> <dead-port> <live-port> <calls> [--wait-stdin] [--in-flight]")
 }
-if arguments.count == 6 {
+if flags.contains("--wait-stdin") {
     // Start together with other children: the parent closes every stdin at once, once each has
     // said it is waiting.
     emit("WAITING")
@@ -64,7 +68,8 @@ do {
     var transportConfiguration = TransportConfiguration()
     transportConfiguration.proxy = .none
     let transport = try HTTPTransport(configuration: transportConfiguration)
-    var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)")
+    let enqueuePort = flags.contains("--in-flight") ? livePort : deadPort
+    var configuration = ManagerConfiguration(baseURL: "http://127.0.0.1:\(enqueuePort)")
     configuration.wireProtocol = .connect
     configuration.timeout = .seconds(10)
     configuration.interceptors = [ClosureInterceptor { request, _, next, completion in

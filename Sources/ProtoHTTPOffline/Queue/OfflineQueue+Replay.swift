@@ -133,7 +133,8 @@ extension OfflineQueue {
         let clock = configuration.clock
         var dropped: [DroppedCall] = []
         var live: [QueuedCall] = []
-        for entry in entries {
+        // A call in flight (stored before it was sent, its sender alive) is its sender's.
+        for entry in entries where !entry.isInFlight {
             if let maxAge = configuration.maxAge, clock.age(of: entry) > maxAge.fractionalSeconds {
                 dropped.append(DroppedCall(entry: entry, reason: .expired))
             } else if let maxAttempts = configuration.maxAttempts, entry.attempts >= maxAttempts {

@@ -10,8 +10,10 @@ public import ProtoHTTPCore
 /// `synchronous=FULL`, one transaction per state change).
 ///
 /// ```
-///  call (queuesWhenOffline) ─► refused / DNS / unreachable / connect timeout
-///     ─► enqueue: one committed row (secrets stripped) ─► failure(error.queueEntryID = id)
+///  call (queuesWhenOffline) ─► one committed row before it is sent, in flight (secrets stripped)
+///     ─► answered / cancelled / refused: row removed
+///     ─► refused connection / DNS / unreachable / timeout / 502-504: row kept ─► failure(error.queueEntryID = id)
+///     ─► process killed meanwhile: row kept, replayed by the next run
 ///  resumeQueued(category:) / network back
 ///     ─► per category, oldest first: attempts + 1 committed ─► send through the manager
 ///        (same Idempotency-Key, general headers and interceptors applied again)
@@ -43,6 +45,8 @@ public final class OfflineQueue: OfflineCallQueue {
     public var path: String { store.path }
 
     let store: QueueStore
+    /// This queue as the sender of the calls it stores before sending (write-ahead).
+    let owner: InFlightOwner
     let gate = ReplayGate()
     let handlers = ReplayHandlers()
     /// The manager replays go through; weak, since the manager's configuration holds the queue.
@@ -73,7 +77,9 @@ public final class OfflineQueue: OfflineCallQueue {
             location = try OfflineStorageLocation.userCache(app: configuration.app)
         }
         try location.create()
-        self.store = try QueueStore(path: location.path(of: OfflineQueueConfiguration.fileName))
+        self.store = try QueueStore(path: location.path(of: OfflineQueueConfiguration.fileName), bootID: configuration.clock.bootID())
+        self.owner = InFlightOwner(bootID: configuration.clock.bootID())
+        owner.open()
         self.configuration = configuration
         self.manager = manager
         self.callbackQueue = manager.callbackQueue
@@ -87,7 +93,10 @@ public final class OfflineQueue: OfflineCallQueue {
         }
     }
 
-    deinit { observation.withLock { $0 }?.cancel() }
+    deinit {
+        observation.withLock { $0 }?.cancel()
+        owner.close()  // its write-ahead entries, if any are left, become ordinary stored calls
+    }
 
     // MARK: OfflineCallQueue
 
@@ -104,16 +113,7 @@ public final class OfflineQueue: OfflineCallQueue {
     ///   ``onDropped(_:)`` with ``DroppedCall/Reason/overflow``, and nothing stored is evicted);
     ///   `internal` when the file cannot be written.
     public func enqueue(_ call: QueueableCall) throws(ProtoHTTPError) -> String {
-        let stripped = configuration.strippedNames
-        let clock = configuration.clock
-        var entry = QueuedCall(
-            id: UUID().uuidString.lowercased(), rpcProtocol: call.rpcProtocol, path: call.path, httpMethod: call.httpMethod,
-            body: call.body, contentType: call.contentType,
-            headers: call.headers.filter { !stripped.contains($0.name) },
-            category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,
-            createdAt: clock.wallTime(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
-        )
-        entry.bootStamp = clock.bootStamp()
+        let entry = makeEntry(call)
         let refused: QueueStore.Occupancy?
         do {
             refused = try store.insert(entry, maxEntries: configuration.maxEntries, maxBytes: configuration.maxBytes)
@@ -125,6 +125,48 @@ public final class OfflineQueue: OfflineCallQueue {
             throw OfflineError(.full, Self.overflowMessage(entry, held: refused, configuration: configuration)).asCallError
         }
         return entry.id
+    }
+
+    /// Stores `call` before it is sent (write-ahead), in flight on this queue: a replay leaves
+    /// it alone while this queue is open, and replays it once its process is gone (killed, say).
+    /// `nil` when the queue is full (the call goes out unstored; if it then fails for the
+    /// network, ``enqueue(_:)`` reports the overflow) or the file cannot be written.
+    public func storeBeforeSending(_ call: QueueableCall) -> String? {
+        let entry = makeEntry(call)
+        do {
+            let refused = try store.insert(entry, maxEntries: configuration.maxEntries, maxBytes: configuration.maxBytes, inFlight: owner)
+            return refused == nil ? entry.id : nil
+        } catch {
+            manager?.configuration.logger.error("offline queue: the call \(call.path) goes out without being stored first: \(error)")
+            return nil
+        }
+    }
+
+    /// Ends the write-ahead of `id`: kept, waiting for a replay, with `error` as its last
+    /// failure (`keep`), or removed.
+    ///
+    /// - Throws: `internal` when the file cannot be written.
+    public func endWriteAhead(id: String, keep: Bool, error: ProtoHTTPError?) throws(ProtoHTTPError) {
+        do {
+            try store.endInFlight(id: id, keep: keep, message: error?.description)
+        } catch {
+            throw error.asCallError
+        }
+    }
+
+    /// The entry `call` becomes, stamped now, its secret headers left out.
+    private func makeEntry(_ call: QueueableCall) -> QueuedCall {
+        let stripped = configuration.strippedNames
+        let clock = configuration.clock
+        var entry = QueuedCall(
+            id: UUID().uuidString.lowercased(), rpcProtocol: call.rpcProtocol, path: call.path, httpMethod: call.httpMethod,
+            body: call.body, contentType: call.contentType,
+            headers: call.headers.filter { !stripped.contains($0.name) },
+            category: call.category, tag: call.tag, context: QueueContextValue.storable(call.context), attempts: 0,
+            createdAt: clock.wallTime(), idempotencyKey: call.idempotencyKey, lastError: call.error.description
+        )
+        entry.bootStamp = clock.bootStamp()
+        return entry
     }
 
     /// Why `entry` was refused, with the limits and how to make room.

@@ -13,6 +13,8 @@ import ProtoHTTPCore
 struct QueueStore: Sendable {
     let pool: DatabasePool
     let path: String
+    /// This boot's id, against which write-ahead owners are judged alive.
+    let bootID: String
 
     /// The append-only migrations of the queue's file.
     static var migrator: DatabaseMigrator {
@@ -51,13 +53,19 @@ struct QueueStore: Sendable {
                 UPDATE queue_entry SET size = LENGTH(CAST(body AS BLOB)) + LENGTH(CAST(path AS BLOB)) + LENGTH(CAST(headers AS BLOB));
                 """)
         }
+        // A call stored before it is sent (write-ahead) names its sender until it is answered or
+        // fails (InFlightOwner's text); NULL for a call waiting to be replayed.
+        migrator.registerMigration("v3-write-ahead") { db in
+            try db.execute(sql: "ALTER TABLE queue_entry ADD COLUMN in_flight TEXT;")
+        }
         return migrator
     }
 
     /// Opens (creating and migrating) the queue at `path`, other processes opening it at the
-    /// same time waiting on its `OpeningLock`.
-    init(path: String) throws(OfflineError) {
+    /// same time waiting on its `OpeningLock`; `bootID` is this boot's (``QueueClock/bootID()``).
+    init(path: String, bootID: String) throws(OfflineError) {
         self.path = path
+        self.bootID = bootID
         pool = try OfflineDatabase.open(path: path, label: "ProtoHTTPOffline.queue", durability: .full, migrator: Self.migrator)
     }
 
@@ -71,7 +79,8 @@ struct QueueStore: Sendable {
     /// bytes (``QueuedCall/storedSize``): then nothing is written and the occupancy that
     /// refused it is returned. The check and the insert are one transaction, so processes
     /// sharing the file cannot overshoot together.
-    func insert(_ entry: QueuedCall, maxEntries: Int?, maxBytes: Int?) throws(OfflineError) -> Occupancy? {
+    /// `inFlight`: the entry is a call about to be sent by this owner (write-ahead).
+    func insert(_ entry: QueuedCall, maxEntries: Int?, maxBytes: Int?, inFlight: InFlightOwner? = nil) throws(OfflineError) -> Occupancy? {
         let headers = try Self.encode(entry.headers.map { [$0.name.rawName, $0.value] })
         let context = try Self.encode(entry.context)
         return try write("store the call \(entry.path)") { db -> Occupancy? in
@@ -83,13 +92,14 @@ struct QueueStore: Sendable {
             }
             try db.execute(sql: """
                 INSERT INTO queue_entry (id, protocol, path, method, body, content_type, headers, category, tag, context,
-                                         attempts, created_at, idempotency_key, last_error, not_before, boot_id, boot_time, size)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                         attempts, created_at, idempotency_key, last_error, not_before, boot_id, boot_time, size,
+                                         in_flight)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [entry.id, entry.rpcProtocol.rawValue, entry.path, entry.httpMethod.rawValue, Data(entry.body),
                                  entry.contentType, headers, entry.category, entry.tag, context, entry.attempts,
                                  entry.createdAt.timeIntervalSince1970, entry.idempotencyKey, entry.lastError,
                                  entry.notBefore?.timeIntervalSince1970, entry.bootStamp?.bootID, entry.bootStamp?.bootTime,
-                                 entry.storedSize])
+                                 entry.storedSize, inFlight?.text])
             return nil
         }
     }
@@ -98,13 +108,13 @@ struct QueueStore: Sendable {
     func entries(category: String?) throws(OfflineError) -> [QueuedCall] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM queue_entry WHERE category IS ? ORDER BY seq", arguments: [category])
-        }.map { row throws(OfflineError) in try Self.entry(row) }
+        }.map { row throws(OfflineError) in try entry(row) }
     }
 
     /// Every entry, oldest first.
     func allEntries() throws(OfflineError) -> [QueuedCall] {
         try read { db in try Row.fetchAll(db, sql: "SELECT * FROM queue_entry ORDER BY seq") }
-            .map { row throws(OfflineError) in try Self.entry(row) }
+            .map { row throws(OfflineError) in try entry(row) }
     }
 
     /// The categories that have entries, the one with the oldest entry first (`nil` for
@@ -119,7 +129,7 @@ struct QueueStore: Sendable {
     /// The entry with `id`, or `nil`.
     func entry(id: String) throws(OfflineError) -> QueuedCall? {
         try read { db in try Row.fetchOne(db, sql: "SELECT * FROM queue_entry WHERE id = ?", arguments: [id]) }
-            .map { row throws(OfflineError) in try Self.entry(row) }
+            .map { row throws(OfflineError) in try entry(row) }
     }
 
     /// The number of entries.
@@ -133,11 +143,24 @@ struct QueueStore: Sendable {
     }
 
     /// Counts one more attempt of `id`, committed before the send; returns the new count, or
-    /// `nil` when the entry is gone.
+    /// `nil` when the entry is gone. A write-ahead entry whose owner is gone becomes the
+    /// replay's own.
     func countAttempt(id: String) throws(OfflineError) -> Int? {
         try write("count an attempt of \(id)") { db in
-            try db.execute(sql: "UPDATE queue_entry SET attempts = attempts + 1 WHERE id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE queue_entry SET attempts = attempts + 1, in_flight = NULL WHERE id = ?", arguments: [id])
             return try Int.fetchOne(db, sql: "SELECT attempts FROM queue_entry WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Ends the write-ahead of `id`, whose call was answered or failed: `keep` makes it a
+    /// stored call waiting for a replay, failed with `message`; otherwise it is removed.
+    func endInFlight(id: String, keep: Bool, message: String?) throws(OfflineError) {
+        try write(keep ? "keep the failed call \(id)" : "remove the answered call \(id)") { db in
+            if keep {
+                try db.execute(sql: "UPDATE queue_entry SET in_flight = NULL, last_error = ? WHERE id = ?", arguments: [message, id])
+            } else {
+                try db.execute(sql: "DELETE FROM queue_entry WHERE id = ?", arguments: [id])
+            }
         }
     }
 
@@ -208,6 +231,12 @@ struct QueueStore: Sendable {
             guard pair.count == 2, let name = HTTPField.Name(pair[0]) else { return nil }
             return HTTPField(name: name, value: pair[1])
         })
+    }
+
+    private func entry(_ row: Row) throws(OfflineError) -> QueuedCall {
+        var entry = try Self.entry(row)
+        entry.isInFlight = InFlightOwner(text: row["in_flight"])?.isAlive(currentBoot: bootID) ?? false
+        return entry
     }
 
     private static func entry(_ row: Row) throws(OfflineError) -> QueuedCall {

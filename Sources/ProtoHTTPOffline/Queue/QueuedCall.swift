@@ -43,6 +43,11 @@ public struct QueuedCall: Sendable, Hashable {
     public var notBefore: Date?
     /// The boot it was stored in and the boot clock then, which age it without wall-clock jumps.
     var bootStamp: BootStamp?
+    /// Whether it is a call stored before it was sent (write-ahead) and still being sent by a
+    /// live queue (this one or another process's): a replay leaves it alone until it is
+    /// answered (it leaves the queue) or fails for the network (it stays, no longer in flight).
+    /// A write-ahead entry whose process was killed is not in flight: it is replayed.
+    public internal(set) var isInFlight = false
 
     /// The bytes it takes against ``OfflineQueueConfiguration/maxBytes``: body, path and headers.
     public var storedSize: Int {

@@ -213,6 +213,53 @@ struct OfflineQueueCrashTests {
         }
     }
 
+    @Test("SIGKILL with a call in flight (stored before it was sent, held by the server): the next run replays it with the same Idempotency-Key and the queue ends empty",
+          .timeLimit(.minutes(2)))
+    func killNineWithCallInFlight() async throws {
+        let child = try #require(Self.builtExecutable("offline-queue-child"), "offline-queue-child is not built next to the tests; run swift build --build-tests first")
+        let folder = NSTemporaryDirectory() + "offline-queue-in-flight-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var serverConfiguration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: false)
+        serverConfiguration.logger.logLevel = .critical
+        let notes = RecordingNotes()
+        let server = try ProtoHTTPServer(configuration: serverConfiguration, services: [notes])
+        try await server.start()
+        let killer = Killer()
+        notes.beforeAnswer { killer.serverSaw($0) }
+        let livePort = try #require(server.port)
+        let deadPort = try closedLoopbackPort()
+        let ports = [folder, "\(deadPort)", "\(livePort)"]
+
+        // The server sees the call and kills the child before answering it.
+        let killed = try await offPool {
+            try Self.runChild(child, ports + ["1", "--in-flight"], folder: folder, killer: killer, plan: .beforeAnswer, run: 1, kills: true)
+        }
+        #expect(killed.exit.signal == SIGKILL)
+        let key = try #require(killed.output.given.first)
+        #expect(killed.output.queued.isEmpty && killed.seen == [key], "killed while the call was in flight: \(killed.output)")
+
+        // What the killed run left: the call, stored before it was sent, no longer in flight.
+        do {
+            let inspector = try ProtoHTTPManager(configuration: ManagerConfiguration(baseURL: "http://127.0.0.1:\(deadPort)"))
+            defer { inspector.transport.shutdown() }
+            let left = try OfflineQueue(manager: inspector, configuration: OfflineQueueConfiguration(location: OfflineStorageLocation(directory: folder)))
+            let entries = try left.allEntries()
+            #expect(entries.map(\.idempotencyKey) == [key])
+            #expect(entries.first?.isInFlight == false && entries.first?.attempts == 0)
+            #expect(entries.first?.lastError?.contains("its process ended before an answer arrived") == true)
+        }
+
+        let final = try await offPool {
+            try Self.runChild(child, ports + ["0"], folder: folder, killer: killer, plan: .afterDelay(0), run: 2, kills: false)
+        }
+        await server.shutdown()
+        #expect(final.output.answered == [key])
+        #expect(final.output.done == "DONE answered=1 dropped=0 remaining=0")
+        #expect(killer.seenByKey == [key: 2], "sent once before the kill and once by the replay, with one key")
+        #expect(killer.titleMismatches.isEmpty)
+    }
+
     @Test("processes creating and storing into one new file at once keep every entry, with ids that never collide")
     func processesShareOneFile() async throws {
         let child = try #require(Self.builtExecutable("offline-queue-child"), "offline-queue-child is not built next to the tests; run swift build --build-tests first")

@@ -9,7 +9,8 @@ import ProtoHTTPCore
 ///
 /// Waits run on the manager's ``CallClock`` (Dispatch timers on the work queue); a call that ended meanwhile (cancelled, or
 /// past its deadline, which the handle enforces) starts no further attempt, so cancelling
-/// during a backoff gives exactly the one `canceled` failure.
+/// during a backoff gives exactly the one `canceled` failure; it still settles, as cancelled,
+/// for the stages around it.
 struct CallAttempts: Sendable {
     let handle: CallHandle
     let prepared: PreparedCall
@@ -53,9 +54,18 @@ struct CallAttempts: Sendable {
         case .deliver:
             settle(result, number)
         case .retry(let wait):
-            guard !handle.isFinished else { return }
+            // A call that ended meanwhile still settles (as cancelled), so the stages around the
+            // attempts see its end (an offline queue's write-ahead entry is removed); the handle
+            // has delivered its own outcome already and ignores this one.
+            guard !handle.isFinished else {
+                settle(.failure(.cancelled()), number)
+                return
+            }
             clock.run(after: wait, on: workQueue) {
-                guard !handle.isFinished else { return }
+                guard !handle.isFinished else {
+                    settle(.failure(.cancelled()), number)
+                    return
+                }
                 send(attempt: number + 1)
             }
         }

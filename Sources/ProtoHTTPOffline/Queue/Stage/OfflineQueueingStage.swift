@@ -4,9 +4,12 @@ public import ProtoHTTP
 
 
 /// An ``OfflineCallQueue`` at work in calls made with `CallOptions.queuesWhenOffline`: every
-/// attempt carries one `Idempotency-Key` (the call's own, if it set one), and when the call
-/// fails and the queue says the error means "no network", the call is stored before its
-/// failure is delivered; the failure's `ProtoHTTPError.queueEntryID` names the entry.
+/// attempt carries one `Idempotency-Key` (the call's own, if it set one). A queue that writes
+/// ahead (``OfflineCallQueue/storeBeforeSending(_:)``, as ``OfflineQueue`` does) stores the
+/// call before it is sent and, when it ends, keeps it if it failed for the network and removes
+/// it otherwise; with any other queue the call is stored when it fails and the queue says the
+/// error means "no network". Either way the entry is stored before the failure is delivered,
+/// and the failure's `ProtoHTTPError.queueEntryID` names it.
 /// Multipart and file-body calls are never queued (what they send lives in files that may
 /// change or vanish before a replay).
 ///
@@ -34,6 +37,10 @@ public struct OfflineQueueingStage: CallStage {
             request.headers.append(HTTPField(name: QueueingRecord.headerName, value: record.idempotencyKey))
         }
         let queue = self.queue
+        if let id = record.storeBeforeSending(call, in: queue) {
+            next(request) { outcome in completion(record.endWriteAhead(id, outcome: outcome, in: queue)) }
+            return
+        }
         next(request) { outcome in
             guard let error = outcome.error else {
                 completion(outcome)

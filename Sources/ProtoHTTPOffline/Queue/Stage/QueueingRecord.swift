@@ -35,6 +35,42 @@ struct QueueingRecord: Sendable {
                              idempotencyKey: idempotencyKey, category: info.category, tag: info.tag, context: info.context, error: error)
     }
 
+    /// What a write-ahead entry reports as its last failure when its process ends before the
+    /// call is answered.
+    static let inFlightError = ProtoHTTPError(
+        code: .unavailable,
+        message: "the call was stored before it was sent, and its process ended before an answer arrived; it is sent again with the same Idempotency-Key."
+    )
+
+    /// Stores the call in `queue` before it is sent; its entry id, or `nil` if not stored.
+    func storeBeforeSending(_ staged: StagedCall, in queue: any OfflineCallQueue) -> String? {
+        queue.storeBeforeSending(call(staged, error: Self.inFlightError))
+    }
+
+    /// `outcome`, after the write-ahead entry `id` was settled in `queue`: a failure for the
+    /// network keeps the entry (the error then names it, as ``offer(_:error:to:)`` does);
+    /// anything else removes it.
+    func endWriteAhead(_ id: String, outcome: CallOutcome, in queue: any OfflineCallQueue) -> CallOutcome {
+        let keep = outcome.error.map(queue.shouldQueue) ?? false
+        do throws(ProtoHTTPError) {
+            try queue.endWriteAhead(id: id, keep: keep, error: outcome.error)
+        } catch let queueError {
+            // Removing failed: the entry stays and a replay sends it again, with the same key.
+            guard keep, var error = outcome.error else { return outcome }
+            error.message += " It could not be kept in the offline queue either: \(queueError.message)"
+            return outcome.failing(with: error)
+        }
+        guard keep, var error = outcome.error else { return outcome }
+        error.cause = QueuedCallCause(entryID: id, cause: error.cause)
+        error.message += Self.storedSentence(id: id, key: idempotencyKey)
+        return outcome.failing(with: error)
+    }
+
+    /// What a stored call's failure message ends with.
+    private static func storedSentence(id: String, key: String) -> String {
+        " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(key)) when the queue is resumed."
+    }
+
     /// `error`, after the call was offered to `queue`: with the entry's id and a sentence
     /// saying so, or with a sentence saying why it could not be stored.
     func offer(_ staged: StagedCall, error: ProtoHTTPError, to queue: any OfflineCallQueue) -> ProtoHTTPError {
@@ -43,7 +79,7 @@ struct QueueingRecord: Sendable {
         do throws(ProtoHTTPError) {
             let id = try queue.enqueue(call(staged, error: error))
             error.cause = QueuedCallCause(entryID: id, cause: error.cause)
-            error.message += " The call was stored in the offline queue as \(id) and will be sent again (Idempotency-Key \(idempotencyKey)) when the queue is resumed."
+            error.message += Self.storedSentence(id: id, key: idempotencyKey)
         } catch let queueError {
             error.message += " It could not be stored in the offline queue either: \(queueError.message)"
         }
