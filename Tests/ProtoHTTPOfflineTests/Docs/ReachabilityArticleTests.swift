@@ -27,6 +27,12 @@ import Testing
         // What kind of link the way out is (AFNetworking's Wi-Fi / WWAN), and whether it is metered.
         for interface in monitor.currentPath.allInterfaces where interface.isUsable { print(interface.name, interface.kind) }   // eth0 ethernet
         let bulkSyncAllowed = !monitor.currentPath.isExpensive      // false only when every way out is cellular
+        // Not known yet (before start, or a probe not answered) is neither reachable nor unreachable.
+        switch monitor.reachability {
+        case .reachable: print("online")
+        case .unreachable: print("offline")   // show the offline banner
+        case .unknown: print("checking")      // AFNetworking's Unknown: not offline
+        }
 
         #expect(bulkSyncAllowed || monitor.currentPath.routedKinds.allSatisfy { $0 == .cellular })
         return (monitor, token)

@@ -65,7 +65,7 @@ final class MonitorLoop {
         self.control = control
         self.probeTarget = probe
         self.receiveBufferSize = receiveBufferSize
-        self.serverReachable = probe == nil ? nil : false
+        self.serverReachable = nil  // no probe, or not answered yet
     }
 
     /// Opens the socket (inside `namespace` if given), reports start-up through `gate`, and runs
@@ -245,6 +245,7 @@ final class MonitorLoop {
         }
         var path = network
         path.serverReachable = serverReachable
+        path.hasServerProbe = probeTarget != nil
         hub.publish(path)
     }
 }

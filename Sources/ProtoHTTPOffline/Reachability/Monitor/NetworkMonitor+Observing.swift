@@ -9,7 +9,7 @@ extension NetworkMonitor {
     ///
     /// ```swift
     /// let token = monitor.onChange(on: .main) { path in
-    ///     banner.isHidden = path.status == .satisfied
+    ///     offlineBanner.isHidden = !path.isUnreachable   // unknown is not offline
     /// }
     /// ```
     public func onChange(

@@ -167,6 +167,13 @@ public final class NetworkMonitor: ReachabilitySource {
     /// answered (``NetworkPath/isReachable``).
     public var isReachable: Bool { currentPath.isReachable }
 
+    /// Reachable, unreachable, or not known yet (``NetworkPath/reachability``): `.unknown`
+    /// before the first ``start()`` and while a server probe has not answered.
+    public var reachability: NetworkPath.Reachability { currentPath.reachability }
+
+    /// Known to be unreachable (``NetworkPath/isUnreachable``); `false` while not known yet.
+    public var isUnreachable: Bool { currentPath.isUnreachable }
+
     /// The error that stopped the monitor thread after a successful start (its socket failed,
     /// or the kernel sent data it could not read many times in a row), if any. ``updates``
     /// streams finish when it happens and ``currentPath`` keeps the last path seen; call
