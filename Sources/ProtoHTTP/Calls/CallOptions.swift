@@ -89,3 +89,19 @@ public struct CallOptions: Sendable {
         self.baseURL = baseURL
     }
 }
+
+/// The key of ``CallOptions/priority``.
+enum CallPriorityKey: CallOptionKey {
+    static let defaultValue = CallPriority.normal
+}
+
+extension CallOptions {
+    /// How urgent the call is (YTKNetwork's `requestPriority`): with the transport's
+    /// ``TransportConfiguration/maxConcurrentTransfers`` reached, waiting calls start high
+    /// first, then normal, then low; over HTTP/2 it is also the stream's weight. Default
+    /// ``CallPriority/normal``.
+    public var priority: CallPriority {
+        get { self[CallPriorityKey.self] }
+        set { self[CallPriorityKey.self] = newValue }
+    }
+}

@@ -3,7 +3,7 @@ public import ProtoHTTPCore
 
 /// A call described by a type of its own, the role of a `YTKRequest` subclass: the method, the
 /// path, the input and its serializers, and what a YTKNetwork user overrides per request (the
-/// timeout, the validators, the accessories, and every other ``CallOptions`` field: cache,
+/// timeout, the validators, the accessories, the priority, and every other ``CallOptions`` field: cache,
 /// retry, headers, category…). Start one with ``ProtoHTTPManager/start(_:completion:success:failure:finished:)``
 /// or ``ProtoHTTPManager/send(_:)``, or hand it to a batch or a chain (`PendingCall(request)`, `.call(request)`).
 /// Generated clients remain the short path for RPC methods; a request type suits an endpoint
@@ -42,8 +42,8 @@ public protocol Request<Output>: Sendable {
     var requestSerializer: Body { get }
     /// Reads the response into ``Output``.
     var responseSerializer: Reader { get }
-    /// Everything else about the call. Default `CallOptions()`; ``timeout``, ``validators`` and
-    /// ``accessories`` override their fields of it when they say something.
+    /// Everything else about the call. Default `CallOptions()`; ``timeout``, ``validators``,
+    /// ``accessories`` and ``priority`` override their fields of it when they say something.
     var options: CallOptions { get }
     /// The call's time limit (YTKRequest's `requestTimeoutInterval`); `nil` (the default)
     /// leaves ``options``'s.
@@ -54,6 +54,9 @@ public protocol Request<Output>: Sendable {
     /// Told when this request starts and stops (YTKRequest's accessories), after ``options``'s
     /// own. Default none.
     var accessories: [any CallAccessory] { get }
+    /// How urgent the call is (YTKRequest's `requestPriority`); `nil` (the default) leaves
+    /// ``options``'s.
+    var priority: CallPriority? { get }
 }
 
 extension Request {
@@ -67,13 +70,16 @@ extension Request {
     public var validators: [any ResponseValidator]? { nil }
     /// None.
     public var accessories: [any CallAccessory] { [] }
+    /// `nil`: the options' priority.
+    public var priority: CallPriority? { nil }
 
-    /// ``options`` with ``timeout``, ``validators`` and ``accessories`` applied: what the call
+    /// ``options`` with ``timeout``, ``validators``, ``accessories`` and ``priority`` applied: what the call
     /// is made with.
     public var resolvedOptions: CallOptions {
         var resolved = options
         if let timeout { resolved.timeout = timeout }
         if let validators { resolved.validators = validators }
+        if let priority { resolved.priority = priority }
         resolved.accessories += accessories
         return resolved
     }

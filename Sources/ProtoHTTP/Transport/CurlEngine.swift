@@ -46,6 +46,9 @@ final class CurlEngine: Sendable {
     /// `curl_multi_wakeup`; the multi handle is not cleaned up while this is above zero.
     let wakersInFlight = Atomic<Int>(0)
     private let liveEasyHandles = Atomic<Int>(0)
+    /// Calls waiting for a transfer slot (``TransportConfiguration/maxConcurrentTransfers``),
+    /// as the engine thread last counted them.
+    let waitingCalls = Atomic<Int>(0)
     private let thread = Mutex<JoinableThread?>(nil)
 
     private static let globalInit: CURLcode = curl_global_init(CCURL_GLOBAL_DEFAULT)

@@ -54,6 +54,9 @@ extension CurlTransfer {
         if config.multiplexHTTP2, isTLS || config.httpVersion == .http2PriorKnowledge, config.httpVersion != .http1_1 {
             try set(CURLOPT_PIPEWAIT, 1)
         }
+        if request.priority != .normal, config.httpVersion != .http1_1 {
+            try set(CURLOPT_STREAM_WEIGHT, request.priority.streamWeight)
+        }
 
         if let timeout { try set(CURLOPT_TIMEOUT_MS, Int(clamping: max(1, timeout.wholeMillisecondsRoundedUp))) }
         if request.isFileTransfer, request.timeout == nil, let stall = config.timeout {

@@ -14,6 +14,8 @@ final class EngineLoop {
     private var active: [UInt64: CurlTransfer] = [:]
     private let pool: EasyHandlePool
     private var health = MultiHealth()
+    /// Calls held back while ``TransportConfiguration/maxConcurrentTransfers`` transfers run.
+    private var waiting = WaitingCalls()
 
     init(engine: CurlEngine) {
         self.engine = engine
@@ -32,16 +34,21 @@ final class EngineLoop {
                 }
                 return (inbox.submissions, inbox.aborts, inbox.shuttingDown)
             }
-            for id in work.1 { abort(id) }
             if work.2 {
+                for id in work.1 { abort(id) }
                 for call in work.0 { call.fail(.transportShutDown()) }
                 break
             }
-            for call in work.0 { start(call) }
+            // Submissions first: a call cancelled before the engine saw it is then already held
+            // (or refused by handOff) when its abort arrives in the same batch.
+            for call in work.0 { admit(call) }
+            for id in work.1 { abort(id) }
+            startWaiting()
 
             var running: Int32 = 0
             check(curl_multi_perform(multi, &running), "curl_multi_perform")
             finishCompleted()
+            startWaiting()  // into the slots finished transfers freed
             check(curl_multi_poll(multi, nil, 0, 1000, nil), "curl_multi_poll")
         }
         tearDown()
@@ -66,6 +73,26 @@ final class EngineLoop {
                 transfer.cleanup()
             }
         }
+    }
+
+    /// Starts `call`, or holds it back while the transfer limit is reached.
+    private func admit(_ call: TransportCall) {
+        let limit = engine.configuration.maxConcurrentTransfers
+        if limit > 0, call.isFinished { return }  // cancelled or expired before it reached the engine
+        guard limit > 0, active.count >= limit || waiting.count > 0 else {
+            start(call)
+            return
+        }
+        waiting.append(call)
+        engine.waitingCalls.store(waiting.count, ordering: .relaxed)
+    }
+
+    /// Starts waiting calls, highest priority first, while slots are free.
+    private func startWaiting() {
+        guard waiting.count > 0 else { return }
+        let limit = engine.configuration.maxConcurrentTransfers
+        while active.count < limit, let call = waiting.next() { start(call) }
+        engine.waitingCalls.store(waiting.count, ordering: .relaxed)
     }
 
     /// Creates, configures and adds the easy handle of a submitted call.
@@ -150,6 +177,10 @@ final class EngineLoop {
 
     /// Stops the transfer of a call whose result was already delivered (cancel or deadline).
     private func abort(_ id: UInt64) {
+        if waiting.remove(id: id) {
+            engine.waitingCalls.store(waiting.count, ordering: .relaxed)
+            return
+        }
         guard let transfer = active[id] else { return }
         remove(transfer)
         transfer.cleanup()
@@ -162,6 +193,8 @@ final class EngineLoop {
 
     /// Fails every call still pending, closes the inbox and frees the multi handle.
     private func tearDown() {
+        for call in waiting.removeAll() { call.fail(.transportShutDown()) }
+        engine.waitingCalls.store(0, ordering: .relaxed)
         for transfer in active.values {
             curl_multi_remove_handle(engine.multi.pointer, transfer.easy)
             transfer.call.fail(.transportShutDown())

@@ -109,6 +109,10 @@ public final class HTTPTransport: Sendable {
     /// handles kept for reuse are not counted and are freed at shutdown). For leak tests.
     package var liveEasyHandleCount: Int { engine.liveEasyHandleCount }
 
+    /// How many calls wait for a transfer slot (``TransportConfiguration/maxConcurrentTransfers``)
+    /// right now; 0 without a limit.
+    public var waitingCallCount: Int { engine.waitingCalls.load(ordering: .relaxed) }
+
     /// The kernel id of the transport thread (its `/proc/self/task` entry). For leak tests.
     package var threadID: Int32 { engine.threadID }
 }

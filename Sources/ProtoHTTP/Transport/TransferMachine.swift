@@ -126,12 +126,16 @@ struct TransferMachine<Delivery: Sendable, Success: Sendable>: Sendable {
         }
     }
 
-    /// The caller cancelled the call; a transfer under way must be stopped.
+    /// The caller cancelled the call; a transfer under way must be stopped, and a call the
+    /// engine holds (waiting for a transfer slot) dropped.
     mutating func cancelled(_ error: ProtoHTTPError) -> Action {
         switch state {
-        case .created(let delivery), .queued(let delivery):
+        case .created(let delivery):
             state = .finished(.cancelled)
             return .deliver(.failure(error), to: delivery, abortTransfer: false)
+        case .queued(let delivery):
+            state = .finished(.cancelled)
+            return .deliver(.failure(error), to: delivery, abortTransfer: true)
         case .transferring(let delivery):
             state = .finished(.cancelled)
             return .deliver(.failure(error), to: delivery, abortTransfer: true)

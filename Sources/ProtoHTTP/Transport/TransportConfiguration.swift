@@ -72,6 +72,11 @@ public struct TransportConfiguration: Sendable {
     public var multiplexHTTP2: Bool = true
     /// The most connections open to one host at once; 0 for no limit. Default 0.
     public var maxConnectionsPerHost: Int = 0
+    /// The most transfers running at once; 0 for no limit (the default). Calls past it wait in
+    /// the transport, and start as slots free up in ``CallPriority`` order: high first, then
+    /// normal, then low, each in the order the calls were made (``TransportRequest/priority``,
+    /// `CallOptions.priority`). A call cancelled or past its deadline while waiting never starts.
+    public var maxConcurrentTransfers: Int = 0
     /// How many idle connections the cache keeps for reuse. Default 64.
     public var connectionCacheSize: Int = 64
     /// The `User-Agent` header; `nil` sends none. Default `"ProtoHTTP"`.

@@ -32,6 +32,10 @@ public struct TransportRequest: Sendable {
     /// Receives upload and download progress (see ``ProgressHandler`` for where and how often);
     /// `nil` (the default) asks for none, and the transfer then pays nothing for it.
     public var progress: ProgressHandler?
+    /// How urgent the call is: the order it starts in when it waits for a transfer slot
+    /// (``TransportConfiguration/maxConcurrentTransfers``), and its HTTP/2 stream weight.
+    /// Default ``CallPriority/normal``.
+    public var priority: CallPriority = .normal
     /// Write a 2xx response body to this file instead of memory (``ResponseBodyFile``); `nil`
     /// (the default) keeps the body in ``TransportResponse/body``.
     public var bodyFile: ResponseBodyFile?

@@ -44,6 +44,8 @@ final class NotesStore: Sendable {
 
     /// How many notes are stored.
     var count: Int { state.withLock { $0.notes.count } }
+    /// The notes, in creation order.
+    var all: [Notes_Note] { state.withLock { $0.notes } }
 
     private func create(_ request: Notes_CreateNoteRequest) throws(ProtoHTTPError) -> Notes_Note {
         guard !request.title.isEmpty else {

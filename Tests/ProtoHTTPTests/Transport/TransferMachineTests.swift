@@ -117,8 +117,8 @@ struct TransferMachineTests {
         #expect(Self.name(m.state) == to)
     }
 
-    @Test("cancelled: a transfer under way is aborted; before it, nothing is to abort", arguments: [
-        (At.created, "failure(cancelled)→7,abort:false", "finished(cancelled)"), (.queued, "failure(cancelled)→7,abort:false", "finished(cancelled)"),
+    @Test("cancelled: a transfer under way is aborted, a call the engine holds is dropped; before that, nothing is to abort", arguments: [
+        (At.created, "failure(cancelled)→7,abort:false", "finished(cancelled)"), (.queued, "failure(cancelled)→7,abort:true", "finished(cancelled)"),
         (.transferring, "failure(cancelled)→7,abort:true", "finished(cancelled)"), (.succeeded, "none", "finished(succeeded)"),
         (.failed, "none", "finished(failed)"), (.cancelled, "none", "finished(cancelled)"),
     ])

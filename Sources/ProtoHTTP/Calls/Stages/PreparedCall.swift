@@ -109,6 +109,7 @@ extension ProtoHTTPManager {
             multipart: body?.form
         )
         request.uploadFile = body?.filePath
+        request.priority = options.priority
         // Compressed before finalizing, so a Connect GET can move the encoding into its query.
         request = (options.requestCompression ?? settings.configuration.requestCompression).apply(to: request)
         if target.httpMethod == .post { request = wireProtocol.finalize(request, method: target.rpc) }

@@ -77,6 +77,7 @@ extension ServerTests {
                 let listed = try await manager.send(ListNotes(accessory: accessory))
                 #expect(listed.output.notes == [created])
                 #expect(listed.metadata.contentType == "application/json", "the request's own options: JSON")
+                #expect(await waitUntil { accessory.all.count == 2 }, "\(accessory.all)")   // didStop follows the delivery
                 #expect(accessory.all == ["start 9", "stop ok"])
 
                 let missing = await Result { () async throws(ProtoHTTPError) in try await manager.send(GetNote(id: "nope")) }
