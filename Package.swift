@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
         .library(name: "ProtoHTTPOffline", targets: ["ProtoHTTPOffline"]),
         .library(name: "ProtoHTTPTesting", targets: ["ProtoHTTPTesting"]),
+        .library(name: "ProtoHTTPInProcess", targets: ["ProtoHTTPInProcess"]),
         .executable(name: "protohttp", targets: ["ProtoHTTPCLI"]),
         .executable(name: "protohttp-demo", targets: ["protohttp-demo"]),
         .executable(name: "protoc-gen-protohttp", targets: ["protoc-gen-protohttp"]),
@@ -110,6 +111,14 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: explicitImports
+        ),
+
+        // A ClientTransport answering with a ProtoHTTPServer's services in this process, no
+        // sockets: the one module that links both the client and the server.
+        .target(
+            name: "ProtoHTTPInProcess",
+            dependencies: ["ProtoHTTP", "ProtoHTTPServer", "ProtoHTTPCore", httpTypes],
             swiftSettings: explicitImports
         ),
 
@@ -224,6 +233,7 @@ let package = Package(
             name: "ProtoHTTPServerTests",
             dependencies: [
                 "ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", httpTypes, "ProtoWire", "notes-server",
+                "ProtoHTTPInProcess",
                 "ProtoHTTPTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -42,7 +42,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// A successful call's delivery: the typed output bound to the success callback.
     package typealias Delivery = @Sendable () -> Void
 
-    private typealias Machine = CallMachine<Sink, Delivery, TransportCall>
+    private typealias Machine = CallMachine<Sink, Delivery, any ClientTransportCall>
 
     private static let nextID = Atomic<UInt64>(1)
 
@@ -120,7 +120,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Records the transfer in flight; cancels it at once if the call already finished.
-    func attach(_ call: TransportCall) {
+    func attach(_ call: any ClientTransportCall) {
         apply { $0.attach(call) }
     }
 
@@ -187,7 +187,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     /// result says whether it was.
     @discardableResult
     private func apply(_ event: (inout Machine) -> Machine.Action, then: Delivery? = nil) -> Bool {
-        let (direct, stop, queued, delivered): (Delivery?, TransportCall?, (DispatchQueue, Delivery)?, Bool) = machine.withLock { machine in
+        let (direct, stop, queued, delivered): (Delivery?, (any ClientTransportCall)?, (DispatchQueue, Delivery)?, Bool) = machine.withLock { machine in
             switch event(&machine) {
             case .notifyCompletion(let sink):
                 guard let completion = sink.completion else { return (nil, nil, nil, false) }

@@ -24,7 +24,7 @@ import ProtoHTTPCore
 /// call stays `sending` across its transfers; only the first hand-off notifies `completion`.
 ///
 /// Generic over what it holds so the tests can drive it with plain values; the handle runs
-/// `CallMachine<CallHandle.Sink, CallHandle.Delivery, TransportCall>`.
+/// `CallMachine<CallHandle.Sink, CallHandle.Delivery, any ClientTransportCall>`.
 struct CallMachine<Sink: Sendable, Delivery: Sendable, Transfer: Sendable>: Sendable {
     /// What a call that has begun holds.
     struct Running: Sendable {

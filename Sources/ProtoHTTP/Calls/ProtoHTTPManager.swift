@@ -27,8 +27,9 @@ public final class ProtoHTTPManager: Sendable {
     /// The current settings, replaced whole on every change so a call's snapshot costs one
     /// retain, not a copy of every field.
     private let settings: Mutex<SettingsSnapshot>
-    /// The transport the calls go through.
-    public let transport: HTTPTransport
+    /// The transport the calls go through: an ``HTTPTransport`` (libcurl) unless the manager was
+    /// made with another ``ClientTransport``.
+    public let transport: any ClientTransport
     /// Where callbacks run.
     public let callbackQueue: DispatchQueue
     /// The live calls and their deadline timer.
@@ -46,16 +47,17 @@ public final class ProtoHTTPManager: Sendable {
     /// The endpoints that refused binary protobuf (``ManagerConfiguration/fallbackToJSON``).
     let jsonFallbacks = JSONFallbackEndpoints()
 
-    /// Creates a manager on `transport` (a new one by default).
+    /// Creates a manager on `transport`: a new ``HTTPTransport`` by default, or any other
+    /// ``ClientTransport`` (ProtoHTTPServer's `InProcessTransport` in tests).
     ///
     /// - Throws: `ProtoHTTPError` when a new transport cannot start.
-    public convenience init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: HTTPTransport? = nil) throws(ProtoHTTPError) {
+    public convenience init(configuration: ManagerConfiguration = ManagerConfiguration(), transport: (any ClientTransport)? = nil) throws(ProtoHTTPError) {
         try self.init(configuration: configuration, transport: transport, clock: SystemCallClock())
     }
 
     /// Creates a manager whose deadlines and retry waits run on `clock` (tests step a manual
     /// clock instead of waiting).
-    package init(configuration: ManagerConfiguration, transport: HTTPTransport?, clock: any CallClock) throws(ProtoHTTPError) {
+    package init(configuration: ManagerConfiguration, transport: (any ClientTransport)?, clock: any CallClock) throws(ProtoHTTPError) {
         self.settings = Mutex(SettingsSnapshot(configuration))
         if let transport {
             self.transport = transport

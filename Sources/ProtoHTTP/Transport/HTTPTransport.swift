@@ -22,7 +22,7 @@ public import ProtoHTTPCore
 ///
 /// Callbacks run on the queue you pass, never on the transport thread. Shutting down (or
 /// releasing the last reference) cancels pending calls and joins the thread.
-public final class HTTPTransport: Sendable {
+public final class HTTPTransport: ClientTransport {
     /// The settings this transport was created with.
     public let configuration: TransportConfiguration
     private let engine: CurlEngine
@@ -86,14 +86,14 @@ public final class HTTPTransport: Sendable {
         return try result.get()
     }
 
-    /// Sends a request whose events are delivered directly on the transport thread: `handedOff`
-    /// when the transfer starts, then `completion` once. Both must be cheap and non-blocking;
-    /// the manager and the async form use this to spend no queue hop of their own.
-    package func start(
+    /// ``ClientTransport``: sends a request whose events are delivered directly on the transport
+    /// thread: `handedOff` when the transfer starts, then `completion` once. Both must be cheap
+    /// and non-blocking; the manager uses this to spend no queue hop of its own.
+    public func start(
         _ request: TransportRequest,
         handedOff: (@Sendable () -> Void)?,
-        completion: @escaping @Sendable (TransportCall.Result) -> Void
-    ) -> TransportCall {
+        completion: @escaping @Sendable (Result<TransportResponse, ProtoHTTPError>) -> Void
+    ) -> any ClientTransportCall {
         let call = TransportCall(request: request, engine: engine, delivery: .direct(handedOff: handedOff, completion: completion))
         call.submit()
         return call

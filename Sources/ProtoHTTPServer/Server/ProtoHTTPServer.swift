@@ -33,7 +33,7 @@ public final class ProtoHTTPServer: Sendable {
 
     /// The configuration the server was made with.
     public let configuration: ServerConfiguration
-    private let dispatcher: Dispatcher
+    let dispatcher: Dispatcher
     private let connections = OpenConnections()
     private let requests = InFlightRequests()
     /// Closed just before the event loops stop; request tasks then resume off them.

@@ -88,6 +88,20 @@ func expectNoLeaks(_ transport: HTTPTransport, sourceLocation: SourceLocation = 
     #expect(gone, "the transport thread \(tid) outlived shutdown()", sourceLocation: sourceLocation)
 }
 
+/// ``expectNoLeaks(_:sourceLocation:)`` for a manager's transport, which these tests make with libcurl.
+func expectNoLeaks(_ transport: any ClientTransport, sourceLocation: SourceLocation = #_sourceLocation) async {
+    guard let curl = transport as? HTTPTransport else {
+        Issue.record("the manager's transport is \(type(of: transport)), not an HTTPTransport", sourceLocation: sourceLocation)
+        return
+    }
+    await expectNoLeaks(curl, sourceLocation: sourceLocation)
+}
+
+extension ClientTransport {
+    /// Easy handles alive in the manager's libcurl transport (0 for another transport).
+    var liveEasyHandleCount: Int { (self as? HTTPTransport)?.liveEasyHandleCount ?? 0 }
+}
+
 extension Result where Failure == ProtoHTTPError {
     /// The error, or `nil` on success.
     var error: ProtoHTTPError? {
