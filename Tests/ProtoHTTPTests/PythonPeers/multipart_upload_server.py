@@ -20,8 +20,8 @@ POST, PUT or PATCH /files/<anything>: any body, hashed as it arrives in 1 MiB pi
   {"method": ..., "path": ..., "content_type": ... or null, "bytes": <bytes read>,
    "content_length": <the header's value> or null, "sha256": "<hex>"}
 
-/redirect/<rest> answers 307 to /files/<rest> without reading the body, so the client must send
-it again.
+/redirect/<rest> reads the body, then answers 307 to /files/<rest>, so the client must send it
+again from its start.
 """
 import hashlib
 import http.server
@@ -71,11 +71,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_POST(self):
         if self.path.startswith("/redirect/"):
-            self.close_connection = True  # the unread body must not be taken for the next request
+            # Read the body first: a 307 sent over a body still arriving, then a close, can meet
+            # the client mid-send (EPIPE) before it reads the answer.
+            self._drain(int(self.headers.get("Content-Length") or 0))
             self.send_response(307)
             self.send_header("Location", "/files/" + self.path[len("/redirect/"):])
             self.send_header("Content-Length", "0")
-            self.send_header("Connection", "close")
             self.end_headers()
             return
         if self.path.startswith("/files/"):

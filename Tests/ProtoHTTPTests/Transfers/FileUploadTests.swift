@@ -83,7 +83,7 @@ struct FileUploadTests {
         let nothing = try await manager.upload("/files/empty", file: empty, responseSerializer: .json(RawUploadReport.self))
         #expect(nothing.output.content_length == 0 && nothing.output.bytes == 0)
 
-        // The peer answers 307 before reading the body: libcurl, following it, rewinds the file and sends it whole.
+        // The peer reads the body and answers 307: libcurl, following it, rewinds the file and sends it whole again.
         let redirected = try await manager.upload("/redirect/moved.tar", file: file, method: .put, responseSerializer: .json(RawUploadReport.self))
         #expect(redirected.output.path == "/files/moved.tar" && redirected.output.method == "PUT")
         #expect(redirected.output.sha256 == expected && redirected.output.bytes == 3 << 20)
