@@ -56,6 +56,19 @@ struct GoldenTests {
         try expectFresh(mock, committedDirectory: "Tests/ProtoHTTPTests/Docs/Generated", script: "scripts/regenerate-demo")
     }
 
+    @Test("status.proto → ProtoHTTPCore (internal) and health.proto → ProtoHTTPServer (public): gRPC's support messages",
+          .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
+    func grpcSupportIsFresh() async throws {
+        let status = try await PluginHarness.generate(
+            ["google/rpc/status.proto"], includePath: "Protos/grpc", option: "Visibility=Internal,FileNaming=DropPath,UseAccessLevelOnImports=true")
+        #expect(status.keys.sorted() == ["status.pb.swift"])
+        try expectFresh(status, committedDirectory: "Sources/ProtoHTTPCore/GRPC/Generated", script: "scripts/regenerate-grpc-protos")
+        let health = try await PluginHarness.generate(
+            ["grpc/health/v1/health.proto"], includePath: "Protos/grpc", option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true")
+        #expect(health.keys.sorted() == ["health.pb.swift"])
+        try expectFresh(health, committedDirectory: "Sources/ProtoHTTPServer/Health/Generated", script: "scripts/regenerate-grpc-protos")
+    }
+
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
           .enabled(if: PluginHarness.descriptorProtosAvailable,

@@ -30,11 +30,17 @@ public protocol WireProtocol: Sendable {
     /// The request to send for a POST the manager built, given the RPC method it calls (`nil`
     /// for a path). The default sends it unchanged; Connect may turn it into a GET.
     func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest
+    /// A successful response as validators and serializers see it: the response itself, except
+    /// for protocols that frame messages (gRPC, gRPC-Web), which hand on the one message as the
+    /// body, with the Content-Type of its codec (`application/proto` or `application/json`).
+    func message(of response: TransportResponse) -> Result<TransportResponse, ProtoHTTPError>
 }
 
 extension WireProtocol {
     /// The request, unchanged.
     public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest { request }
+    /// The response, as it is.
+    public func message(of response: TransportResponse) -> Result<TransportResponse, ProtoHTTPError> { .success(response) }
 }
 
 extension WireProtocol where Self == PlainProtocol {

@@ -41,7 +41,8 @@ extension CurlTransfer {
         }
 
         let isTLS = request.url.utf8.prefix(6).lazy.map { $0 | 0x20 }.elementsEqual("https:".utf8)  // no lowercased copy of the URL
-        switch config.httpVersion {
+        let httpVersion = request.httpVersion ?? config.httpVersion
+        switch httpVersion {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         case .http2PriorKnowledge:
@@ -51,10 +52,10 @@ extension CurlTransfer {
                 try set(CURLOPT_FORBID_REUSE, 1)
             }
         }
-        if config.multiplexHTTP2, isTLS || config.httpVersion == .http2PriorKnowledge, config.httpVersion != .http1_1 {
+        if config.multiplexHTTP2, isTLS || httpVersion == .http2PriorKnowledge, httpVersion != .http1_1 {
             try set(CURLOPT_PIPEWAIT, 1)
         }
-        if request.priority != .normal, config.httpVersion != .http1_1 {
+        if request.priority != .normal, httpVersion != .http1_1 {
             try set(CURLOPT_STREAM_WEIGHT, request.priority.streamWeight)
         }
 

@@ -39,6 +39,10 @@ public struct TransportRequest: Sendable {
     /// Write a 2xx response body to this file instead of memory (``ResponseBodyFile``); `nil`
     /// (the default) keeps the body in ``TransportResponse/body``.
     public var bodyFile: ResponseBodyFile?
+    /// The HTTP version for this request, over the transport's
+    /// ``TransportConfiguration/httpVersion``; `nil` (the default) uses the configuration's.
+    /// gRPC sets ``TransportConfiguration/HTTPVersion/http2PriorKnowledge`` for `http://` URLs.
+    public var httpVersion: TransportConfiguration.HTTPVersion?
 
     /// A request: POST by default; `body` or `multipart` (not both); limits left `nil` take the transport configuration's.
     public init(

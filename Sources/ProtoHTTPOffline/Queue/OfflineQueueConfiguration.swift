@@ -112,6 +112,8 @@ public struct OfflineQueueConfiguration: Sendable {
         case .connect: return ConnectProtocol()
         case .twirp: return TwirpProtocol()
         case .plain: return PlainProtocol()
+        case .grpc: return GRPCProtocol()
+        case .grpcWeb: return GRPCWebProtocol()
         }
     }
 

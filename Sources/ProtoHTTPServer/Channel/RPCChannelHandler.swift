@@ -196,7 +196,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
         let request = RPCRequest(
             method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri,
             headers: HTTPFields(head.headers),
-            body: Array(body.readableBytesView), remoteAddress: remoteAddress
+            body: Array(body.readableBytesView), remoteAddress: remoteAddress, httpMajorVersion: head.version.major
         )
         let dispatcher = self.dispatcher
         let started = ContinuousClock.now
@@ -269,10 +269,12 @@ final class RPCChannelHandler: ChannelInboundHandler {
         context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
     }
 
-    /// Writes the response; the future completes once its last part has been written.
+    /// Writes the response; the future completes once its last part has been written. A
+    /// response with trailers (gRPC) has no `Content-Length`: over HTTP/2 the trailers end the
+    /// stream in a HEADERS frame.
     private func write(context: ChannelHandlerContext, version: HTTPVersion, response: RPCResponse, keepAlive: Bool) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(response.headers, reservingExtra: 2)
-        headers.add(name: "Content-Length", value: String(response.body.count))
+        if response.trailers == nil { headers.add(name: "Content-Length", value: String(response.body.count)) }
         if !keepAlive, version.major < 2 { headers.add(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
@@ -281,6 +283,6 @@ final class RPCChannelHandler: ChannelInboundHandler {
             buffer.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
-        return context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        return context.writeAndFlush(wrapOutboundOut(.end(response.trailers.map { HTTPHeaders($0, reservingExtra: 0) })))
     }
 }

@@ -26,10 +26,16 @@ struct ServerError: Error, Sendable {
         self.httpStatus = httpStatus
     }
 
-    /// The HTTP response: the status, `Content-Type: application/json` and the protocol's body.
+    /// The Content-Type a gRPC or gRPC-Web error answers with (the request's), when known.
+    var responseContentType: String?
+
+    /// The HTTP response: the status, `Content-Type: application/json` and the protocol's
+    /// body; gRPC and gRPC-Web: HTTP 200 with the status in trailers (``GRPCResponses``).
     var response: RPCResponse {
         let code = error.code
         switch wireProtocol {
+        case .grpc, .grpcWeb:
+            return GRPCResponses.failure(error, wireProtocol, contentType: responseContentType, extraHeaders: headers)
         case .connect, .plain:
             return RPCResponse(
                 status: httpStatus ?? code.connectHTTPStatus,

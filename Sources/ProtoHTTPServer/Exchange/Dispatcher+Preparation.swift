@@ -26,7 +26,7 @@ extension Dispatcher {
             return .failure(Refusal(response: response, outcome: outcome))
         }
         guard let route = router.route(request.uri) else {
-            return refusal(notFound(request.uri))
+            return refusal(notFound(request.uri, contentType: request.header(.contentType)))
         }
         let isConnectGet = request.method == .get && route.kind == .connectPath && route.method.idempotencyLevel == .noSideEffects
         guard request.method == .post || isConnectGet else {
@@ -52,6 +52,21 @@ extension Dispatcher {
             }
         }
         var deadline: ContinuousClock.Instant?
+        if negotiated.wireProtocol.usesTrailers {
+            if let failure = checkFramed(request, negotiated) { return refusal(failure, negotiated) }
+            switch GRPCRequestBody.message(of: payload, headers: request.headers, negotiated: negotiated, limit: maxRequestBodySize) {
+            case .success(let message): payload = message
+            case .failure(let failure): return refusal(failure, negotiated)
+            }
+            contentEncoding = nil  // gRPC compresses each message (grpc-encoding), never the body
+            if let timeout = request.header(.grpcTimeout) {
+                guard let duration = GRPCTimeout.parse(timeout) else {
+                    return refusal(ServerError(negotiated.wireProtocol, .invalidArgument,
+                                               "grpc-timeout \"\(timeout)\" is not 1 to 8 digits and a unit (H, M, S, m, u or n); send e.g. 250m."), negotiated)
+                }
+                deadline = .now + duration
+            }
+        }
         if negotiated.wireProtocol == .connect {
             // A GET names its version in the query (connect=v1), not in the header.
             if !isConnectGet, let failure = ConnectRequestHeaders.checkVersion(request.header(.connectProtocolVersion)) {
@@ -76,9 +91,33 @@ extension Dispatcher {
         return .success(Prepared(method: method, negotiated: negotiated, body: body, context: context))
     }
 
-    /// No route: Twirp's `bad_route` under the Twirp prefix, Connect's `unimplemented` elsewhere.
-    private func notFound(_ uri: String) -> ServerError {
+    /// What a gRPC or gRPC-Web request needs besides its body: POST, and HTTP/2 for gRPC. A gRPC
+    /// call over HTTP/1.1 is answered in plain HTTP (it cannot carry trailers there) with
+    /// `505 HTTP Version Not Supported`, a JSON error body and `grpc-status` in the headers.
+    private func checkFramed(_ request: RPCRequest, _ negotiated: Negotiated) -> ServerError? {
+        if negotiated.wireProtocol == .grpc, request.httpMajorVersion < 2 {
+            let error = ProtoHTTPError(
+                code: .unimplemented,
+                message: "gRPC needs HTTP/2 and this request came over HTTP/1.\(request.httpMajorVersion == 1 ? "1" : "0"); call with HTTP/2 (h2c with prior knowledge, or TLS with ALPN h2), or use gRPC-Web (\(MediaType.grpcWebProto)) or Connect over HTTP/1.1."
+            )
+            var failure = ServerError(.plain, error: error, httpStatus: 505)
+            failure.headers = GRPCResponses.statusFields(error)
+            return failure
+        }
+        return nil
+    }
+
+    /// No route: Twirp's `bad_route` under the Twirp prefix, Connect's `unimplemented` elsewhere
+    /// (gRPC's and gRPC-Web's, in their trailers, for requests of their content types).
+    private func notFound(_ uri: String, contentType: String?) -> ServerError {
         let path = Router.path(of: uri)
+        let media = MediaType(contentType ?? "").essence
+        if let framed = RPCProtocol.framed(mediaType: media) {
+            let known = listsMethodsWhenNotFound ? "; this server serves \(knownMethods())" : ""
+            var failure = ServerError(framed, .unimplemented, "no method at \(path)\(known); check the service and method name.")
+            failure.responseContentType = media
+            return failure
+        }
         if router.looksLikeTwirp(uri) {
             let known = listsMethodsWhenNotFound ? "; this server's Twirp methods are \(knownMethods(prefix: router.twirpPrefix))" : ""
             var failure = ServerError(.twirp, .unimplemented, "no method at \(path)\(known); check the service and method name.", httpStatus: 404)

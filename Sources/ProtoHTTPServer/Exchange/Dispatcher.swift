@@ -48,6 +48,8 @@ struct Dispatcher: Sendable {
         let compression = responseCompression
         let requestHeaders = request.headers
         let answer: @Sendable (RPCResponse, RPCOutcome) -> Void = { response, outcome in
+            // gRPC compresses per message (grpc-encoding), never the whole body.
+            if outcome.wireProtocol?.usesTrailers == true { return plainAnswer(response, outcome) }
             plainAnswer(compression.apply(to: response, requestHeaders: requestHeaders), outcome)
         }
         let prepared: Prepared
@@ -66,6 +68,9 @@ struct Dispatcher: Sendable {
             try await method.invoke(body, negotiated.encoding, context)
         }, answer: { result in
             switch result {
+            case .success(let reply) where negotiated.wireProtocol.usesTrailers:
+                let response = GRPCResponses.success(reply, negotiated: negotiated, requestHeaders: requestHeaders, compression: compression)
+                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .success(let reply):
                 let response = RPCResponse(status: 200, headers: [.contentType: negotiated.responseContentType], body: reply)
                 answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
@@ -80,21 +85,28 @@ struct Dispatcher: Sendable {
     /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with
     /// HTTP 413, in the format of the protocol the path and Content-Type point to.
     func tooLarge(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
-        refuse(ServerError(
+        refuse(framedContentType(contentType, ServerError(
             protocolOf(uri: uri, contentType: contentType), .resourceExhausted,
             "the request body is larger than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize.",
             httpStatus: 413
-        ))
+        )))
     }
 
     /// The answer to a request that arrives while `limit` requests are being served:
     /// `unavailable` (HTTP 503) with `Retry-After: 1`, in the format its path and Content-Type point to.
     func overloaded(uri: String, contentType: String?, limit: Int) -> (RPCResponse, RPCOutcome) {
-        refuse(ServerError(
+        refuse(framedContentType(contentType, ServerError(
             protocolOf(uri: uri, contentType: contentType), .unavailable,
             "the server is serving its limit of \(limit) requests at once; retry with backoff, or raise ServerConfiguration.maxConcurrentRequests.",
             httpStatus: 503, headers: [.retryAfter: "1"]
-        ))
+        )))
+    }
+
+    /// `failure`, answering in the request's own gRPC or gRPC-Web type when it is one.
+    private func framedContentType(_ contentType: String?, _ failure: ServerError) -> ServerError {
+        var failure = failure
+        if failure.wireProtocol.usesTrailers { failure.responseContentType = MediaType(contentType ?? "").essence }
+        return failure
     }
 
     /// The protocol a request that is refused before it is read whole was aimed at, from its
@@ -105,13 +117,18 @@ struct Dispatcher: Sendable {
         case .plainRoute?: return .plain
         case .connectPath?:
             let media = MediaType(contentType ?? "")
+            if let framed = RPCProtocol.framed(mediaType: media.essence) { return framed }
             return media.kind == .protobuf && media.essence != MediaType.connectProto ? .plain : .connect
-        case nil: return router.looksLikeTwirp(uri) ? .twirp : .connect
+        case nil:
+            if router.looksLikeTwirp(uri) { return .twirp }
+            return RPCProtocol.framed(mediaType: MediaType(contentType ?? "").essence) ?? .connect
         }
     }
 
     /// A refusal as the response and what the access log records.
     func refuse(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> (RPCResponse, RPCOutcome) {
-        (failure.response, RPCOutcome(wireProtocol: failure.wireProtocol, encoding: negotiated?.encoding, code: failure.error.code))
+        var failure = failure
+        if let negotiated, failure.responseContentType == nil { failure.responseContentType = negotiated.responseContentType }
+        return (failure.response, RPCOutcome(wireProtocol: failure.wireProtocol, encoding: negotiated?.encoding, code: failure.error.code))
     }
 }

@@ -28,7 +28,8 @@ enum FailureMapping {
             logger.error("the response \(typeName) has no JSON form: \(cause)", metadata: ["method": "\(method)"])
             return ServerError(wireProtocol, .internal, "the server could not encode its response as JSON; call it with binary protobuf, or report this to the service's owner.")
         case is DeadlinePassed:
-            return ServerError(wireProtocol, .deadlineExceeded, "the call did not finish within the Connect-Timeout-Ms the client sent; allow more time or make the call cheaper.")
+            let header = wireProtocol.usesTrailers ? "grpc-timeout" : "Connect-Timeout-Ms"
+            return ServerError(wireProtocol, .deadlineExceeded, "the call did not finish within the \(header) the client sent; allow more time or make the call cheaper.")
         case is CancellationError:
             return ServerError(wireProtocol, .canceled, "the call was cancelled before the handler finished.")
         default:

@@ -10,6 +10,8 @@ struct RPCRequest: Sendable {
     var headers: HTTPFields
     var body: [UInt8]
     var remoteAddress: String?
+    /// The HTTP major version the request came over (gRPC needs 2).
+    var httpMajorVersion = 1
 
     /// The first value of header `name` (case-insensitive, as `HTTPField.Name`s compare).
     func header(_ name: HTTPField.Name) -> String? { headers.firstValue(name) }
@@ -20,6 +22,8 @@ struct RPCResponse: Sendable {
     var status: Int
     var headers: HTTPFields
     var body: [UInt8]
+    /// Trailers sent after the body (gRPC's status), or `nil` for none.
+    var trailers: HTTPFields?
 }
 
 /// What the access log records about an exchange besides the HTTP line.

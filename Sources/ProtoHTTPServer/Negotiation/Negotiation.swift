@@ -7,6 +7,8 @@ struct Negotiated: Sendable, Equatable {
     var wireProtocol: RPCProtocol
     var encoding: BodyEncoding
     var responseContentType: String
+    /// gRPC-Web's text form: the request and response bodies are base64 of the frames.
+    var base64Body = false
 }
 
 /// Applies ``RPCProtocol``'s content-type tables to a route: the Connect path also serves plain
@@ -18,6 +20,11 @@ enum Negotiation {
         let media = MediaType(contentType ?? "").essence
         switch kind {
         case .connectPath:
+            if let framed = RPCProtocol.framed(mediaType: media), let encoding = framed.encoding(ofMediaType: media) {
+                // gRPC and gRPC-Web answer in the type they were sent (`application/grpc` stays so).
+                let base64 = media.hasPrefix(MediaType.grpcWebText)
+                return .success(Negotiated(wireProtocol: framed, encoding: encoding, responseContentType: media, base64Body: base64))
+            }
             if let encoding = RPCProtocol.connect.encoding(ofMediaType: media) {
                 return .success(Negotiated(wireProtocol: .connect, encoding: encoding, responseContentType: RPCProtocol.connect.contentType(for: encoding)))
             }
@@ -27,7 +34,7 @@ enum Negotiation {
             let accepted = RPCProtocol.connect.acceptedMediaTypes
             return .failure(ServerError(
                 .connect, .unimplemented,
-                "content type \(describe(contentType)) is not supported here; Connect unary takes \(accepted.joined(separator: " or ")) (plain clients may send \(MediaType.xProtobuf)).",
+                "content type \(describe(contentType)) is not supported here; Connect unary takes \(accepted.joined(separator: " or ")) (plain clients may send \(MediaType.xProtobuf), gRPC clients \(MediaType.grpc), gRPC-Web clients \(MediaType.grpcWebProto)).",
                 httpStatus: 415,
                 headers: [.acceptPost: accepted.joined(separator: ", ")]
             ))

@@ -27,7 +27,7 @@ public struct ServerContext: Sendable {
     public var requestHeaders: HTTPFields
     /// The client's address, `ip:port`, when known.
     public var remoteAddress: String?
-    /// When the call must be answered (from `Connect-Timeout-Ms`), or `nil` for no deadline.
+    /// When the call must be answered (from `Connect-Timeout-Ms` or `grpc-timeout`), or `nil` for no deadline.
     /// The server cancels the handler's task when it passes.
     public var deadline: ContinuousClock.Instant?
     /// The server's logger with the method in its metadata.

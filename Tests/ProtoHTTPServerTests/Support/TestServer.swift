@@ -23,14 +23,15 @@ struct TestServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts a server; `adjust` changes the configuration (quiet logs and no access log by default).
-    static func start(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
+    /// Starts a server; `adjust` changes the configuration (quiet logs and no access log by
+    /// default); `extraServices` are served beside the two test services.
+    static func start(_ adjust: (inout ServerConfiguration) -> Void = { _ in }, extraServices: [any ProtoHTTPService] = []) async throws -> TestServer {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: false)
         configuration.logger.logLevel = .critical
         adjust(&configuration)
         let notes = NotesStore()
         let faults = FaultsService()
-        let server = try ProtoHTTPServer(configuration: configuration, services: [notes.definition, faults.definition])
+        let server = try ProtoHTTPServer(configuration: configuration, services: [notes.definition, faults.definition] + extraServices)
         try await server.start()
         let port = try #require(server.port)
         var transportConfiguration = TransportConfiguration()
@@ -57,9 +58,10 @@ struct TestServer: Sendable {
 /// Runs `body` against a fresh ``TestServer`` and stops the server afterwards, also when `body` throws.
 func withServer<T>(
     _ adjust: (inout ServerConfiguration) -> Void = { _ in },
+    extraServices: [any ProtoHTTPService] = [],
     _ body: (TestServer) async throws -> T
 ) async throws -> T {
-    let server = try await TestServer.start(adjust)
+    let server = try await TestServer.start(adjust, extraServices: extraServices)
     do {
         let result = try await body(server)
         await server.stop()

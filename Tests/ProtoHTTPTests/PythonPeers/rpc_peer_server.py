@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""rpc_peer_server.py: the Python Connect (connectrpc) or Twirp (twirp) server the ProtoHTTP client tests call.
+"""rpc_peer_server.py: the Python Connect (connectrpc), Twirp (twirp), gRPC (grpcio) or gRPC-Web (sonora) server the ProtoHTTP client tests call.
 
-Usage: rpc_peer_server.py connect|twirp GENDIR
+Usage: rpc_peer_server.py connect|twirp|grpc|grpcweb GENDIR
 Runs with the virtualenv of scripts/python-client-env; GENDIR holds the Python code generated from
 protos/rpc_test.proto (rpc_test_pb2.py, rpc_test_connect.py). Binds 127.0.0.1 on a free port,
 prints "PORT <n>", serves until stdin closes or it is killed.
 
 protohttp.rpctest.PingService/Ping answers text=request.text, number=request.number+1, except:
-  text "fail:<code>"  raises that error code (Connect: with one detail, a PingResponse whose text
-                      is "detail"; Twirp: with meta {"reason": "asked"}), message "asked to fail"
+  text "fail:<code>"  raises that error code (Connect, gRPC and gRPC-Web: with one detail, a
+                      PingResponse whose text is "detail"; Twirp: with meta {"reason": "asked"}),
+                      message "asked to fail"
   text "sleep:<ms>"   sleeps that long first
-  text "headers"      answers with the request's X-Test-Value header as text
+  text "headers"      answers with the request's X-Test-Value header as text (gRPC: and the
+                      trace-bin metadata's bytes in hex after a space)
   text "encoding:<x>" answers "<Content-Encoding the request arrived with, or identity>:<x>",
                       so a test sees both that the body was compressed and that it was decoded
 protohttp.rpctest.PingService/Lookup (NO_SIDE_EFFECTS) answers text="<text> via <HTTP method>",
@@ -178,10 +180,73 @@ def serve_twirp():
     uvicorn.Server(config).run(sockets=[sock])
 
 
+def grpc_handlers():
+    """PingService for grpcio and sonora, as generic handlers (no grpc_tools codegen needed)."""
+    import grpc
+    from google.rpc import status_pb2
+    from google.protobuf import any_pb2
+
+    def ping(request, context):
+        if request.text.startswith("fail:"):
+            code = grpc.StatusCode[request.text.split(":", 1)[1].upper()]
+            detail = any_pb2.Any(type_url="type.googleapis.com/protohttp.rpctest.PingResponse",
+                                 value=rpc_test_pb2.PingResponse(text="detail").SerializeToString())
+            status = status_pb2.Status(code=code.value[0], message="asked to fail", details=[detail])
+            context.set_trailing_metadata((("grpc-status-details-bin", status.SerializeToString()),))
+            context.abort(code, "asked to fail")
+        metadata = dict(context.invocation_metadata())
+        header = metadata.get("x-test-value")
+        if request.text == "headers" and "trace-bin" in metadata:
+            header = f"{header} {metadata['trace-bin'].hex()}"
+        return answer(request, header, metadata.get("grpc-encoding"))
+
+    def lookup(request, context):
+        return rpc_test_pb2.PingResponse(text=f"{request.text} via POST", number=request.number + 1)
+
+    def unary(function):
+        return grpc.unary_unary_rpc_method_handler(function, request_deserializer=rpc_test_pb2.PingRequest.FromString,
+                                                   response_serializer=rpc_test_pb2.PingResponse.SerializeToString)
+    return grpc.method_handlers_generic_handler("protohttp.rpctest.PingService", {"Ping": unary(ping), "Lookup": unary(lookup)})
+
+
+def serve_grpc():
+    import grpc
+    from concurrent import futures
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
+    server.add_generic_rpc_handlers((grpc_handlers(),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    print(f"PORT {port}", flush=True)
+    server.wait_for_termination()
+
+
+def serve_grpcweb():
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+    from socketserver import ThreadingMixIn
+    import sonora.wsgi
+
+    class Server(ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    application = sonora.wsgi.grpcWSGI(None)
+    application.add_generic_rpc_handlers((grpc_handlers(),))
+    server = make_server("127.0.0.1", 0, application, server_class=Server, handler_class=QuietHandler)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
 threading.Thread(target=watch_stdin, daemon=True).start()
 if protocol == "connect":
     serve_connect()
 elif protocol == "twirp":
     serve_twirp()
+elif protocol == "grpc":
+    serve_grpc()
+elif protocol == "grpcweb":
+    serve_grpcweb()
 else:
     sys.exit(f"unknown protocol {protocol}")

@@ -26,7 +26,7 @@ final class PeerServer {
         return .success((python, gen))
     }()
 
-    /// Starts a peer for `protocolName` (`"connect"` or `"twirp"`) off the cooperative pool.
+    /// Starts a peer for `protocolName` (`"connect"`, `"twirp"`, `"grpc"` or `"grpcweb"`) off the cooperative pool.
     static func start(_ protocolName: String) async throws -> PeerServer {
         try await start(script: "rpc_peer_server.py", protocolName) { gen in [protocolName, gen] }
     }

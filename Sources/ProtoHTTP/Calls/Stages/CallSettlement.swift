@@ -13,12 +13,17 @@ enum CallSettlement {
         validators: [any ResponseValidator], serializer: R, attempts: Int = 1,
         processors: [any ResponseProcessor] = [], info: CallInfo? = nil, fromCache: Bool = false
     ) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
-        let response: TransportResponse
+        let received: TransportResponse
         switch result {
         case .failure(let error): return .failure(error)
-        case .success(let value): response = value
+        case .success(let value): received = value
         }
-        if let error = wireProtocol.error(from: response) { return .failure(error) }
+        if let error = wireProtocol.error(from: received) { return .failure(error) }
+        let response: TransportResponse
+        switch wireProtocol.message(of: received) {
+        case .success(let message): response = message
+        case .failure(let error): return .failure(error)
+        }
         var metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
         metadata.bodyFile = response.bodyFile
         metadata.isFromCache = fromCache

@@ -1,0 +1,113 @@
+// GRPCProtocol.swift: gRPC unary calls over HTTP/2: POST /pkg.Service/Method, framed message, status in trailers.
+public import HTTPTypes
+public import ProtoHTTPCore
+
+/// gRPC unary calls (github.com/grpc/grpc/blob/master/doc/PROTOCOL-HTTP2.md):
+/// `POST /pkg.Service/Method` over HTTP/2, `Content-Type: application/grpc` (or
+/// `application/grpc+json`), `te: trailers`, the message behind a 5-byte prefix, the deadline in
+/// `grpc-timeout`, and the outcome in the trailers' `grpc-status`, `grpc-message` and
+/// `grpc-status-details-bin` (whose details become `ProtoHTTPError.details`).
+///
+/// gRPC needs HTTP/2: an `https://` URL negotiates it with ALPN, and an `http://` URL uses h2c
+/// with prior knowledge, whatever the transport's ``TransportConfiguration/httpVersion``.
+/// Request compression (``ManagerConfiguration/requestCompression``) compresses the message,
+/// flagged and named in `grpc-encoding`; gzipped responses are read the same way.
+///
+/// ```swift
+/// var config = ManagerConfiguration(baseURL: "http://127.0.0.1:8080")
+/// config.wireProtocol = .grpc
+/// ```
+public struct GRPCProtocol: WireProtocol {
+    /// `RPCProtocol.grpc`.
+    public var rpcProtocol: RPCProtocol { .grpc }
+    /// `application/grpc` and `application/grpc+json`.
+    public var serializationContext: SerializationContext {
+        SerializationContext(binaryContentType: MediaType.grpc, jsonContentType: MediaType.grpcJSON)
+    }
+
+    /// The protocol.
+    public init() {}
+
+    /// The method path, unchanged (`/pkg.Service/Method`).
+    public func route(_ path: String) -> String { path }
+
+    /// `te: trailers`, `grpc-accept-encoding`, and `grpc-timeout` for a deadline.
+    public func headers(timeout: Duration?) -> HTTPFields {
+        var headers: HTTPFields = [.te: "trailers"]
+        headers.append(contentsOf: GRPCClientFraming.headers(timeout: timeout))
+        return headers
+    }
+
+    /// The request with its message framed, over HTTP/2 (prior knowledge for `http://`).
+    public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest {
+        var request = GRPCClientFraming.frame(request)
+        let isTLS = request.url.lowercased().hasPrefix("https:")
+        request.httpVersion = isTLS ? .http2 : .http2PriorKnowledge
+        return request
+    }
+
+    /// The error of a response whose `grpc-status` is not 0 (or that has none).
+    public func error(from response: TransportResponse) -> ProtoHTTPError? {
+        GRPCClientFraming.error(from: response, web: false)
+    }
+
+    /// The response with its one message, unframed and inflated, as the body.
+    public func message(of response: TransportResponse) -> Result<TransportResponse, ProtoHTTPError> {
+        GRPCClientFraming.message(of: response, web: false)
+    }
+}
+
+/// gRPC-Web unary calls (github.com/grpc/grpc/blob/master/doc/PROTOCOL-WEB.md): as gRPC, over
+/// HTTP/1.1 or HTTP/2, `Content-Type: application/grpc-web+proto` (or `+json`), and the status
+/// in a trailer frame at the end of the body rather than in HTTP trailers. Responses in the text
+/// form (`application/grpc-web-text`) are read too.
+///
+/// ```swift
+/// config.wireProtocol = .grpcWeb
+/// ```
+public struct GRPCWebProtocol: WireProtocol {
+    /// `RPCProtocol.grpcWeb`.
+    public var rpcProtocol: RPCProtocol { .grpcWeb }
+    /// `application/grpc-web+proto` and `application/grpc-web+json`.
+    public var serializationContext: SerializationContext {
+        SerializationContext(binaryContentType: MediaType.grpcWebProto, jsonContentType: MediaType.grpcWebJSON)
+    }
+
+    /// The protocol.
+    public init() {}
+
+    /// The method path, unchanged (`/pkg.Service/Method`).
+    public func route(_ path: String) -> String { path }
+
+    /// `x-grpc-web: 1`, `grpc-accept-encoding`, and `grpc-timeout` for a deadline.
+    public func headers(timeout: Duration?) -> HTTPFields {
+        var headers: HTTPFields = [.xGRPCWeb: "1"]
+        headers.append(contentsOf: GRPCClientFraming.headers(timeout: timeout))
+        return headers
+    }
+
+    /// The request with its message framed.
+    public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest {
+        GRPCClientFraming.frame(request)
+    }
+
+    /// The error of a response whose `grpc-status` (trailer frame or headers) is not 0, or that has none.
+    public func error(from response: TransportResponse) -> ProtoHTTPError? {
+        GRPCClientFraming.error(from: response, web: true)
+    }
+
+    /// The response with its one message, unframed and inflated, as the body.
+    public func message(of response: TransportResponse) -> Result<TransportResponse, ProtoHTTPError> {
+        GRPCClientFraming.message(of: response, web: true)
+    }
+}
+
+extension WireProtocol where Self == GRPCProtocol {
+    /// gRPC over HTTP/2 (h2c with prior knowledge for `http://`).
+    public static var grpc: GRPCProtocol { GRPCProtocol() }
+}
+
+extension WireProtocol where Self == GRPCWebProtocol {
+    /// gRPC-Web, over HTTP/1.1 or HTTP/2.
+    public static var grpcWeb: GRPCWebProtocol { GRPCWebProtocol() }
+}

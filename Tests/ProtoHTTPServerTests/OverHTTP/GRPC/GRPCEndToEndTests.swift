@@ -1,0 +1,131 @@
+// GRPCEndToEndTests.swift: our gRPC and gRPC-Web client against our server: binary and JSON, errors, deadlines, gzip, refusals.
+import Foundation
+import HTTPTypes
+import ProtoHTTP
+import ProtoHTTPCore
+import ProtoHTTPDemoService
+import ProtoHTTPServer
+import ProtoHTTPTestSupport
+import ProtoWire
+import Testing
+
+extension ServerTests {
+    @Suite("gRPC and gRPC-Web: our client against our server")
+    struct GRPCEndToEndTests {
+        typealias GetNote = Notes_NotesMetadata.GetNote
+        typealias CreateNote = Notes_NotesMetadata.CreateNote
+
+        @Test("the README's example: one port serves gRPC and health checks, the client calls it over h2c")
+        func readmeExample() async throws {
+            var config = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: false)
+            config.logger.logLevel = .critical
+            let store = NotesStore()
+            let notes = store.definition
+            let health = HealthService(serving: ["notes.Notes"])
+            let server = try ProtoHTTPServer(configuration: config, services: [notes, health])
+            try await server.start()
+            let port = try #require(server.port)
+            var create = Notes_CreateNoteRequest()
+            create.title = "over gRPC"
+
+            var client = ManagerConfiguration(baseURL: "http://127.0.0.1:\(port)")
+            client.wireProtocol = .grpc
+            let manager = try ProtoHTTPManager(configuration: client)
+            let note = try await manager.post(Notes_NotesMetadata.CreateNote.path, create, as: Notes_Note.self)
+            var request = Notes_GetNoteRequest()
+            request.id = note.id
+            #expect(try await manager.post(GetNote.path, request, as: Notes_Note.self).title == "over gRPC")
+            var check = Grpc_Health_V1_HealthCheckRequest()
+            check.service = "notes.Notes"
+            #expect(try await manager.post(Grpc_Health_V1_HealthMetadata.Check.path, check, as: Grpc_Health_V1_HealthCheckResponse.self).status == .serving)
+            health.setStatus(.notServing, for: "notes.Notes")
+            #expect(try await manager.post(Grpc_Health_V1_HealthMetadata.Check.path, check, as: Grpc_Health_V1_HealthCheckResponse.self).status == .notServing)
+            await server.shutdown()
+        }
+
+        @Test("binary and JSON (application/grpc+json, application/grpc-web+json), errors with details, gzip both ways",
+              arguments: ["grpc", "grpcweb"])
+        func calls(_ name: String) async throws {
+            try await withServer { server in
+                let wireProtocol: any WireProtocol = name == "grpc" ? GRPCProtocol() : GRPCWebProtocol()
+                let manager = try server.manager(wireProtocol)
+                for encoding in [BodyEncoding.binary, .json] {
+                    var create = Notes_CreateNoteRequest()
+                    create.title = "t-\(encoding)"
+                    let note = try await manager.post(CreateNote.path, create, as: Notes_Note.self, options: CallOptions(encoding: encoding))
+                    var get = Notes_GetNoteRequest()
+                    get.id = note.id
+                    let fetched = try await manager.post(GetNote.path, get, as: Notes_Note.self, options: CallOptions(encoding: encoding))
+                    #expect(fetched.title == "t-\(encoding)")
+                }
+                var missing = Notes_GetNoteRequest()
+                missing.id = "nope"
+                let failure = await Result { () async throws(ProtoHTTPError) in
+                    try await manager.post(GetNote.path, missing, as: Notes_Note.self)
+                }
+                let error = try #require(failure.error)
+                #expect(error.code == .notFound && error.message == "no note has id nope", "\(error)")
+                #expect(error.details.first?.unpack(Notes_GetNoteRequest.self)?.id == "nope")
+                // A 64 KB title goes gzipped each way: the request by requestCompression, the answer
+                // because the client sent grpc-accept-encoding: gzip.
+                var big = Notes_CreateNoteRequest()
+                big.title = String(repeating: "g", count: 64_000)
+                var options = CallOptions()
+                options.requestCompression = .gzip(minimumBytes: 1)
+                let response = try await manager.postForResponse(CreateNote.path, big, as: Notes_Note.self, options: options)
+                let metadata = response.metadata
+                #expect(response.output.title.count == 64_000)
+                #expect(metadata.headers[.grpcEncoding] == "gzip")
+                #expect((metadata.metrics?.bodyBytesSent ?? .max) < 2_000, "\(String(describing: metadata.metrics))")
+            }
+        }
+
+        @Test("grpc-timeout is the handler's deadline: the call ends deadline_exceeded and the handler is cancelled")
+        func deadline() async throws {
+            try await withServer { server in
+                let manager = try server.manager(GRPCProtocol())
+                let slow = await Result { () async throws(ProtoHTTPError) in
+                    try await manager.post("/test.Faults/Slow", Google_Protobuf_Int32Value(Int32(-1)), as: Google_Protobuf_Empty.self,
+                                           options: CallOptions(timeout: .milliseconds(300)))
+                }
+                #expect(slow.error?.code == .deadlineExceeded)
+                #expect(await waitUntil { server.faults.events.contains("slow cancelled") }, "\(server.faults.events)")
+            }
+        }
+
+        @Test("gRPC over HTTP/1.1 is refused with 505 and grpc-status; broken bodies, timeouts and compressions get clear gRPC errors")
+        func refusals() async throws {
+            try await withServer { server in
+                let message = Array("\u{0A}\u{02}n1".utf8)
+                let framed = GRPCFrame(payload: message).bytes
+                let http1 = try await RawConnection.exchange(port: server.port, "/notes.Notes/GetNote", headers: [("Content-Type", "application/grpc")], body: framed)
+                #expect(http1.status == 505)
+                #expect(http1.headers[.grpcStatus] == "12")
+                #expect(String(decoding: http1.body, as: UTF8.self).contains("gRPC needs HTTP/2"))
+
+                // gRPC-Web over HTTP/1.1: each refusal is HTTP 200 with the status in the trailer frame.
+                func webStatus(_ body: [UInt8], _ headers: [(String, String)] = []) async throws -> (String?, String?) {
+                    let reply = try await RawConnection.exchange(port: server.port, "/notes.Notes/GetNote",
+                                                                 headers: [("Content-Type", "application/grpc-web+proto")] + headers, body: body)
+                    #expect(reply.status == 200)
+                    let frames = try GRPCFrame.parse(reply.body).get()
+                    let trailers = frames.last.flatMap { $0.isTrailers ? GRPCWebTrailers.decode($0.payload) : nil }
+                    return (trailers?[.grpcStatus], trailers?[.grpcMessage].map(GRPCStatusMessage.decode))
+                }
+                let truncated = try await webStatus(Array(framed.dropLast()))
+                #expect(truncated.0 == "3" && truncated.1?.contains("announces 4 bytes but only 3 follow") == true, "\(truncated)")
+                let twice = try await webStatus(framed + framed)
+                #expect(twice.0 == "3" && twice.1?.contains("2 messages") == true, "\(twice)")
+                let badTimeout = try await webStatus(framed, [("grpc-timeout", "1.5S")])
+                #expect(badTimeout.0 == "3" && badTimeout.1?.contains("grpc-timeout") == true, "\(badTimeout)")
+                let compressed = GRPCFrame(flags: GRPCFrame.compressedFlag, payload: message).bytes
+                let brotli = try await webStatus(compressed, [("grpc-encoding", "br")])
+                #expect(brotli.0 == "12" && brotli.1?.contains("\"br\"") == true, "\(brotli)")
+                let unnamed = try await webStatus(compressed)
+                #expect(unnamed.0 == "13", "\(unnamed)")
+                let found = try await webStatus(framed)
+                #expect(found.0 == "5", "\(found)")  // not_found: n1 does not exist, but the call was served
+            }
+        }
+    }
+}
