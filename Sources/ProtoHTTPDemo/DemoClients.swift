@@ -2,9 +2,10 @@
 import ProtoHTTP
 import ProtoHTTPCore
 
-/// The three wire protocols the client speaks, as the demo names them.
+/// The wire protocols the client speaks, as the demo names them.
 enum DemoWire: String, CaseIterable, Sendable {
-    case connect, twirp, plain
+    case connect, twirp, plain, grpc
+    case grpcWeb = "grpc-web"
 
     /// The manager's protocol strategy.
     var wireProtocol: any WireProtocol {
@@ -12,6 +13,8 @@ enum DemoWire: String, CaseIterable, Sendable {
         case .connect: ConnectProtocol()
         case .twirp: TwirpProtocol()
         case .plain: PlainProtocol()
+        case .grpc: GRPCProtocol()
+        case .grpcWeb: GRPCWebProtocol()
         }
     }
 
@@ -21,6 +24,8 @@ enum DemoWire: String, CaseIterable, Sendable {
         case .connect: "connect  POST /notes.Notes/<Method>        application/proto      | application/json"
         case .twirp: "twirp    POST /twirp/notes.Notes/<Method>  application/protobuf   | application/json"
         case .plain: "plain    POST /notes.Notes/<Method>        application/x-protobuf | application/json"
+        case .grpc: "grpc     POST /notes.Notes/<Method> (h2c)  application/grpc       | application/grpc+json"
+        case .grpcWeb: "grpc-web POST /notes.Notes/<Method>        application/grpc-web+proto | application/grpc-web+json"
         }
     }
 }
@@ -31,6 +36,8 @@ struct DemoClients: Sendable {
     private let connect: ProtoHTTPManager
     private let twirp: ProtoHTTPManager
     private let plain: ProtoHTTPManager
+    private let grpc: ProtoHTTPManager
+    private let grpcWeb: ProtoHTTPManager
 
     /// Managers for the server at `baseURL`.
     init(baseURL: String) throws(ProtoHTTPError) {
@@ -39,6 +46,8 @@ struct DemoClients: Sendable {
         connect = try Self.manager(.connect, baseURL: baseURL, transport: shared)
         twirp = try Self.manager(.twirp, baseURL: baseURL, transport: shared)
         plain = try Self.manager(.plain, baseURL: baseURL, transport: shared)
+        grpc = try Self.manager(.grpc, baseURL: baseURL, transport: shared)
+        grpcWeb = try Self.manager(.grpcWeb, baseURL: baseURL, transport: shared)
     }
 
     private static func manager(_ wire: DemoWire, baseURL: String, transport: HTTPTransport) throws(ProtoHTTPError) -> ProtoHTTPManager {
@@ -54,6 +63,8 @@ struct DemoClients: Sendable {
         case .connect: connect
         case .twirp: twirp
         case .plain: plain
+        case .grpc: grpc
+        case .grpcWeb: grpcWeb
         }
     }
 

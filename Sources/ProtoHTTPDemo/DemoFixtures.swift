@@ -22,6 +22,10 @@ enum DemoFixtures {
         create("Tax return", tags: ["demo", "admin"], labels: ["year": "2026"],
                checklist: [("receipts", true), ("form", false)], priority: .high),
         create("Ideas", tags: ["demo"], text: "An RPC demo that checks its own story", priority: .low),
+        create("Garden", tags: ["demo", "home"], labels: ["bed": "north"], checklist: [("tomatoes", true), ("basil", false)]),
+        create("Concert", tags: ["demo", "music"], labels: ["venue": "Coliseu"], text: "Doors at 20:00", priority: .high),
+        create("Recipes", tags: ["demo", "cooking"], text: "Pastéis de nata, take two", priority: .low),
+        create("Car service", tags: ["demo", "errands"], labels: ["garage": "Oficina Silva"], checklist: [("oil", false), ("tyres", false)]),
     ]
 
     /// A CreateNoteRequest in one line.

@@ -1,8 +1,8 @@
-// TestCertificates.swift: a throwaway CA and a server certificate for 127.0.0.1 and localhost, made with the openssl CLI.
+// TestCertificates.swift: a throwaway CA, a server certificate for 127.0.0.1 and localhost, and a client certificate, made with the openssl CLI.
 import Foundation
 
 /// A test CA, a server certificate it signed (SAN `IP:127.0.0.1`, `DNS:localhost`, P-256 key),
-/// and a second CA that signed nothing of ours, all made by `openssl` in a temporary folder
+/// a client certificate it signed (for mutual TLS), and a second CA that signed nothing of ours, all made by `openssl` in a temporary folder
 /// that ``remove()`` deletes. ``pin`` is the server key's pin in curl's form, computed by openssl.
 public struct TestCertificates: Sendable {
     /// The temporary folder holding every file below.
@@ -16,6 +16,10 @@ public struct TestCertificates: Sendable {
     public var certificatePath: String { folder + "/server.pem" }
     /// The server certificate's private key (PEM, PKCS#8, unencrypted).
     public var keyPath: String { folder + "/server-key.pem" }
+    /// A client certificate the CA signed (`extendedKeyUsage = clientAuth`, PEM).
+    public var clientCertificatePath: String { folder + "/client.pem" }
+    /// The client certificate's private key (PEM, PKCS#8, unencrypted).
+    public var clientKeyPath: String { folder + "/client-key.pem" }
     /// The CA's private key (PEM): a real key that does not belong to the server certificate.
     public var caKeyPath: String { folder + "/ca-key.pem" }
     /// `sha256//<base64 of the SHA-256 of the server key's SubjectPublicKeyInfo>`.
@@ -52,6 +56,13 @@ public struct TestCertificates: Sendable {
         _ = try openssl([
             "x509", "-req", "-in", "\(folder)/server.csr", "-CA", "\(folder)/ca.pem", "-CAkey", "\(folder)/ca-key.pem",
             "-CAcreateserial", "-out", "\(folder)/server.pem", "-days", "2", "-extfile", "\(folder)/server.ext",
+        ])
+        _ = try openssl(["req"] + ec + ["-keyout", "\(folder)/client-key.pem", "-out", "\(folder)/client.csr", "-subj", "/CN=protohttp test client"])
+        try "basicConstraints = critical, CA:FALSE\nkeyUsage = critical, digitalSignature\nextendedKeyUsage = clientAuth\n"
+            .write(toFile: "\(folder)/client.ext", atomically: true, encoding: .utf8)
+        _ = try openssl([
+            "x509", "-req", "-in", "\(folder)/client.csr", "-CA", "\(folder)/ca.pem", "-CAkey", "\(folder)/ca-key.pem",
+            "-CAcreateserial", "-out", "\(folder)/client.pem", "-days", "2", "-extfile", "\(folder)/client.ext",
         ])
         _ = try openssl(["pkey", "-in", "\(folder)/server-key.pem", "-pubout", "-outform", "DER", "-out", "\(folder)/server-pub.der"])
         let digest = try openssl(["dgst", "-sha256", "-binary", "\(folder)/server-pub.der"])

@@ -29,8 +29,8 @@ enum GRPCClientFraming {
         return request
     }
 
-    /// How a response ended: its status fields (from the trailers, or the headers of a
-    /// trailers-only answer) and its message frames.
+    /// How a response ended: its status fields (the trailers, then the headers, where a
+    /// trailers-only answer puts them) and its message frames.
     struct Reading {
         var status: HTTPFields
         var messages: [GRPCFrame]
@@ -51,14 +51,15 @@ enum GRPCClientFraming {
         case .success(let parsed): frames = parsed
         case .failure(let failure): return .failure(malformed("the response body is not whole gRPC messages: \(failure)", response))
         }
-        var status = response.headers
+        var status = response.trailers
+        status.append(contentsOf: response.headers)
         var messages: [GRPCFrame] = []
         for frame in frames {
             if frame.isTrailers {
                 guard web, let trailers = GRPCWebTrailers.decode(frame.payload) else {
                     return .failure(malformed("the response's trailer frame is not header lines", response))
                 }
-                status.append(contentsOf: trailers)
+                status = trailers + status
             } else {
                 messages.append(frame)
             }
@@ -94,15 +95,13 @@ enum GRPCClientFraming {
         return error
     }
 
-    /// `response` with its one message, inflated when its frame is compressed, as the body,
-    /// and the codec's plain Content-Type: `application/json` for `…+json`, else
-    /// `application/proto` (gRPC's default codec, also for a peer that sends no usable type).
+    /// `response` with its one message, inflated when its frame is compressed, as the body.
+    /// The headers stay as sent: serializers read `application/grpc…+json` as JSON and other
+    /// types as binary under gRPC.
     static func message(of response: TransportResponse, web: Bool) -> Result<TransportResponse, ProtoHTTPError> {
         message(of: response, web: web).map { body in
             var unwrapped = response
             unwrapped.body = body
-            let essence = MediaType(response.headers.firstValue(.contentType) ?? "").essence
-            unwrapped.headers[.contentType] = essence.hasSuffix("+json") ? MediaType.json : MediaType.connectProto
             return unwrapped
         }
     }

@@ -43,6 +43,7 @@ public struct EncodedMessageResponseSerializer: ResponseSerializer {
 
     /// The body and its encoding.
     public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> EncodedMessage {
+        if let encoding = metadata.messageEncoding { return EncodedMessage(bytes: body, encoding: encoding) }
         guard let contentType = metadata.contentType else {
             throw ProtoHTTPError(
                 code: .internal,
@@ -50,15 +51,10 @@ public struct EncodedMessageResponseSerializer: ResponseSerializer {
                 httpStatus: metadata.status
             )
         }
-        switch MediaType(contentType).kind {
-        case .protobuf: return EncodedMessage(bytes: body, encoding: .binary)
-        case .json: return EncodedMessage(bytes: body, encoding: .json)
-        case .other:
-            throw ProtoHTTPError(
-                code: .internal,
-                message: "unexpected response Content-Type \"\(contentType)\"; expected binary protobuf (\(MediaType.protobufTypes.sorted().joined(separator: ", "))) or JSON (application/json, */*+json).",
-                httpStatus: metadata.status
-            )
-        }
+        throw ProtoHTTPError(
+            code: .internal,
+            message: "unexpected response Content-Type \"\(contentType)\"; expected binary protobuf (\(MediaType.protobufTypes.sorted().joined(separator: ", "))) or JSON (application/json, */*+json).",
+            httpStatus: metadata.status
+        )
     }
 }

@@ -111,13 +111,14 @@ public struct MessageResponseSerializer<M: ProtoMessage>: ResponseSerializer {
     /// protocol any other answer, and one without a `Content-Type`, is read as JSON when it
     /// parses (SCAwesomeNetworking's rule: whatever is not `application/octet-stream` is JSON),
     /// so a `text/plain` or `text/json` API works as it is. Connect and Twirp name their types,
-    /// so there another type is an error.
+    /// so there another type is an error. gRPC and gRPC-Web read `…+json` as JSON and any
+    /// other type as binary.
     public func serialize(_ body: [UInt8], metadata: ResponseMetadata) throws(ProtoHTTPError) -> M {
         let contentType = metadata.contentType
-        switch contentType.map({ MediaType($0).kind }) {
-        case .protobuf: return try binary.serialize(body, metadata: metadata)
+        switch metadata.messageEncoding {
+        case .binary: return try binary.serialize(body, metadata: metadata)
         case .json: return try json.serialize(body, metadata: metadata)
-        case .other, nil:
+        case nil:
             let announced = contentType.map { "Content-Type \"\($0)\"" } ?? "no Content-Type"
             guard metadata.rpcProtocol == nil || metadata.rpcProtocol == .plain else {
                 throw ProtoHTTPError(

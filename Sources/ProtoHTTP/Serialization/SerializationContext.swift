@@ -89,4 +89,20 @@ public struct ResponseMetadata: Sendable, Hashable {
 
     /// The `Content-Type` header, or `nil`.
     public var contentType: String? { headers.firstValue(.contentType) }
+
+    /// The trailers that followed the body (gRPC's `grpc-status` and the server's trailing
+    /// metadata), in order; empty when the response had none.
+    public var trailers: HTTPFields = [:]
+
+    /// The encoding of the message in the body, by its `Content-Type`: binary for the protobuf
+    /// types, JSON for `application/json` and `*/*+json`. Under gRPC and gRPC-Web any other
+    /// type (`application/grpc`, `application/grpc-web+proto`, or none) is binary, gRPC's
+    /// default codec. `nil` when the type names neither.
+    package var messageEncoding: BodyEncoding? {
+        switch contentType.map({ MediaType($0).kind }) {
+        case .protobuf: return .binary
+        case .json: return .json
+        case .other, nil: return rpcProtocol?.usesTrailers == true ? .binary : nil
+        }
+    }
 }

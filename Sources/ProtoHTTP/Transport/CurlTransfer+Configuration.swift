@@ -94,6 +94,14 @@ extension CurlTransfer {
         try set(CURLOPT_SSL_VERIFYHOST, config.tls.verifyHost ? 2 : 0)
         if let path = config.tls.caBundlePath { try set(CURLOPT_CAINFO, path) }
         if let pin = config.tls.pinnedPublicKey { try set(CURLOPT_PINNEDPUBLICKEY, pin) }
+        if let certificate = config.tls.clientCertificatePath {
+            try set(CURLOPT_SSLCERT, certificate)
+            try set(CURLOPT_SSLCERTTYPE, "PEM")
+        }
+        if let key = config.tls.clientKeyPath {
+            try set(CURLOPT_SSLKEY, key)
+            try set(CURLOPT_SSLKEYTYPE, "PEM")
+        }
 
         switch config.proxy {
         case .environment: break

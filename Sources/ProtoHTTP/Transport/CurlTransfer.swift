@@ -30,6 +30,11 @@ final class CurlTransfer {
     var fileBody: CurlFileBody?
     let errorBuffer: UnsafeMutablePointer<CChar>
     private(set) var responseHeaders: HTTPFields = [:]
+    /// Header lines after the blank line that ended the headers: the trailers (HTTP/2's
+    /// trailing HEADERS frame, or a chunked body's trailer section).
+    private(set) var responseTrailers: HTTPFields = [:]
+    /// Whether the current response's header section has ended (its blank line came).
+    private var headerSectionEnded = false
     private(set) var responseBody: [UInt8] = []
     /// The size limit the write callback stopped the transfer at, if it did.
     private(set) var exceededLimit: Int?
@@ -131,6 +136,12 @@ final class CurlTransfer {
         if line.starts(with: "HTTP/".utf8) {
             responseHeaders.removeAll(keepingCapacity: true)
             responseHeaders.reserveCapacity(12)  // a typical response's headers, without regrowing
+            responseTrailers.removeAll()
+            headerSectionEnded = false
+            return
+        }
+        if line.isEmpty {
+            headerSectionEnded = true
             return
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
@@ -140,7 +151,12 @@ final class CurlTransfer {
         let value = String(decoding: UnsafeRawBufferPointer(rebasing: line[valueStart...]), as: UTF8.self)
         // A name that is no RFC 9110 token cannot be an HTTPField.Name: such a line is dropped,
         // as are lines past HTTPFields' capacity (curl's header size limit keeps far below it).
-        guard let name = HTTPField.Name(String(decoding: nameBytes, as: UTF8.self)), responseHeaders.count < Self.maxResponseFields else { return }
+        guard let name = HTTPField.Name(String(decoding: nameBytes, as: UTF8.self)),
+              responseHeaders.count + responseTrailers.count < Self.maxResponseFields else { return }
+        if headerSectionEnded {
+            responseTrailers.append(HTTPField(name: name, value: value))
+            return
+        }
         responseHeaders.append(HTTPField(name: name, value: value))
         if fileSink == nil, name == .contentLength, let length = Int(value), length > 0 {
             responseBody.reserveCapacity(min(length, maxResponseSize))
@@ -237,6 +253,7 @@ final class CurlTransfer {
     /// The response, read from the finished easy handle.
     func makeResponse() -> TransportResponse {
         var response = TransportResponse(status: status, headers: responseHeaders, body: responseBody, metrics: metrics())
+        response.trailers = responseTrailers
         response.bodyFile = writtenFile
         return response
     }

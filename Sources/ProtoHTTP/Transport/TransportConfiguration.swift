@@ -39,6 +39,12 @@ public struct TransportConfiguration: Sendable {
         /// Public-key pinning in curl's form: `"sha256//<base64>"` (several joined by `;`) or
         /// the path of a PEM/DER public key. The handshake fails when the server's key differs.
         public var pinnedPublicKey: String?
+        /// A PEM file holding the client's certificate (and chain), for servers that ask for
+        /// one (mutual TLS); `nil` sends none.
+        public var clientCertificatePath: String?
+        /// The PEM file of the client certificate's private key, when it is not in
+        /// ``clientCertificatePath`` too.
+        public var clientKeyPath: String?
 
         /// Creates TLS settings (verification on, system CAs, no pin).
         public init(verifyPeer: Bool = true, verifyHost: Bool = true, caBundlePath: String? = nil, pinnedPublicKey: String? = nil) {

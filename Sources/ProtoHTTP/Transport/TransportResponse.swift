@@ -9,6 +9,9 @@ public struct TransportResponse: Sendable {
     public var status: Int
     /// The response header fields of the final response, in order.
     public var headers: HTTPFields
+    /// The trailer fields that followed the body (gRPC sends its status there), in order;
+    /// empty when there were none.
+    public var trailers: HTTPFields = [:]
     /// The body, already decompressed when the server used gzip, br or zstd.
     public var body: [UInt8]
     /// Facts about how the transfer went.

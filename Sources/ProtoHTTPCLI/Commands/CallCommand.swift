@@ -5,7 +5,7 @@ import ProtoHTTP
 import HTTPTypes
 import ProtoHTTPCore
 
-/// Calls one unary method of any Connect, Twirp or plain service: the request JSON is read
+/// Calls one unary method of any Connect, Twirp, gRPC, gRPC-Web or plain service: the request JSON is read
 /// with the method's input type and sent in binary protobuf (buf curl's default) or JSON;
 /// the response is printed as indented canonical proto3 JSON.
 struct CallCommand: AsyncParsableCommand {
@@ -14,14 +14,16 @@ struct CallCommand: AsyncParsableCommand {
         abstract: "Call a unary RPC method described by a .proto file or a descriptor set.",
         discussion: """
         URL is http(s)://host[:port][/prefix]/pkg.Service/Method. For --protocol twirp the route is \
-        <prefix>/twirp/pkg.Service/Method: /twirp is added unless the prefix already ends in it.
+        <prefix>/twirp/pkg.Service/Method: /twirp is added unless the prefix already ends in it. \
+        --protocol grpc speaks HTTP/2 (h2c with prior knowledge for http://, ALPN over https://); \
+        grpcweb speaks gRPC-Web over HTTP/1.1, or HTTP/2 with --http2-prior-knowledge or over https.
 
         The request is proto3 JSON of the method's input type (-d; none sends the empty message), \
         sent as binary protobuf by default (as buf curl does) or as JSON with --json. The response \
         is printed on standard output as canonical proto3 JSON, indented.
 
         Exit status: 0 on success; 1 when the server answers with an RPC error, printed on standard \
-        error as "code: message" (Connect code names such as not_found), then one line per error \
+        error as "code: message" (Connect code names such as not_found, for every protocol), then one line per error \
         detail ("detail pkg.Type: {json}", decoded when the schema has the type) and per Twirp meta \
         entry ("meta key: value"); 2 when no answer arrives (connection refused, --timeout passed, a \
         malformed URL); 64 for usage errors (arguments, schema, an unknown service or method).
@@ -37,7 +39,7 @@ struct CallCommand: AsyncParsableCommand {
         "The request as proto3 JSON: inline, @FILE to read a file, @- to read standard input (default: {}).", valueName: "json"))
     var data: String?
 
-    @Option(name: .customLong("protocol"), help: ArgumentHelp("connect, twirp or plain.", valueName: "protocol"))
+    @Option(name: .customLong("protocol"), help: ArgumentHelp("connect, twirp, plain, grpc or grpcweb.", valueName: "protocol"))
     var wireProtocol: WireProtocolChoice = .connect
 
     @Flag(help: "The body encoding: binary protobuf (the default) or proto3 JSON.")
@@ -47,7 +49,7 @@ struct CallCommand: AsyncParsableCommand {
         "A request header, 'Name: value' (repeatable).", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: ArgumentHelp("The whole call's deadline in seconds (default: none); Connect sends it as Connect-Timeout-Ms.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("The whole call's deadline in seconds (default: none); Connect sends it as Connect-Timeout-Ms, gRPC as grpc-timeout.", valueName: "seconds"))
     var timeout: Double?
 
     @Flag(help: "Send as a Connect GET (only --protocol connect, only methods marked NO_SIDE_EFFECTS).")
@@ -58,6 +60,18 @@ struct CallCommand: AsyncParsableCommand {
 
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For https URLs: do not verify the server's certificate or name (testing only).")
     var insecure = false
+
+    @Option(help: ArgumentHelp("For https URLs: a client certificate (PEM) for servers that ask for one (mutual TLS).", valueName: "pem-file"))
+    var cert: String?
+
+    @Option(help: ArgumentHelp("The private key (PEM) of --cert, when that file does not hold it too.", valueName: "pem-file"))
+    var key: String?
+
+    @Flag(name: .customLong("http2-prior-knowledge"), help: "For http URLs: speak HTTP/2 from the first byte (h2c), as gRPC does; other protocols use HTTP/1.1 there otherwise.")
+    var http2PriorKnowledge = false
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print the request's and the response's headers, and the response's trailers, on standard error.")
+    var verbose = false
 
     /// `--binary` or `--json`.
     enum EncodingFlag: String, EnumerableFlag {
@@ -73,6 +87,15 @@ struct CallCommand: AsyncParsableCommand {
         }
         if let cacert, !FileManager.default.isReadableFile(atPath: cacert) {
             throw ValidationError("--cacert \(cacert): no readable file there; give a PEM file of CA certificates.")
+        }
+        if let cert, !FileManager.default.isReadableFile(atPath: cert) {
+            throw ValidationError("--cert \(cert): no readable file there; give the PEM file of your client certificate.")
+        }
+        if let key {
+            guard cert != nil else { throw ValidationError("--key goes with --cert: give the client certificate too.") }
+            guard FileManager.default.isReadableFile(atPath: key) else {
+                throw ValidationError("--key \(key): no readable file there; give the PEM file of the client certificate's private key.")
+            }
         }
     }
 
@@ -124,6 +147,9 @@ struct CallCommand: AsyncParsableCommand {
         transportConfiguration.userAgent = "protohttp"
         if let timeout { transportConfiguration.timeout = .seconds(timeout + 5) }
         transportConfiguration.tls.caBundlePath = cacert
+        transportConfiguration.tls.clientCertificatePath = cert
+        transportConfiguration.tls.clientKeyPath = key
+        if http2PriorKnowledge { transportConfiguration.httpVersion = .http2PriorKnowledge }
         if insecure {
             transportConfiguration.tls.verifyPeer = false
             transportConfiguration.tls.verifyHost = false
@@ -132,6 +158,7 @@ struct CallCommand: AsyncParsableCommand {
         configuration.wireProtocol = wireProtocol.wireProtocol(for: url, get: get)
         configuration.headers = headers
         configuration.timeout = timeout.map { .seconds($0) }
+        if verbose { configuration.interceptors = [VerboseExchange()] }
         do throws(ProtoHTTPError) {
             let transport = try HTTPTransport(configuration: transportConfiguration)
             defer { transport.shutdown() }

@@ -40,8 +40,11 @@ enum DescriptorSetLoader {
 
     /// Runs protoc on `file` and decodes the set it writes.
     static func compile(_ file: String, importPaths: [String]) throws(CLIError) -> Google_Protobuf_FileDescriptorSet {
-        guard FileManager.default.fileExists(atPath: file) else {
-            throw CLIError(.usage, "cannot read the .proto file \(file): no such file.")
+        // As protoc and grpcurl do: a file named relative to an -I directory is found there.
+        let underImports = importPaths.contains { FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent(file).path) }
+        guard FileManager.default.fileExists(atPath: file) || underImports else {
+            let searched = importPaths.isEmpty ? "" : " (nor under \(importPaths.map { "-I \($0)" }.joined(separator: ", ")))"
+            throw CLIError(.usage, "cannot read the .proto file \(file): no such file\(searched).")
         }
         let protoc = try findProtoc()
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-\(UUID().uuidString)")
@@ -56,6 +59,7 @@ enum DescriptorSetLoader {
         // exact prefix of the file's path.
         let absolute = URL(fileURLWithPath: file).standardizedFileURL
         let includes = importPaths.isEmpty ? [absolute.deletingLastPathComponent().path] : importPaths
+        // With -I, protoc takes the name as given: a path under an -I directory, or one relative to it.
         let fileArgument = importPaths.isEmpty ? absolute.path : file
         let system = ProcessInfo.processInfo.environment["PROTO_INCLUDE"] ?? "/usr/include"
         var arguments = ["--include_imports", "--descriptor_set_out=\(output)"]

@@ -1,4 +1,4 @@
-// TourStep.swift: demo section 2: every method over connect, twirp and plain, binary and JSON, with the async form.
+// TourStep.swift: demo section 2: every method over connect, twirp, plain, grpc and grpc-web, binary and JSON, with the async form.
 import ProtoHTTP
 import ProtoHTTPCore
 import ProtoHTTPDemoService
@@ -46,7 +46,7 @@ enum TourStep {
     }
 
     private static func tour(_ demo: DemoContext, wire: DemoWire, encoding: BodyEncoding, request: Notes_CreateNoteRequest) async {
-        let label = "\(wire)/\(encoding)"
+        let label = "\(wire.rawValue)/\(encoding)"
         let options = CallOptions(encoding: encoding)
         let client = demo.clients.notes(wire)
         let checks = demo.checks

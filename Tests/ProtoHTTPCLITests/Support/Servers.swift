@@ -44,15 +44,17 @@ final class RunningServer: Sendable {
         return .success((python, gen))
     }()
 
-    /// `Tests/ProtoHTTPTests/PythonPeers/rpc_peer_server.py connect|twirp`, the client tests' peers.
-    static func pythonPeer(_ protocolName: String) async throws -> RunningServer {
+    /// `Tests/ProtoHTTPTests/PythonPeers/rpc_peer_server.py connect|twirp|grpc|grpc-mtls`, the
+    /// client tests' peers; `extra` follows the generated-code folder (grpc-mtls: cert, key, CA).
+    static func pythonPeer(_ protocolName: String, extra: [String] = []) async throws -> RunningServer {
         try await offPool {
             let environment = try pythonEnvironment.get()
             let script = PackageRoot.path("Tests/ProtoHTTPTests/PythonPeers/rpc_peer_server.py")
-            let process = try ChildProcess(environment.python, [script, protocolName, environment.gen], input: .pipe, output: .pipe)
+            let process = try ChildProcess(environment.python, [script, protocolName, environment.gen] + extra, input: .pipe, output: .pipe)
             do {
                 let port = try process.readPort(timeout: .seconds(60)).port
-                return RunningServer(baseURL: "http://127.0.0.1:\(port)", process: process)
+                let scheme = protocolName.hasSuffix("-mtls") ? "https" : "http"
+                return RunningServer(baseURL: "\(scheme)://127.0.0.1:\(port)", process: process)
             } catch {
                 process.stop()
                 throw error

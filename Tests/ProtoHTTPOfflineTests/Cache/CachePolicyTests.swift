@@ -213,4 +213,24 @@ import ProtoHTTPDemoService
             await server.stop()
         }
     }
+
+    @Test("a gRPC or gRPC-Web call with CallOptions.cache fails at once with failed_precondition, and nothing is sent",
+          arguments: [RPCProtocol.grpc, .grpcWeb])
+    func grpcCallsAreNeverCached(_ kind: RPCProtocol) async throws {
+        try await withSetup(.memory) { setup in
+            let before = setup.server.calls
+            let options = cached(.cacheElseNetwork, time: .seconds(60))
+            var grpcOptions = options
+            grpcOptions.wireProtocol = kind == .grpc ? GRPCProtocol() : GRPCWebProtocol()
+            var refused: ProtoHTTPError?
+            do {
+                _ = try await setup.manager.unary(GetNote.self, get(setup.noteID), options: grpcOptions)
+            } catch {
+                refused = error as? ProtoHTTPError
+            }
+            #expect(refused?.code == .failedPrecondition, "\(String(describing: refused))")
+            #expect(refused?.message.contains("cannot be cached") == true)
+            #expect(setup.server.calls == before)
+        }
+    }
 }

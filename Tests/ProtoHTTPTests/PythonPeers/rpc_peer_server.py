@@ -2,6 +2,7 @@
 """rpc_peer_server.py: the Python Connect (connectrpc), Twirp (twirp), gRPC (grpcio) or gRPC-Web (sonora) server the ProtoHTTP client tests call.
 
 Usage: rpc_peer_server.py connect|twirp|grpc|grpcweb GENDIR
+       rpc_peer_server.py grpc-mtls GENDIR CERT KEY CA   (gRPC over TLS that requires a client certificate CA signed)
 Runs with the virtualenv of scripts/python-client-env; GENDIR holds the Python code generated from
 protos/rpc_test.proto (rpc_test_pb2.py, rpc_test_connect.py). Binds 127.0.0.1 on a free port,
 prints "PORT <n>", serves until stdin closes or it is killed.
@@ -209,12 +210,17 @@ def grpc_handlers():
     return grpc.method_handlers_generic_handler("protohttp.rpctest.PingService", {"Ping": unary(ping), "Lookup": unary(lookup)})
 
 
-def serve_grpc():
+def serve_grpc(tls_files=None):
     import grpc
     from concurrent import futures
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     server.add_generic_rpc_handlers((grpc_handlers(),))
-    port = server.add_insecure_port("127.0.0.1:0")
+    if tls_files:
+        cert, key, ca = (open(path, "rb").read() for path in tls_files)
+        credentials = grpc.ssl_server_credentials([(key, cert)], root_certificates=ca, require_client_auth=True)
+        port = server.add_secure_port("127.0.0.1:0", credentials)
+    else:
+        port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     print(f"PORT {port}", flush=True)
     server.wait_for_termination()
@@ -246,6 +252,8 @@ elif protocol == "twirp":
     serve_twirp()
 elif protocol == "grpc":
     serve_grpc()
+elif protocol == "grpc-mtls":
+    serve_grpc(sys.argv[3:6])
 elif protocol == "grpcweb":
     serve_grpcweb()
 else:

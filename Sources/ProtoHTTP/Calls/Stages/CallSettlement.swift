@@ -25,6 +25,7 @@ enum CallSettlement {
         case .failure(let error): return .failure(error)
         }
         var metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
+        metadata.trailers = response.trailers
         metadata.bodyFile = response.bodyFile
         metadata.isFromCache = fromCache
         metadata.rpcProtocol = wireProtocol.rpcProtocol

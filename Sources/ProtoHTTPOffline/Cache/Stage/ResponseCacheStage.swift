@@ -1,5 +1,6 @@
 // ResponseCacheStage.swift: the response cache as a call stage: answers before the network, revalidates, stores, falls back.
 public import ProtoHTTP
+import ProtoHTTPCore
 
 
 /// A ``ResponseCacheStore`` at work in calls made with `CallOptions.cache`: the stage in
@@ -25,8 +26,17 @@ public struct ResponseCacheStage: CallStage {
     /// Calls with `CallOptions.cache`.
     public func applies(to info: CallInfo, options: CallOptions) -> Bool { options.cache != nil }
 
-    /// Answers, revalidates, stores or falls back as the call's ``CacheOptions`` say.
+    /// Answers, revalidates, stores or falls back as the call's ``CacheOptions`` say. A gRPC
+    /// or gRPC-Web call fails at once with `failed_precondition`: its answer (framed messages
+    /// and a status in trailers) is not an HTTP response a cache may keep.
     public func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
+        if call.info.rpcProtocol.usesTrailers {
+            completion(.failure(ProtoHTTPError(
+                code: .failedPrecondition,
+                message: "a \(call.info.rpcProtocol) call cannot be cached (its status comes in trailers, which caches do not keep); leave out CallOptions.cache, or call the method over Connect (a GET for NO_SIDE_EFFECTS methods) or plain HTTP."
+            )))
+            return
+        }
         guard let caching = CallCaching(options: call.options, store: store, request: call.request,
                                         rpcProtocol: call.info.rpcProtocol, appVersion: call.appVersion) else {
             next(call.request, completion)
