@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: deps demo test test-load fuzz sanitize attack bench rpc-bench cache-bench docs clean
+.PHONY: rpc-bench-grpc deps demo test test-load fuzz sanitize attack bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -76,6 +76,10 @@ bench: deps
 
 rpc-bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks rpc-bench
+
+# ProtoHTTP's gRPC client and server against grpc-swift 2's (checked first, then measured).
+rpc-bench-grpc: deps
+	$(SWIFT) run -c release --package-path Benchmarks rpc-bench --protocol grpc
 
 cache-bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks cache-bench

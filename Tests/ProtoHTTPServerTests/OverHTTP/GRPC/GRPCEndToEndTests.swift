@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import ProtoHTTP
 import ProtoHTTPCore
+import ProtoHTTPDemo
 import ProtoHTTPDemoService
 import ProtoHTTPServer
 import ProtoHTTPTestSupport
@@ -58,6 +59,10 @@ extension ServerTests {
                     let fetched = try await manager.post(GetNote.path, get, as: Notes_Note.self, options: CallOptions(encoding: encoding))
                     #expect(fetched.title == "t-\(encoding)")
                 }
+                // The generated client speaks it too (the "Typed calls" article's form).
+                let typed = Notes_NotesClient(manager: manager, wireProtocol: wireProtocol)
+                let listed = try await typed.listNotes(Notes_ListNotesRequest())
+                #expect(listed.notes.map(\.title) == ["t-binary", "t-json"])
                 var missing = Notes_GetNoteRequest()
                 missing.id = "nope"
                 let failure = await Result { () async throws(ProtoHTTPError) in
