@@ -15,6 +15,8 @@ extension ServerTests {
             switch name {
             case "connect": ConnectProtocol()
             case "twirp": TwirpProtocol()
+            case "grpc": GRPCProtocol()
+            case "grpc-web": GRPCWebProtocol()
             default: PlainProtocol()
             }
         }

@@ -8,6 +8,7 @@ import ProtoHTTPDemoService
 import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import ProtoWire
+import Synchronization
 import Testing
 
 extension ServerTests {
@@ -84,6 +85,30 @@ extension ServerTests {
                 // The status arrives after the body: in HTTP/2 trailers, or gRPC-Web's trailer frame.
                 #expect(name == "grpcweb" || metadata.trailers[.grpcStatus] == "0", "\(metadata.trailers)")
                 #expect((metadata.metrics?.bodyBytesSent ?? .max) < 2_000, "\(String(describing: metadata.metrics))")
+            }
+        }
+
+        @Test("a retry policy reads gRPC's status: unavailable in the trailers is retried, and the second attempt answers",
+              arguments: ["grpc", "grpcweb"])
+        func retries(_ name: String) async throws {
+            let failuresLeft = Mutex(1)
+            let flaky = ServiceDefinition(name: "test.Flaky", methods: [
+                .unary("/test.Flaky/Once", Google_Protobuf_StringValue.self, Google_Protobuf_StringValue.self) { request, _ in
+                    let fail = failuresLeft.withLock { left in
+                        defer { left = max(0, left - 1) }
+                        return left > 0
+                    }
+                    if fail { throw ProtoHTTPError(code: .unavailable, message: "try again") }
+                    return request
+                },
+            ])
+            try await withServer(extraServices: [flaky]) { server in
+                let manager = try server.manager(name == "grpc" ? GRPCProtocol() : GRPCWebProtocol())
+                var options = CallOptions()
+                options.retryPolicy = .always(attempts: 3, initialBackoff: .milliseconds(10))
+                let answer = try await manager.postForResponse("/test.Flaky/Once", Google_Protobuf_StringValue("hi"), as: Google_Protobuf_StringValue.self,
+                                                               options: options)
+                #expect(answer.output.value == "hi" && answer.metadata.attempts == 2)
             }
         }
 

@@ -35,7 +35,7 @@ extension ServerTests {
                              body: Array("{}".utf8))
         }
 
-        @Test("our client trusting the test CA calls over h2 (ALPN), by IP and by name, Connect and Twirp", arguments: ["127.0.0.1", "localhost"])
+        @Test("our client trusting the test CA calls over h2 (ALPN), by IP and by name, Connect, Twirp, gRPC and gRPC-Web", arguments: ["127.0.0.1", "localhost"])
         func ourClientOverH2(_ host: String) async throws {
             try await Self.withTLSServer { server, certificates in
                 let transport = try TestServer.transport {
@@ -44,7 +44,7 @@ extension ServerTests {
                 }
                 defer { transport.shutdown() }
                 let base = Self.url(server, host: host)
-                for wireProtocol in ["connect", "twirp"] {
+                for wireProtocol in ["connect", "twirp", "grpc", "grpc-web"] {
                     let client = Notes_NotesClient(manager: try server.manager(EndToEndTests.wireProtocol(wireProtocol), transport: transport, baseURL: base))
                     let created = try await client.createNote(EndToEndTests.groceries)
                     var get = Notes_GetNoteRequest()
