@@ -112,6 +112,48 @@ extension ServerTests {
             }
         }
 
+        @Test("curl over h2c sees the bytes: the framed message, then trailers with grpc-status, a percent-encoded grpc-message and the details")
+        func curlBytes() async throws {
+            let odd = ServiceDefinition(name: "test.Odd", methods: [
+                .unary("/test.Odd/Fail", Google_Protobuf_StringValue.self, Google_Protobuf_StringValue.self) { request, _ in
+                    throw ProtoHTTPError(code: .failedPrecondition, message: "café 100%\r\nnext",
+                                         details: [ErrorDetail(type: Google_Protobuf_StringValue.protoMessageName, value: request.serializedBytes())])
+                },
+                .unary("/test.Odd/Echo", Google_Protobuf_StringValue.self, Google_Protobuf_StringValue.self) { request, _ in request },
+            ])
+            try await withServer(extraServices: [odd]) { server in
+                try await offPool {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-grpc-curl-\(UUID().uuidString)")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    let request = folder.appendingPathComponent("request").path
+                    try Data(GRPCFrame(payload: Google_Protobuf_StringValue("x").serializedBytes()).bytes).write(to: URL(fileURLWithPath: request))
+                    func exchange(_ method: String) throws -> (head: String, body: [UInt8]) {
+                        let head = folder.appendingPathComponent("head").path, body = folder.appendingPathComponent("body").path
+                        let run = PythonClient.runProgram("/usr/bin/curl", [
+                            "-sS", "--http2-prior-knowledge", "--max-time", "10", "-D", head, "-o", body,
+                            "-H", "content-type: application/grpc", "-H", "te: trailers", "--data-binary", "@" + request,
+                            "\(server.baseURL)/test.Odd/\(method)",
+                        ], timeout: 20)
+                        guard let run, run.status == 0 else { throw PythonClient.Failure(description: "curl failed: \(run?.stderr ?? "timed out")") }
+                        return (try String(contentsOfFile: head, encoding: .utf8), Array(try Data(contentsOf: URL(fileURLWithPath: body))))
+                    }
+                    let echo = try exchange("Echo")
+                    #expect(echo.head.hasPrefix("HTTP/2 200 \r\ncontent-type: application/grpc\r\n"), "\(echo.head)")
+                    #expect(echo.head.hasSuffix("\r\ngrpc-status: 0\r\n"), "\(echo.head)")
+                    #expect(echo.body == [0, 0, 0, 0, 3, 0x0A, 1, UInt8(ascii: "x")])
+                    let failed = try exchange("Fail")
+                    #expect(failed.body.isEmpty)
+                    let trailers = failed.head.components(separatedBy: "\r\n\r\n").last ?? ""
+                    #expect(trailers.hasPrefix("grpc-status: 9\r\ngrpc-message: caf%C3%A9 100%25%0D%0Anext\r\ngrpc-status-details-bin: "), "\(failed.head)")
+                    let details = trailers.components(separatedBy: "grpc-status-details-bin: ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    let status = try #require(GRPCStatusDetails.decode(details))
+                    #expect(status.code == 9 && status.message == "café 100%\r\nnext")
+                    #expect(status.details == [ErrorDetail(type: "google.protobuf.StringValue", value: Google_Protobuf_StringValue("x").serializedBytes())])
+                }
+            }
+        }
+
         @Test("grpc-timeout is the handler's deadline: the call ends deadline_exceeded and the handler is cancelled")
         func deadline() async throws {
             try await withServer { server in
