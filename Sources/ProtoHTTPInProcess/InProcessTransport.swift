@@ -66,13 +66,15 @@ public final class InProcessTransport: ClientTransport {
         let limit = request.maxResponseSize ?? TransportConfiguration().maxResponseSize
         let started = ContinuousClock.now
         call.run(timeout: request.timeout) {
-            await server.respond(method: prepared.method, uri: prepared.uri, headers: prepared.headers, body: prepared.body) { status, headers, body in
+            await server.respond(method: prepared.method, uri: prepared.uri, headers: prepared.headers, body: prepared.body) { status, headers, body, trailers in
                 guard body.count <= limit else {
                     call.finish(.failure(ProtoHTTPError(code: .resourceExhausted, message: "the response body of \(request.url) is \(body.count) bytes, over the limit of \(limit); raise TransportRequest.maxResponseSize or TransportConfiguration.maxResponseSize.")))
                     return
                 }
                 let metrics = TransportMetrics(httpVersion: "in-process", newConnections: 0, totalTime: ContinuousClock.now - started)
-                call.finish(.success(TransportResponse(status: status, headers: headers, body: body, metrics: metrics)))
+                var response = TransportResponse(status: status, headers: headers, body: body, metrics: metrics)
+                response.trailers = trailers
+                call.finish(.success(response))
             }
         }
         return call
