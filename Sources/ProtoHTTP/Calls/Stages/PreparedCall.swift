@@ -77,6 +77,9 @@ extension ProtoHTTPManager {
     ) throws(ProtoHTTPError) -> PreparedCall {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let path = target.path
+        if wireProtocol.rpcProtocol.usesTrailers, target.httpMethod != .post {
+            throw ProtoHTTPError(code: .invalidArgument, message: "\(target.httpMethod) \(path) cannot go over \(wireProtocol.rpcProtocol): every gRPC and gRPC-Web call is a POST of one framed message; call it with post (or unary), or over Connect for a GET.")
+        }
         let composition = RequestComposition(settings: settings, options: options)
         if composition.usesCDN, settings.configuration.cdnBaseURL == nil, !RequestComposition.isAbsolute(path) {
             throw ProtoHTTPError(code: .invalidArgument, message: "the call to \(path) sets CallOptions.useCDN, but the manager has no ManagerConfiguration.cdnBaseURL; set it, or send the call without useCDN.")

@@ -64,6 +64,12 @@ extension ServerTests {
                 let typed = Notes_NotesClient(manager: manager, wireProtocol: wireProtocol)
                 let listed = try await typed.listNotes(Notes_ListNotesRequest())
                 #expect(listed.notes.map(\.title) == ["t-binary", "t-json"])
+                // A GET cannot be gRPC: refused before anything is sent.
+                let get = await Result { () async throws(ProtoHTTPError) in
+                    try await manager.request(.get, GetNote.path, input: [:], requestSerializer: .formURLEncoded, responseSerializer: .raw)
+                }
+                #expect(get.error?.code == .invalidArgument && get.error?.message.contains("every gRPC and gRPC-Web call is a POST") == true,
+                        "\(String(describing: get.error))")
                 var missing = Notes_GetNoteRequest()
                 missing.id = "nope"
                 let failure = await Result { () async throws(ProtoHTTPError) in
