@@ -59,22 +59,30 @@ public struct GRPCProtocol: WireProtocol {
 
 /// gRPC-Web unary calls (github.com/grpc/grpc/blob/master/doc/PROTOCOL-WEB.md): as gRPC, over
 /// HTTP/1.1 or HTTP/2, `Content-Type: application/grpc-web+proto` (or `+json`), and the status
-/// in a trailer frame at the end of the body rather than in HTTP trailers. Responses in the text
-/// form (`application/grpc-web-text`) are read too.
+/// in a trailer frame at the end of the body rather than in HTTP trailers. With ``text`` the
+/// body goes as base64 (`application/grpc-web-text`), for proxies that pass only text; responses
+/// in the text form are read either way.
 ///
 /// ```swift
 /// config.wireProtocol = .grpcWeb
+/// config.wireProtocol = GRPCWebProtocol(text: true)   // application/grpc-web-text
 /// ```
 public struct GRPCWebProtocol: WireProtocol {
     /// `RPCProtocol.grpcWeb`.
     public var rpcProtocol: RPCProtocol { .grpcWeb }
-    /// `application/grpc-web+proto` and `application/grpc-web+json`.
+    /// Whether bodies go as base64 text (`application/grpc-web-text`).
+    public var text: Bool
+    /// `application/grpc-web+proto` and `application/grpc-web+json`; with ``text``,
+    /// `application/grpc-web-text` and `application/grpc-web-text+json`.
     public var serializationContext: SerializationContext {
-        SerializationContext(binaryContentType: MediaType.grpcWebProto, jsonContentType: MediaType.grpcWebJSON)
+        text ? SerializationContext(binaryContentType: MediaType.grpcWebText, jsonContentType: MediaType.grpcWebText + "+json")
+             : SerializationContext(binaryContentType: MediaType.grpcWebProto, jsonContentType: MediaType.grpcWebJSON)
     }
 
-    /// The protocol.
-    public init() {}
+    /// The protocol; `text` sends bodies as base64.
+    public init(text: Bool = false) {
+        self.text = text
+    }
 
     /// The method path, unchanged (`/pkg.Service/Method`).
     public func route(_ path: String) -> String { path }
@@ -86,9 +94,11 @@ public struct GRPCWebProtocol: WireProtocol {
         return headers
     }
 
-    /// The request with its message framed.
+    /// The request with its message framed (and, with ``text``, in base64).
     public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest {
-        GRPCClientFraming.frame(request)
+        var framed = GRPCClientFraming.frame(request)
+        if text, let body = framed.body { framed.body = Array(GRPCBinaryHeader.encode(body).utf8) }
+        return framed
     }
 
     /// The error of a response whose `grpc-status` (trailer frame or headers) is not 0, or that has none.

@@ -45,11 +45,11 @@ extension ServerTests {
             await server.shutdown()
         }
 
-        @Test("binary and JSON (application/grpc+json, application/grpc-web+json), errors with details, gzip both ways",
-              arguments: ["grpc", "grpcweb"])
+        @Test("binary and JSON (application/grpc+json, application/grpc-web+json, the base64 text form), errors with details, gzip both ways",
+              arguments: ["grpc", "grpcweb", "grpcweb-text"])
         func calls(_ name: String) async throws {
             try await withServer { server in
-                let wireProtocol: any WireProtocol = name == "grpc" ? GRPCProtocol() : GRPCWebProtocol()
+                let wireProtocol: any WireProtocol = name == "grpc" ? GRPCProtocol() : GRPCWebProtocol(text: name == "grpcweb-text")
                 let manager = try server.manager(wireProtocol)
                 for encoding in [BodyEncoding.binary, .json] {
                     var create = Notes_CreateNoteRequest()
@@ -89,7 +89,8 @@ extension ServerTests {
                 #expect(response.output.title.count == 64_000)
                 #expect(metadata.headers[.grpcEncoding] == "gzip")
                 // The status arrives after the body: in HTTP/2 trailers, or gRPC-Web's trailer frame.
-                #expect(name == "grpcweb" || metadata.trailers[.grpcStatus] == "0", "\(metadata.trailers)")
+                #expect(name != "grpc" || metadata.trailers[.grpcStatus] == "0", "\(metadata.trailers)")
+                if name == "grpcweb-text" { #expect(metadata.contentType == MediaType.grpcWebText, "\(metadata.headers)") }
                 #expect((metadata.metrics?.bodyBytesSent ?? .max) < 2_000, "\(String(describing: metadata.metrics))")
             }
         }
