@@ -49,6 +49,9 @@ final class CurlEngine: Sendable {
     /// Calls waiting for a transfer slot (``TransportConfiguration/maxConcurrentTransfers``),
     /// as the engine thread last counted them.
     let waitingCalls = Atomic<Int>(0)
+    /// The origins with an h2c connection in the cache (libcurl before 8.0 reuses them only
+    /// through `CURL_HTTP_VERSION_2_0`; ``H2CConnections``).
+    let h2cConnections = H2CConnections()
     private let thread = Mutex<JoinableThread?>(nil)
 
     private static let globalInit: CURLcode = curl_global_init(CCURL_GLOBAL_DEFAULT)

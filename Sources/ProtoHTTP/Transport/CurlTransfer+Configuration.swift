@@ -45,12 +45,15 @@ extension CurlTransfer {
         switch httpVersion {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        case .http2PriorKnowledge where Self.priorKnowledgeCannotReuse && engine.h2cConnections.contains(H2CConnections.origin(of: request.url)):
+            // libcurl before 8.0 reuses an h2c connection only for a transfer that asks for HTTP/2 plainly.
+            try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_0))
+            reusesH2C = true
         case .http2PriorKnowledge:
             try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
-            if Self.priorKnowledgeCannotReuse {
-                try set(CURLOPT_FRESH_CONNECT, 1)
-                try set(CURLOPT_FORBID_REUSE, 1)
-            }
+            // There a prior-knowledge transfer must not reuse a connection; the one it makes
+            // stays in the cache for the transfers after it (H2CConnections).
+            if Self.priorKnowledgeCannotReuse { try set(CURLOPT_FRESH_CONNECT, 1) }
         }
         if config.multiplexHTTP2, isTLS || httpVersion == .http2PriorKnowledge, httpVersion != .http1_1 {
             try set(CURLOPT_PIPEWAIT, 1)
@@ -250,7 +253,8 @@ extension CurlTransfer {
 
     /// libcurl before 8.0.0 fails every h2c prior-knowledge transfer that reuses a connection
     /// ("Error in the HTTP2 framing layer", curl issue 10634, fixed in 8.0.0; Debian 12 ships
-    /// 7.88.1), so there each such transfer opens its own connection and closes it after.
+    /// 7.88.1), so there a prior-knowledge transfer always opens a connection of its own, and
+    /// the transfers after it reuse that connection by asking for HTTP/2 (``H2CConnections``).
     static let priorKnowledgeCannotReuse: Bool =
         (curl_version_info(CURLVERSION_FIRST)?.pointee.version_num ?? 0) < 0x08_00_00
 }

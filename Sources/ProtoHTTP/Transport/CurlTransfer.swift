@@ -35,6 +35,9 @@ final class CurlTransfer {
     private(set) var responseTrailers: HTTPFields = [:]
     /// Whether the current response's header section has ended (its blank line came).
     private var headerSectionEnded = false
+    /// Set by `configure`: an h2c transfer that asked for HTTP/2 plainly to reuse a known
+    /// connection (``H2CConnections``).
+    var reusesH2C = false
     private(set) var responseBody: [UInt8] = []
     /// The size limit the write callback stopped the transfer at, if it did.
     private(set) var exceededLimit: Int?
@@ -248,6 +251,24 @@ final class CurlTransfer {
         guard let fileSink else { return nil }
         writtenFile = fileSink.finish(status: status, headers: responseHeaders)
         return fileSink.error
+    }
+
+    /// After a transfer that completed, on libcurl before 8.0 and for an h2c prior-knowledge
+    /// request (``H2CConnections``): records the origin's connection when the answer came over
+    /// HTTP/2, forgets it otherwise, and returns `true` when the call must go again with prior
+    /// knowledge: a gRPC request that a reuse attempt sent over HTTP/1.1 because the
+    /// connection was gone (no gRPC server answers it there; the server refused it unread).
+    func needsPriorKnowledgeAgain(succeeded: Bool) -> Bool {
+        guard Self.priorKnowledgeCannotReuse, (request.httpVersion ?? engine.configuration.httpVersion) == .http2PriorKnowledge else { return false }
+        let origin = H2CConnections.origin(of: request.url)
+        var version = 0
+        if succeeded, ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version) == CURLE_OK, version == Int(CURL_HTTP_VERSION_2_0) {
+            engine.h2cConnections.insert(origin)
+            return false
+        }
+        engine.h2cConnections.remove(origin)
+        let isGRPC = RPCProtocol.framed(mediaType: MediaType(request.headers.firstValue(.contentType) ?? "").essence) == .grpc
+        return succeeded && reusesH2C && isGRPC
     }
 
     /// The response, read from the finished easy handle.

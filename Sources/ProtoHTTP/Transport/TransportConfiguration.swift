@@ -12,8 +12,11 @@ public struct TransportConfiguration: Sendable {
         /// (including every cleartext `http://` URL). The default.
         case http2
         /// HTTP/2 without TLS and without upgrade (h2c, "prior knowledge"). Only for servers
-        /// known to speak h2c; an HTTP/1.1 server rejects these calls. With libcurl older than
-        /// 8.0.0, whose h2c connection reuse is broken, every call opens its own connection.
+        /// known to speak h2c; an HTTP/1.1 server rejects these calls. Connections are reused,
+        /// also with libcurl older than 8.0.0, whose reuse of prior-knowledge connections is
+        /// broken: there later calls reuse the first call's connection by asking for HTTP/2
+        /// plainly, and should it have closed meanwhile, a gRPC call is sent again with prior
+        /// knowledge on a new one.
         case http2PriorKnowledge
     }
 

@@ -161,6 +161,25 @@ extension ServerTests {
             }
         }
 
+        @Test("h2c connections are reused (libcurl 7.88 included); when the server has closed one, the next call still answers, over a new one")
+        func connectionReuse() async throws {
+            try await withServer({ $0.idleTimeout = .milliseconds(300) }) { server in
+                let manager = try server.manager(GRPCProtocol())
+                var connections: [Int] = []
+                for _ in 0..<4 {
+                    let answer = try await manager.postForResponse("/test.Faults/Ping", Google_Protobuf_Empty(), as: Google_Protobuf_Empty.self)
+                    #expect(answer.metadata.metrics?.httpVersion == "2")
+                    connections.append(answer.metadata.metrics?.newConnections ?? -1)
+                }
+                #expect(connections == [1, 0, 0, 0], "new connections per call: \(connections)")
+                // The server closes the idle connection; the next call must not fail for it.
+                #expect(await waitUntil { server.server.connectionCount == 0 })
+                let after = try await manager.postForResponse("/test.Faults/Ping", Google_Protobuf_Empty(), as: Google_Protobuf_Empty.self)
+                #expect(after.metadata.metrics?.httpVersion == "2")
+                #expect(server.faults.pings == 5)
+            }
+        }
+
         @Test("grpc-timeout is the handler's deadline: the call ends deadline_exceeded and the handler is cancelled")
         func deadline() async throws {
             try await withServer { server in

@@ -1,0 +1,34 @@
+// H2CConnections.swift: the origins with an h2c connection in the engine's cache, for reuse on libcurl before 8.0.
+import Synchronization
+
+/// Origins (`http://host:port`) to which a prior-knowledge HTTP/2 transfer has made a
+/// connection that libcurl keeps in its cache.
+///
+/// libcurl before 8.0.0 fails a prior-knowledge transfer that reuses a connection
+/// ("Error in the HTTP2 framing layer", curl issue 10634; Debian 12 ships 7.88.1), yet a
+/// transfer asking for plain `CURL_HTTP_VERSION_2_0` reuses the same HTTP/2 connection
+/// without trouble. So on those versions the first h2c transfer to an origin goes with prior
+/// knowledge on a fresh connection, and later ones ask for HTTP/2 and reuse it. Should the
+/// connection be gone meanwhile, libcurl opens a new one in HTTP/1.1 (with an `Upgrade: h2c`
+/// offer): the origin is forgotten, and a gRPC call, which no server answers over HTTP/1.1,
+/// is sent again with prior knowledge (``CurlTransfer/needsPriorKnowledgeAgain``).
+final class H2CConnections: Sendable {
+    private let origins = Mutex<Set<String>>([])
+
+    /// Whether an h2c connection to `origin` is known.
+    func contains(_ origin: String) -> Bool { origins.withLock { $0.contains(origin) } }
+
+    /// Records a connection made to `origin`.
+    func insert(_ origin: String) { origins.withLock { _ = $0.insert(origin) } }
+
+    /// Forgets `origin`: its connection is gone.
+    func remove(_ origin: String) { origins.withLock { _ = $0.remove(origin) } }
+
+    /// `scheme://host[:port]` of `url`, lowercased; the whole URL when it has no path.
+    static func origin(of url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
+        let rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return String(url[..<authorityEnd]).lowercased()
+    }
+}
