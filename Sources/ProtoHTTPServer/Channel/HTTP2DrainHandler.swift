@@ -16,12 +16,13 @@ import NIOHTTP2
 /// ```
 ///
 /// It also ends connections that open streams only to reset them (the "rapid reset" attack,
-/// CVE-2023-44487): each such stream costs a child channel, its handlers and the request head
-/// before the reset arrives, and NIOHTTP2's own limit (200 resets in 30 s) lets one connection
-/// cost 200 of them per burst. A request a client resets before sending all of it is rare for
-/// a real client (it cancels calls it has sent; it seldom abandons one half-sent), so once
-/// ``earlyResetLimit`` streams of a connection were reset that way, and they are more than
-/// half the streams it opened, the connection gets GOAWAY with ENHANCE_YOUR_CALM: streams it
+/// CVE-2023-44487): each such stream costs a child channel, its handlers, the request head and,
+/// when the whole request came, a handler started, before the reset arrives. NIOHTTP2's own
+/// count of RST_STREAM frames cannot tell those from resets of streams already answered (libcurl
+/// before 8.0 sends one after every call), so the server raises it out of the way and counts here
+/// only the resets that cost it work: before the request had all arrived, or while its handler
+/// ran. A real client resets few of its streams, so once ``earlyResetLimit`` streams of a
+/// connection were reset that way, and they are more than half the streams it opened, the connection gets GOAWAY with ENHANCE_YOUR_CALM: streams it
 /// opens after it are ignored by NIOHTTP2 (no channel, no handler), and the connection closes
 /// on the loop's next turn. (`make attack`'s h2-rapid-reset: good_rps_ratio 0.14-0.26 before,
 /// 0.41-0.55 with it.) ``HTTP2CalmGate`` then keeps the rest of the burst from NIOHTTP2: it
@@ -162,8 +163,8 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     }
 
     /// What a stream's ``RPCChannelHandler`` tells its connection when an error ends the stream
-    /// before its request had all arrived: a reset by the client counts toward
-    /// ``earlyResetLimit``.
+    /// before it was answered (its request still arriving, or its handler running): a reset by
+    /// the client counts toward ``earlyResetLimit``.
     struct EarlyResets: AbandonedRequestObserver {
         let handler: NIOLoopBound<HTTP2DrainHandler>
 

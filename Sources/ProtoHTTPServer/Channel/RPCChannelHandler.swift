@@ -173,9 +173,11 @@ final class RPCChannelHandler: ChannelInboundHandler {
             // nobody asked for an answer, and the connection closes after the one it gets.
             break
         default:
-            // Connection-level failures (reset by peer and the like): the client is gone.
+            // Connection-level failures (reset by peer and the like): the client is gone. On an
+            // HTTP/2 stream, a reset before the answer (the request still arriving, or its
+            // handler running) counts toward the connection's rapid-reset rule.
             switch state {
-            case .idle, .receiving: abandonment?.requestAbandoned(by: error)
+            case .idle, .receiving, .serving: abandonment?.requestAbandoned(by: error)
             default: break
             }
             context.close(promise: nil)

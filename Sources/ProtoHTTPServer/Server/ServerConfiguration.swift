@@ -93,15 +93,18 @@ public struct ServerConfiguration: Sendable {
     /// HTTP/1.1 `Upgrade: h2c` is not offered: such requests are answered over HTTP/1.1. Off,
     /// every connection is HTTP/1.1.
     ///
-    /// Each HTTP/2 connection has swift-nio-http2's defences, which the server keeps as they are
-    /// and its tests check: at most 100 concurrent streams (`SETTINGS_MAX_CONCURRENT_STREAMS`), a
-    /// header list of at most 16 KiB, at most 5 CONTINUATION frames in a row, and at most 200
-    /// stream resets, 200 stream errors and 200 control frames (PING, SETTINGS floods) per 30 s.
-    /// Past any of them the connection gets GOAWAY with the matching error code and is closed.
-    /// Against the "rapid reset" attack the server adds its own, tighter rule: once a client
-    /// has reset 20 streams before sending their whole request, and those are more than half
-    /// the streams it opened, its connection gets GOAWAY (ENHANCE_YOUR_CALM) and closes; streams
-    /// it opens after that get no handler. Every stream also has the HTTP/1.1 request limits:
+    /// Each HTTP/2 connection has swift-nio-http2's defences, which its tests check: at most 100
+    /// concurrent streams (`SETTINGS_MAX_CONCURRENT_STREAMS`), a header list of at most 16 KiB,
+    /// at most 5 CONTINUATION frames in a row, and at most 200 stream errors and 200 control
+    /// frames (PING, SETTINGS floods) per 30 s. Past any of them the connection gets GOAWAY with
+    /// the matching error code and is closed. swift-nio-http2's count of RST_STREAM frames
+    /// (200 per 30 s) is raised to 100,000: it counted resets of streams already answered too,
+    /// which libcurl before 8.0 sends after every call, so such clients lost their connection at
+    /// their 201st call. Against the "rapid reset" attack the server counts the resets that cost
+    /// it work instead: once a client has reset 20 streams before answering them (the request
+    /// still arriving, or its handler running), and those are more than half the streams it
+    /// opened, its connection gets GOAWAY (ENHANCE_YOUR_CALM) and closes; streams it opens after
+    /// that get no handler. Every stream also has the HTTP/1.1 request limits:
     /// ``maxRequestBodySize``, ``requestBodyTimeout``, ``maxConcurrentRequests``.
     ///
     /// In a build without the trait `HTTP2` (a dependency with `traits: []`) the default is off,
