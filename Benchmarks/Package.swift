@@ -10,6 +10,10 @@ let package = Package(
         // rpc-bench only: the HTTP client ProtoHTTP is compared with, and the NIO buffers it returns.
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // rpc-bench --protocol grpc only: grpc-swift 2, the gRPC client and server ours is compared
+        // with and checked against (kept out of the main package, whose build stays lean).
+        .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
     ],
     targets: [
         // Hand-written ProtoWire structs for Protos/bench.proto, in generated-code shape.
@@ -69,6 +73,8 @@ let package = Package(
                 .product(name: "ProtoHTTPTestSupport", package: "ProtoHTTP"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]
         ),
 

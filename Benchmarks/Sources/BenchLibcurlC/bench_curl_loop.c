@@ -132,3 +132,13 @@ int bench_curl_run(const bench_curl_workload *w, bench_curl_done_fn done, void *
     free(slots);
     return failed ? -1 : 0;
 }
+
+unsigned int bench_curl_version_num(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info ? info->version_num : 0;
+}
+
+const char *bench_curl_version(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info && info->version ? info->version : "?";
+}

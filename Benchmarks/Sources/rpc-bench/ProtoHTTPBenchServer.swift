@@ -1,4 +1,4 @@
-// ProtoHTTPBenchServer.swift: ProtoHTTPServer as the benchmark server, in a child process (rpc-bench re-run).
+// ProtoHTTPBenchServer.swift: ProtoHTTPServer (or grpc-swift's server) as the benchmark server, in a child process (rpc-bench re-run).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,31 +12,40 @@ import ProtoHTTPTestSupport
 /// gracefully, and if this process dies in any way the kernel closes it too. Its standard
 /// output (`PORT <n>`, then the server's log) and standard error go to files in the temp folder.
 final class ProtoHTTPBenchServer: BenchServer {
-    /// `"protohttp"`: RESULT lines end in ` server=protohttp`.
-    let resultTag: String? = "protohttp"
-    /// `"protohttp"`.
-    let name = "protohttp"
+    /// `"protohttp"`: RESULT lines end in ` server=protohttp` (`"grpc-swift"` for that child).
+    let resultTag: String?
+    /// `"protohttp"`, or `"grpc-swift"`.
+    let name: String
 
     private let folder: TempFolder
-    private let threads: Int
+    /// The child's arguments: ``ServeCommand/flag`` and its threads, or another serve mode's.
+    private let arguments: [String]
     private var process: ChildProcess?
 
     /// The child's pid while it runs.
     var pid: pid_t? { process?.pid }
 
     /// Prepares a server with `threads` event-loop threads, its logs in `folder`.
-    init(folder: TempFolder, threads: Int) {
+    convenience init(folder: TempFolder, threads: Int) {
+        self.init(folder: folder, name: "protohttp", arguments: [ServeCommand.flag, "--threads", String(threads)])
+    }
+
+    /// Prepares the child `name` run with `arguments` (a hidden serve mode of this program),
+    /// its logs in `folder/<name>/`.
+    init(folder: TempFolder, name: String, arguments: [String]) {
         self.folder = folder
-        self.threads = threads
+        self.name = name
+        resultTag = name
+        self.arguments = arguments
     }
 
     /// Starts the child and waits for its `PORT` line and for the port to accept.
     func start() throws -> String {
         let executable = try Self.currentExecutable()
-        try folder.write("protohttp/.keep", [])
+        try folder.write("\(name)/.keep", [])
         let child = try ChildProcess(
-            executable, [ServeCommand.flag, "--threads", String(threads)], input: .pipe,
-            output: .file(folder.file("protohttp/stdout.log")), error: .file(folder.file("protohttp/stderr.log")))
+            executable, arguments, input: .pipe,
+            output: .file(folder.file("\(name)/stdout.log")), error: .file(folder.file("\(name)/stderr.log")))
         EmergencyStop.guardProcess(child.pid)
         do {
             let port = try waitForPort(child)
@@ -57,7 +66,7 @@ final class ProtoHTTPBenchServer: BenchServer {
         child.closeInput()
         if let exit = child.wait(upTo: .seconds(3)) {
             if exit.status != 0 {
-                report("protohttp server exited with status \(exit.status): \(folder.read("protohttp/stderr.log"))")
+                report("\(name) server exited with status \(exit.status): \(folder.read("\(name)/stderr.log"))")
             }
         } else {
             child.stop()
@@ -72,7 +81,7 @@ final class ProtoHTTPBenchServer: BenchServer {
             bytes.baseAddress.map { readlink("/proc/self/exe", $0.assumingMemoryBound(to: CChar.self), bytes.count - 1) } ?? -1
         }
         guard count > 0 else {
-            throw BenchError("cannot read /proc/self/exe to start the protohttp server: \(String(cString: strerror(errno)))")
+            throw BenchError("cannot read /proc/self/exe to start a server child: \(String(cString: strerror(errno)))")
         }
         return String(decoding: buffer[..<count], as: UTF8.self)
     }
@@ -85,16 +94,16 @@ final class ProtoHTTPBenchServer: BenchServer {
         do {
             port = UInt16(try child.readPort(timeout: .seconds(5)).port)
         } catch {
-            throw BenchError("the protohttp server printed no PORT line: \(error); \(folder.read("protohttp/stderr.log"))")
+            throw BenchError("the \(name) server printed no PORT line: \(error); \(folder.read("\(name)/stderr.log"))")
         }
         repeat {
             if let exit = child.exitIfEnded() {
-                throw BenchError("the protohttp server exited with status \(exit.status): "
-                    + folder.read("protohttp/stdout.log") + folder.read("protohttp/stderr.log"))
+                throw BenchError("the \(name) server exited with status \(exit.status): "
+                    + folder.read("\(name)/stdout.log") + folder.read("\(name)/stderr.log"))
             }
             if LoopbackPort.accepts(port) { return port }
             usleep(10_000)
         } while MonotonicClock.nanoseconds() < deadline
-        throw BenchError("the protohttp server printed PORT \(port) but did not accept connections within 5 s: \(folder.read("protohttp/stderr.log"))")
+        throw BenchError("the \(name) server printed PORT \(port) but did not accept connections within 5 s: \(folder.read("\(name)/stderr.log"))")
     }
 }

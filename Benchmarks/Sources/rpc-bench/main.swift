@@ -3,7 +3,9 @@
 // Usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b] [--concurrency 1,64]
 //                  [--server nginx|protohttp|all] [--server-threads N]
 //                  [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
-// (`rpc-bench --serve-protohttp --threads N` is the server child rpc-bench starts itself;
+//        rpc-bench --protocol grpc [--duration SECONDS] [--warmup SECONDS] [--concurrency 1,64]
+//        (ProtoHTTP's gRPC client and server against grpc-swift 2's: GRPCBench)
+// (`rpc-bench --serve-protohttp --threads N` and `--serve-grpc-swift` are server children rpc-bench starts itself;
 //  `rpc-bench --soak MINUTES` is the long run of 64 clients against it, see SoakCommand.)
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +18,12 @@ if arguments.first == ServeCommand.flag {
 }
 if arguments.first == SoakCommand.flag {
     exit(await SoakCommand.run(Array(arguments.dropFirst())))
+}
+if arguments.first == GRPCSwiftServeCommand.flag {
+    exit(await GRPCSwiftServeCommand.run(Array(arguments.dropFirst())))
+}
+if arguments.first == GRPCBench.flag {
+    exit(await GRPCBench.run(Array(arguments.dropFirst())))
 }
 let options = Options.parse(arguments)
 

@@ -29,4 +29,8 @@ typedef struct {
 int bench_curl_run(const bench_curl_workload *workload, bench_curl_done_fn done, void *context,
                    char *error, size_t error_capacity);
 
+/* libcurl's version as a number (0xXXYYZZ) and as text, from curl_version_info. */
+unsigned int bench_curl_version_num(void);
+const char *bench_curl_version(void);
+
 #endif

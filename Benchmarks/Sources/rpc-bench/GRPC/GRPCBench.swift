@@ -1,0 +1,154 @@
+// GRPCBench.swift: `rpc-bench --protocol grpc`: ProtoHTTP's gRPC client and server against grpc-swift 2's, Echo over h2c, checked then measured.
+import BenchSupport
+import BenchLibcurlC
+import ProtoHTTP
+import ProtoHTTPCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The gRPC comparison, in its own run:
+///
+/// ```
+///  start two server children: ProtoHTTPServer (one event loop) and grpc-swift 2's GRPCServer
+///  interop: each client calls each server's Echo (the answer must decode and match) and a
+///           missing method (the code must be unimplemented)
+///  for n in --concurrency, for each server, for each client: warm-up, window, then
+///    RESULT client=<c> server=<s> protocol=grpc concurrency=<n> rps=<r> cpu_us_per_call=<u>
+///    #   calls, and the server's CPU µs per call
+///  # ratio lines: ours over grpc-swift's, client side (same server) and server side (same client)
+/// ```
+///
+/// `cpu_us_per_call` is the client process's CPU; the server child's is on the `#` line under it.
+/// Usage: `rpc-bench --protocol grpc [--duration S] [--warmup S] [--concurrency 1,64]`.
+enum GRPCBench {
+    /// The flag that selects this mode; its value must be `grpc`.
+    static let flag = "--protocol"
+
+    /// The two implementations, as the RESULT lines name them.
+    static let implementations = ["protohttp", "grpc-swift"]
+
+    /// Runs the comparison; returns the exit status.
+    static func run(_ arguments: [String]) async -> Int32 {
+        guard arguments.first == "grpc" else {
+            report("\(flag) takes grpc (the HTTP protocols are rpc-bench's default run)")
+            return 2
+        }
+        let options = Options.parse(Array(arguments.dropFirst()))
+        let folder: TempFolder
+        do {
+            folder = try TempFolder.make()
+        } catch {
+            report("\(error)")
+            return 1
+        }
+        defer { folder.remove() }
+        let servers = [
+            ProtoHTTPBenchServer(folder: folder, threads: 1),
+            ProtoHTTPBenchServer(folder: folder, name: "grpc-swift", arguments: [GRPCSwiftServeCommand.flag]),
+        ]
+        defer { servers.forEach { $0.stop() } }
+        do {
+            var targets: [(name: String, baseURL: String, port: Int, pid: pid_t?)] = []
+            for server in servers {
+                let baseURL = try server.start()
+                guard let port = baseURL.split(separator: ":").last.flatMap({ Int($0) }) else { throw BenchError("no port in \(baseURL)") }
+                targets.append((server.name, baseURL, port, server.pid))
+                print("# rpc-bench: protocol=grpc server=\(server.name) url=\(baseURL)\(Workload.path) h2c warmup=\(options.warmup)s window=\(options.duration)s")
+            }
+            for target in targets {
+                for client in implementations {
+                    try await interop(client: client, server: target.name, baseURL: target.baseURL, port: target.port)
+                }
+            }
+            var rates: [String: Double] = [:]
+            for concurrency in options.concurrencies {
+                for target in targets {
+                    let timing = CaseTiming(warmupSeconds: options.warmup, windowSeconds: options.duration, serverPID: target.pid)
+                    for name in implementations {
+                        if name == "protohttp", target.name == "grpc-swift", curlResetsEveryStream {
+                            print("# grpc c=\(concurrency): client=protohttp server=grpc-swift not measured: libcurl \(curlVersion) sends RST_STREAM"
+                                + " after every HTTP/2 call (fixed in 8.0) and grpc-swift's server ends a connection past 200 of them in 10 s")
+                            continue
+                        }
+                        let client = try makeClient(name, baseURL: target.baseURL, port: target.port, concurrency: concurrency)
+                        let result: Result<Measurement, any Error>
+                        do {
+                            result = .success(try await client.measure(concurrency: concurrency, timing: timing))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        await client.shutdown()
+                        let measurement = try result.get()
+                        print("RESULT client=\(name) server=\(target.name) protocol=grpc concurrency=\(concurrency)"
+                            + " rps=\(fixed(measurement.callsPerSecond, digits: 1)) cpu_us_per_call=\(fixed(measurement.cpuMicrosecondsPerCall, digits: 2))")
+                        var note = "#   \(measurement.calls) calls in \(fixed(measurement.seconds, digits: 2)) s"
+                        if let serverCPU = measurement.serverCPUMicrosecondsPerCall {
+                            note += ", server \(target.name) cpu \(fixed(serverCPU, digits: 2)) us/call"
+                        }
+                        print(note)
+                        fflush(nil)
+                        rates["\(name)|\(target.name)|\(concurrency)"] = measurement.callsPerSecond
+                    }
+                }
+            }
+            for concurrency in options.concurrencies {
+                func ratio(_ a: String, _ b: String) -> String {
+                    guard let x = rates[a], let y = rates[b], y > 0 else { return "n/a" }
+                    return fixed(x / y, digits: 2)
+                }
+                for server in implementations {
+                    print("# grpc c=\(concurrency): client protohttp/grpc-swift against server=\(server): "
+                        + ratio("protohttp|\(server)|\(concurrency)", "grpc-swift|\(server)|\(concurrency)"))
+                }
+                for client in implementations {
+                    print("# grpc c=\(concurrency): server protohttp/grpc-swift under client=\(client): "
+                        + ratio("\(client)|protohttp|\(concurrency)", "\(client)|grpc-swift|\(concurrency)"))
+                }
+            }
+            return 0
+        } catch {
+            report("\(error)")
+            return 1
+        }
+    }
+
+    /// Whether the linked libcurl is older than 8.0, which resets every HTTP/2 stream after its
+    /// answer; NIOHTTP2-based servers that keep swift-nio-http2's reset limits (grpc-swift 2:
+    /// 200 in 10 s) end such a client's connection within a second at these rates.
+    static let curlResetsEveryStream = bench_curl_version_num() < 0x08_00_00
+
+    /// The linked libcurl's version, e.g. `7.88.1`.
+    static var curlVersion: String { String(cString: bench_curl_version()) }
+
+    private static func makeClient(_ name: String, baseURL: String, port: Int, concurrency: Int) throws -> any LoopClient {
+        name == "protohttp" ? try GRPCProtoHTTPClient(baseURL: baseURL, concurrency: concurrency) : try GRPCSwiftClient(port: port)
+    }
+
+    /// One Echo and one call to a missing method, from `client` to `server`; throws on any difference.
+    private static func interop(client: String, server: String, baseURL: String, port: Int) async throws {
+        let echoed: Workload.Response
+        let missing: String
+        if client == "protohttp" {
+            let ours = try GRPCProtoHTTPClient(baseURL: baseURL, concurrency: 1)
+            defer { ours.manager.transport.shutdown() }
+            echoed = try await ours.manager.post(Workload.path, Workload.request(), as: Workload.Response.self)
+            do {
+                _ = try await ours.manager.post("/protohttp.bench.Bench/Missing", Workload.request(), as: Workload.Response.self)
+                missing = "ok"
+            } catch {
+                missing = error.code.name
+            }
+        } else {
+            let theirs = try GRPCSwiftClient(port: port)
+            echoed = try await theirs.echo()
+            missing = (await theirs.callMissing()).map { "\($0)" } ?? "ok"
+            await theirs.shutdown()
+        }
+        guard echoed == Workload.expectedResponse else { throw BenchError("interop \(client) -> \(server): Echo answered \(echoed)") }
+        guard ["unimplemented", "unimplemented (12)"].contains(missing) || missing.lowercased().hasPrefix("unimplemented") else {
+            throw BenchError("interop \(client) -> \(server): a missing method ended \(missing), not unimplemented")
+        }
+        print("# interop client=\(client) server=\(server) protocol=grpc echo=ok missing_method=unimplemented")
+    }
+}
