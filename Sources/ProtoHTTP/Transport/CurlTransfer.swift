@@ -271,6 +271,17 @@ final class CurlTransfer {
         return succeeded && reusesH2C && isGRPC
     }
 
+    /// Before a transfer still under way is removed (cancel, deadline): on libcurl before 8.0
+    /// the HTTP/2 RST_STREAM that tells the server waits in libcurl's queue until the connection
+    /// carries another request, so a server went on running a cancelled call's handler. Marking
+    /// the transfer's connection not to be reused closes it once no other transfer uses it,
+    /// which the server sees at once; its h2c origin is forgotten with it (``H2CConnections``).
+    func closeConnectionWhenAborted() {
+        guard Self.priorKnowledgeCannotReuse else { return }
+        _ = ccurl_easy_setopt_long(easy, CURLOPT_FORBID_REUSE, 1)
+        engine.h2cConnections.remove(H2CConnections.origin(of: request.url))
+    }
+
     /// The response, read from the finished easy handle.
     func makeResponse() -> TransportResponse {
         var response = TransportResponse(status: status, headers: responseHeaders, body: responseBody, metrics: metrics())

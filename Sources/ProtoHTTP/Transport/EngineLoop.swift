@@ -189,6 +189,7 @@ final class EngineLoop {
             return
         }
         guard let transfer = active[id] else { return }
+        transfer.closeConnectionWhenAborted()
         remove(transfer)
         transfer.cleanup()
     }

@@ -181,6 +181,31 @@ extension ServerTests {
             }
         }
 
+        @Test("cancelling a gRPC or gRPC-Web call ends it canceled at once, and the server cancels its handler",
+              arguments: ["grpc", "grpcweb"])
+        func cancel(_ name: String) async throws {
+            try await withServer { server in
+                // No call timeout: nothing but the cancel itself may end the stream. (On libcurl 7.88
+                // the RST_STREAM waited for the connection's next request; the connection now closes.)
+                var configuration = ManagerConfiguration(baseURL: server.baseURL)
+                configuration.wireProtocol = name == "grpc" ? GRPCProtocol() : GRPCWebProtocol()
+                configuration.timeout = nil
+                let manager = try ProtoHTTPManager(configuration: configuration, transport: server.transport)
+                let call = Task { () async -> ProtoHTTPError? in
+                    do {
+                        _ = try await manager.post("/test.Faults/Slow", Google_Protobuf_Int32Value(Int32(-1)), as: Google_Protobuf_Empty.self)
+                        return nil
+                    } catch {
+                        return error as? ProtoHTTPError
+                    }
+                }
+                #expect(await waitUntil { server.faults.events.contains("slow started") })
+                call.cancel()
+                #expect(await call.value?.code == .canceled)
+                #expect(await waitUntil { server.faults.events.contains("slow cancelled") }, "\(server.faults.events)")
+            }
+        }
+
         @Test("grpc-timeout is the handler's deadline: the call ends deadline_exceeded and the handler is cancelled")
         func deadline() async throws {
             try await withServer { server in
