@@ -79,6 +79,8 @@ extension ServerTests {
             handle.cancel()
             #expect(await waitUntil { faults.events.count == 4 }, "\(faults.events)")
             #expect(faults.events.last == "slow cancelled")
+            // The failure callback runs on the callback queue, not before the handler's cancellation: wait for it.
+            #expect(await waitUntil { failures.withLock { !$0.isEmpty } })
             #expect(failures.withLock { $0.map(\.code) } == [.canceled])
             #expect(await waitUntil { transport.callsInFlight == 0 })
 
