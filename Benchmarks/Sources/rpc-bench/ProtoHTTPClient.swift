@@ -1,4 +1,4 @@
-// ProtoHTTPClient.swift: the `protohttp` client: ProtoHTTPManager's typed post, callback form, HTTP/1.1.
+// ProtoHTTPClient.swift: the `protohttp` client: ProtoHTTPManager's typed post, callback form, HTTP/1.1 (or gRPC over h2c).
 import ProtoHTTP
 
 /// ProtoHTTP as a user would call it: one ``ProtoHTTPManager`` with the base URL, the plain
@@ -7,19 +7,21 @@ import ProtoHTTP
 ///
 /// Each loop makes its next call from the previous call's success callback. The callback form
 /// is used because it needs no task hop per call (the async form wraps it in a continuation).
+/// `rpc-bench --protocol grpc` makes the same client with `wireProtocol: .grpc` (h2c).
 final class ProtoHTTPClient: LoopClient {
     /// `"protohttp"`.
     let name = "protohttp"
-    private let manager: ProtoHTTPManager
+    let manager: ProtoHTTPManager
 
     /// Creates a manager with its own transport for `baseURL`, keeping `concurrency`
-    /// connections alive.
-    init(baseURL: String, concurrency: Int) throws {
+    /// connections alive; `wireProtocol` replaces the default (plain POST over HTTP/1.1).
+    init(baseURL: String, concurrency: Int, wireProtocol: (any WireProtocol)? = nil) throws {
         var transport = TransportConfiguration()
-        transport.httpVersion = .http1_1
+        transport.httpVersion = wireProtocol == nil ? .http1_1 : .http2
         transport.proxy = .none
         transport.connectionCacheSize = max(transport.connectionCacheSize, concurrency)
-        let configuration = ManagerConfiguration(baseURL: baseURL)
+        var configuration = ManagerConfiguration(baseURL: baseURL)
+        configuration.wireProtocol = wireProtocol
         manager = try ProtoHTTPManager(configuration: configuration, transport: HTTPTransport(configuration: transport))
     }
 

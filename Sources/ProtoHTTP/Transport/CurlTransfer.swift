@@ -258,7 +258,8 @@ final class CurlTransfer {
     /// HTTP/2, forgets it otherwise, and returns `true` when the call must go again with prior
     /// knowledge: a gRPC request that a reuse attempt sent over HTTP/1.1 because the
     /// connection was gone (no gRPC server answers it there; the server refused it unread).
-    func needsPriorKnowledgeAgain(succeeded: Bool) -> Bool {
+    @discardableResult
+    func recordH2CConnection(succeeded: Bool) -> Bool {
         guard Self.priorKnowledgeCannotReuse, (request.httpVersion ?? engine.configuration.httpVersion) == .http2PriorKnowledge else { return false }
         let origin = H2CConnections.origin(of: request.url)
         var version = 0

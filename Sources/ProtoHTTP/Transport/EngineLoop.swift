@@ -159,7 +159,7 @@ final class EngineLoop {
                         result: CURLE_TOO_MANY_REDIRECTS, errorBuffer: "Maximum (\(CurlTransfer.maxRedirects)) redirects followed",
                         url: transfer.request.url, exceededLimit: nil, timeout: transfer.timeout
                     ))
-                case .none where transfer.needsPriorKnowledgeAgain(succeeded: true):
+                case .none where transfer.recordH2CConnection(succeeded: true):
                     transfer.cleanup(recycle: true)
                     if !transfer.call.isFinished,
                        let again = makeTransfer(transfer.call, request: transfer.request, redirectsLeft: transfer.redirectsLeft) { add(again) }
@@ -169,10 +169,10 @@ final class EngineLoop {
                     transfer.call.succeed(transfer.makeResponse())
                 }
             } else if let error = transfer.bodyFileError {
-                _ = transfer.needsPriorKnowledgeAgain(succeeded: false)
+                transfer.recordH2CConnection(succeeded: false)
                 transfer.call.fail(error)
             } else {
-                _ = transfer.needsPriorKnowledgeAgain(succeeded: false)  // a failed h2c transfer: its origin's connection is not known good
+                transfer.recordH2CConnection(succeeded: false)  // a failed h2c transfer: its origin's connection is not known good
                 transfer.call.fail(.transport(
                     result: result, errorBuffer: transfer.errorText, url: transfer.request.url,
                     exceededLimit: transfer.exceededLimit, timeout: transfer.timeout

@@ -11,7 +11,7 @@ import Synchronization
 /// knowledge on a fresh connection, and later ones ask for HTTP/2 and reuse it. Should the
 /// connection be gone meanwhile, libcurl opens a new one in HTTP/1.1 (with an `Upgrade: h2c`
 /// offer): the origin is forgotten, and a gRPC call, which no server answers over HTTP/1.1,
-/// is sent again with prior knowledge (``CurlTransfer/needsPriorKnowledgeAgain``).
+/// is sent again with prior knowledge (``CurlTransfer/recordH2CConnection(succeeded:)``).
 final class H2CConnections: Sendable {
     private let origins = Mutex<Set<String>>([])
 

@@ -39,14 +39,13 @@ public enum GRPCTimeout {
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let fraction = (attoseconds + 999_999_999) / 1_000_000_000
         let nanoseconds = overflow ? Int64.max : whole.addingReportingOverflow(fraction).overflow ? Int64.max : whole + fraction
-        let limit: Int64 = 99_999_999
-        let units: [(divisor: Int64, unit: Character)] = [
-            (1, "n"), (1_000, "u"), (1_000_000, "m"), (1_000_000_000, "S"), (60_000_000_000, "M"), (3_600_000_000_000, "H"),
-        ]
+        let units: [(divisor: Int64, unit: Character)] = [(1, "n"), (1_000, "u"), (1_000_000, "m"), (1_000_000_000, "S"), (60_000_000_000, "M")]
         for (divisor, unit) in units {
             let amount = nanoseconds / divisor + (nanoseconds % divisor == 0 ? 0 : 1)
-            if amount <= limit { return "\(amount)\(unit)" }
+            if amount <= 99_999_999 { return "\(amount)\(unit)" }
         }
-        return "\(limit)H"
+        // Hours always fit in eight digits: Int64.max nanoseconds are about 2.6 million hours.
+        let hour: Int64 = 3_600_000_000_000
+        return "\(nanoseconds / hour + (nanoseconds % hour == 0 ? 0 : 1))H"
     }
 }

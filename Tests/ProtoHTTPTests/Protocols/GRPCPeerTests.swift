@@ -47,7 +47,12 @@ struct GRPCPeerTests {
         let missing = await Result { () async throws(ProtoHTTPError) in
             try await manager.post("/protohttp.rpctest.PingService/Nope", request("x"), as: Ping.Output.self)
         }
-        #expect(missing.error?.code == .unimplemented, "\(String(describing: missing.error))")
+        // grpcio answers an unknown method as soon as its headers arrive, then resets the stream;
+        // when that beats the request body out, libcurl before 8.0 reports the reset (curl 92)
+        // instead of the answer. That race is libcurl's, and the only other outcome allowed here.
+        let droppedEarlyAnswer = missing.error?.code == .unavailable && missing.error?.transportError?.curlCode == 92
+            && CurlTransfer.priorKnowledgeCannotReuse
+        #expect(missing.error?.code == .unimplemented || droppedEarlyAnswer, "\(String(describing: missing.error))")
         let slow = await Result { () async throws(ProtoHTTPError) in
             try await manager.post(Ping.path, request("sleep:2000"), as: Ping.Output.self, options: CallOptions(timeout: .milliseconds(300)))
         }

@@ -249,6 +249,14 @@ extension ServerTests {
                 #expect(brotli.0 == "12" && brotli.1?.contains("\"br\"") == true, "\(brotli)")
                 let unnamed = try await webStatus(compressed)
                 #expect(unnamed.0 == "13", "\(unnamed)")
+                // The text form must be base64; a message over maxRequestBodySize is resource_exhausted.
+                let text = try await RawConnection.exchange(port: server.port, "/notes.Notes/GetNote",
+                                                            headers: [("Content-Type", "application/grpc-web-text")], body: Array("%%%%".utf8))
+                let textTrailers = try #require(GRPCBinaryHeader.decode(String(decoding: text.body, as: UTF8.self)))
+                #expect(String(decoding: textTrailers, as: UTF8.self).contains("grpc-status: 3\r\n"), "\(String(decoding: textTrailers, as: UTF8.self))")
+                let oversize = [0, 0x7F, 0, 0, 0] + message
+                let tooLarge = try await webStatus(oversize)
+                #expect(tooLarge.0 == "8" && tooLarge.1?.contains("limit") == true, "\(tooLarge)")
                 let found = try await webStatus(framed)
                 #expect(found.0 == "5", "\(found)")  // not_found: n1 does not exist, but the call was served
             }
