@@ -46,10 +46,19 @@ public enum ConnectErrorBody {
     /// string is ignored; details without a string `type` or with a `value` that is not base64
     /// are dropped; the rest of the error stands.
     public static func decode(_ body: [UInt8], httpStatus: Int? = nil) -> ProtoHTTPError? {
-        guard let fields = try? JSONReader.parse(body, { (r: inout JSONReader) throws(WireError) in try read(&r) }),
-              let name = fields.code, let code = ProtoHTTPError.Code(name: name)
-        else { return nil }
-        return ProtoHTTPError(code: code, message: fields.message ?? "", httpStatus: httpStatus, details: fields.details, responseBody: body)
+        guard let fields = try? JSONReader.parse(body, { (r: inout JSONReader) throws(WireError) in try read(&r) }) else { return nil }
+        return error(fields, httpStatus: httpStatus, responseBody: body)
+    }
+
+    /// The error a JSON object at the reader's position describes (the value is consumed), or
+    /// `nil` when it is not a Connect error; for readers of bodies that embed one (``ConnectEndStream``).
+    static func readError(_ r: inout JSONReader) throws(WireError) -> ProtoHTTPError? {
+        error(try read(&r), httpStatus: nil, responseBody: nil)
+    }
+
+    private static func error(_ fields: (code: String?, message: String?, details: [ErrorDetail]), httpStatus: Int?, responseBody: [UInt8]?) -> ProtoHTTPError? {
+        guard let name = fields.code, let code = ProtoHTTPError.Code(name: name) else { return nil }
+        return ProtoHTTPError(code: code, message: fields.message ?? "", httpStatus: httpStatus, details: fields.details, responseBody: responseBody)
     }
 
     private static func read(_ r: inout JSONReader) throws(WireError) -> (code: String?, message: String?, details: [ErrorDetail]) {

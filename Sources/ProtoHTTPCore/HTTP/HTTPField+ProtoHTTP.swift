@@ -7,6 +7,11 @@ extension HTTPField.Name {
     public static let connectProtocolVersion = HTTPField.Name("Connect-Protocol-Version")!
     /// `Connect-Timeout-Ms`: a Connect call's deadline in milliseconds (1 to 10 ASCII digits).
     public static let connectTimeout = HTTPField.Name("Connect-Timeout-Ms")!
+    /// `Connect-Content-Encoding`: the compression of a Connect stream's messages (each one
+    /// flagged compressed in its envelope), e.g. `gzip`.
+    public static let connectContentEncoding = HTTPField.Name("Connect-Content-Encoding")!
+    /// `Connect-Accept-Encoding`: the message compressions a Connect stream's peer reads.
+    public static let connectAcceptEncoding = HTTPField.Name("Connect-Accept-Encoding")!
     /// `Accept-Post` (RFC 9110 §15.5.16's companion, from the Linked Data Platform): the media
     /// types a server takes in a POST body, sent with a 415.
     public static let acceptPost = HTTPField.Name("Accept-Post")!

@@ -20,6 +20,10 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     public static let json = "application/json"
     /// `application/proto`, Connect's binary body type.
     public static let connectProto = "application/proto"
+    /// `application/connect+proto`, the binary type of Connect streams (enveloped messages).
+    public static let connectStreamProto = "application/connect+proto"
+    /// `application/connect+json`, the JSON type of Connect streams.
+    public static let connectStreamJSON = "application/connect+json"
     /// `application/protobuf`, Twirp's binary body type.
     public static let twirpProtobuf = "application/protobuf"
     /// `application/x-protobuf`, the usual binary type of plain endpoints.
