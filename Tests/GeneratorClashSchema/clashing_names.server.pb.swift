@@ -19,7 +19,7 @@ public protocol ClashHandler: ProtoHTTPServer.Service {
 }
 
 extension ClashHandler {
-    /// The `Clash` service's unary methods, each bound to this handler's method.
+    /// The `Clash` service's methods, each bound to this handler's method.
     public var serviceDefinition: ProtoHTTPServer.Definition {
         ProtoHTTPServer.Definition(name: "Clash", methods: [
             .unary(ClashMetadata.Read.self) { try await self.read($0, context: $1) },

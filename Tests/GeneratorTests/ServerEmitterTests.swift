@@ -1,4 +1,4 @@
-// ServerEmitterTests.swift: `Servers=true` emits a handler protocol and its service definition per service into `<base>.server.pb.swift`, unary methods only.
+// ServerEmitterTests.swift: `Servers=true` emits a handler protocol and its service definition per service into `<base>.server.pb.swift`, for every kind of method.
 
 import Foundation
 import Testing
@@ -18,7 +18,7 @@ struct ServerEmitterTests {
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
-    func emitsProtocolAndDefinitionAndSkipsStreaming() async throws {
+    func emitsProtocolAndDefinitionForEveryKind() async throws {
         let generated = try await PluginHarness.generate([file], includePath: ".", option: "Visibility=Public,Servers=true")
         #expect(generated.keys.sorted() == ["Protos/generator/edge_cases.pb.swift", "Protos/generator/edge_cases.server.pb.swift"])
         let text = generated.file("edge_cases.server.pb.swift")
@@ -37,20 +37,23 @@ struct ServerEmitterTests {
         #expect(text.contains("    func put(_ request: Protohttp_GenTest_Ping, context: ProtoHTTPServer.Context) async throws -> Protohttp_GenTest_Pong\n"))
         #expect(text.contains("""
             extension Protohttp_GenTest_EchoHandler {
-                /// The `protohttp.gen_test.Echo` service's unary methods, each bound to this handler's method.
+                /// The `protohttp.gen_test.Echo` service's methods, each bound to this handler's method.
                 public var serviceDefinition: ProtoHTTPServer.Definition {
                     ProtoHTTPServer.Definition(name: "protohttp.gen_test.Echo", methods: [
                         .unary(Protohttp_GenTest_EchoMetadata.Say.self) { try await self.say($0, context: $1) },
                         .unary(Protohttp_GenTest_EchoMetadata.Get.self) { try await self.get($0, context: $1) },
                         .unary(Protohttp_GenTest_EchoMetadata.Put.self) { try await self.put($0, context: $1) },
+                        .bidirectionalStreaming(Protohttp_GenTest_EchoMetadata.Chat.self) { try await self.chat($0, response: $1, context: $2) },
                     ])
                 }
             }
             """))
-        // Once, in the protocol; neither a requirement nor a definition for it.
-        #expect(text.components(separatedBy: "    // Chat is streaming: not generated (unary only)\n}").count == 2)
-        #expect(!text.contains("func chat("))
-        #expect(!text.contains("EchoMetadata.Chat.self"))
+        #expect(text.contains("""
+                /// Answers the bidirectional call `/protohttp.gen_test.Echo/Chat`: read from `requests` and send with `response.send(_:)`; returning ends the stream.
+                func chat(_ requests: ProtoHTTPServer.Requests<Protohttp_GenTest_Ping>, response: ProtoHTTPServer.Writer<Protohttp_GenTest_Pong>, context: ProtoHTTPServer.Context) async throws
+            }
+            """))
+        #expect(!text.contains("not generated"))
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
@@ -120,8 +123,8 @@ struct ServerEmitterTests {
             #expect(text.contains("    func \(name)(_ request: Esc_M, context: ProtoHTTPServer.Context) async throws -> Esc_M\n"), "\(name)")
             #expect(text.contains(".unary(Esc_NamesMetadata.\(method).self) { try await self.\(name)($0, context: $1) },"), "\(name)")
         }
-        #expect(text.contains("    // Watch is streaming: not generated (unary only)\n"))
-        #expect(!text.contains("func watch("))
+        #expect(text.contains("    func watch(_ request: Esc_M, response: ProtoHTTPServer.Writer<Esc_M>, context: ProtoHTTPServer.Context) async throws\n"))
+        #expect(text.contains(".serverStreaming(Esc_NamesMetadata.Watch.self) { try await self.watch($0, response: $1, context: $2) },"))
         // The protocol's own member stays unescaped, once.
         #expect(text.components(separatedBy: "var serviceDefinition: ProtoHTTPServer.Definition {").count == 2)
     }
@@ -135,24 +138,38 @@ struct ServerEmitterTests {
     }
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
-    func streamingOnlyServiceHasAnEmptyDefinition() async throws {
+    func everyStreamingKindGetsItsRequirementAndBinding() async throws {
         let text = try await generate("""
             syntax = "proto3";
             package esc;
             message M {}
+            message N {}
             service Tail {
-              rpc Follow(stream M) returns (stream M);
+              rpc Watch(M) returns (stream N);
+              rpc Upload(stream M) returns (N);
+              rpc Follow(stream M) returns (stream N);
             }
             """, option: "Visibility=Public,Servers=true")
         #expect(text.contains("""
             public protocol Esc_TailHandler: ProtoHTTPServer.Service {
-                // Follow is streaming: not generated (unary only)
+                /// Answers the server-streaming call `/esc.Tail/Watch`: send each response with `response.send(_:)`; returning ends the stream.
+                func watch(_ request: Esc_M, response: ProtoHTTPServer.Writer<Esc_N>, context: ProtoHTTPServer.Context) async throws
+
+                /// Answers the client-streaming call `/esc.Tail/Upload`: read the client's messages from `requests`, then return the response.
+                func upload(_ requests: ProtoHTTPServer.Requests<Esc_M>, context: ProtoHTTPServer.Context) async throws -> Esc_N
+
+                /// Answers the bidirectional call `/esc.Tail/Follow`: read from `requests` and send with `response.send(_:)`; returning ends the stream.
+                func follow(_ requests: ProtoHTTPServer.Requests<Esc_M>, response: ProtoHTTPServer.Writer<Esc_N>, context: ProtoHTTPServer.Context) async throws
             }
 
             extension Esc_TailHandler {
-                /// The `esc.Tail` service's unary methods, each bound to this handler's method.
+                /// The `esc.Tail` service's methods, each bound to this handler's method.
                 public var serviceDefinition: ProtoHTTPServer.Definition {
-                    ProtoHTTPServer.Definition(name: "esc.Tail", methods: [])
+                    ProtoHTTPServer.Definition(name: "esc.Tail", methods: [
+                        .serverStreaming(Esc_TailMetadata.Watch.self) { try await self.watch($0, response: $1, context: $2) },
+                        .clientStreaming(Esc_TailMetadata.Upload.self) { try await self.upload($0, context: $1) },
+                        .bidirectionalStreaming(Esc_TailMetadata.Follow.self) { try await self.follow($0, response: $1, context: $2) },
+                    ])
                 }
             }
             """))

@@ -29,7 +29,7 @@ public protocol Notes_NotesHandler: ProtoHTTPServer.Service {
 }
 
 extension Notes_NotesHandler {
-    /// The `notes.Notes` service's unary methods, each bound to this handler's method.
+    /// The `notes.Notes` service's methods, each bound to this handler's method.
     public var serviceDefinition: ProtoHTTPServer.Definition {
         ProtoHTTPServer.Definition(name: "notes.Notes", methods: [
             .unary(Notes_NotesMetadata.CreateNote.self) { try await self.createNote($0, context: $1) },

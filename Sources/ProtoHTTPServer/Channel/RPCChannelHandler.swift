@@ -17,18 +17,32 @@ import ProtoHTTPCore
 /// ``HandlerExecution/eventLoop`` that task runs on this connection's event loop, and an answer
 /// given there is written at once, with no hop.
 ///
+/// A request to a streaming method is served while it arrives: its handler starts once the head
+/// is in, reads the request messages as they come and writes its own as it sends them
+/// (``StreamingExchange``, which also holds reads back while the handler is behind).
+///
 /// Shutdown needs nothing from this handler: NIO's pipelining handler in front answers
 /// `ChannelShouldQuiesceEvent` (an idle connection closes at once, a busy one after its response)
 /// and ``ShutdownGraceHandler`` closes it when the grace period ends.
-final class RPCChannelHandler: ChannelInboundHandler {
+final class RPCChannelHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private enum State {
+    enum State {
         case idle
         case receiving(HTTPRequestHead, ByteBuffer)
         /// Running request `number`; its task is `nil` while it runs synchronously at its start.
         case serving(number: Int, task: Task<Void, Never>?)
+        /// Streaming request `number`: its handler runs while the request arrives; the task is
+        /// `nil` until it has started.
+        case streaming(number: Int, exchange: StreamingExchange, head: HTTPRequestHead, started: ContinuousClock.Instant, task: Task<Void, Never>?)
+        /// A request to a streaming method refused from its head: the body is dropped and the
+        /// answer goes out once the request has arrived.
+        case refusing(HTTPRequestHead, RPCResponse, RPCOutcome)
+        /// A stream answered before its request ended: the rest of the request is dropped, then
+        /// the connection serves the next (or closes, `keepAlive` false).
+        case drainingStream(keepAlive: Bool)
         /// Answered early (body too large): discarding input until the client stops sending.
         case discarding
         /// Answered a request that ends the connection (`Connection: close`, HTTP/1.0): the
@@ -38,12 +52,12 @@ final class RPCChannelHandler: ChannelInboundHandler {
         case closed
     }
 
-    private let dispatcher: Dispatcher
-    private let requests: InFlightRequests
+    let dispatcher: Dispatcher
+    let requests: InFlightRequests
     private let maxBodySize: Int
     /// The most requests the server serves at once (``ServerConfiguration/maxConcurrentRequests``).
-    private let maxConcurrentRequests: Int
-    private let accessLog: AccessLog?
+    let maxConcurrentRequests: Int
+    let accessLog: AccessLog?
     private let execution: HandlerExecution
     private let loopsOpen: EventLoopsOpen
     /// Told when an error ends the channel before the request had all arrived (HTTP/2 streams).
@@ -51,17 +65,17 @@ final class RPCChannelHandler: ChannelInboundHandler {
     /// The request tasks' executor under ``HandlerExecution/eventLoop``: made once per
     /// connection (or stream), on its loop.
     private var loopExecutor: EventLoopTaskExecutor?
-    private var state = State.idle
+    var state = State.idle
     /// Requests served so far on this connection: tells a request's own `.serving` state from
     /// a later one's after an answer given synchronously let the next pipelined request in.
-    private var served = 0
+    var served = 0
     /// How deep request tasks started immediately are nested on the stack right now (each
     /// answer given synchronously may deliver the next pipelined request re-entrantly).
     private var nesting = 0
     /// Beyond this nesting depth a request task is enqueued rather than started immediately,
     /// so a long run of pipelined requests cannot grow the stack.
     private static let maxNesting = 4
-    private var remoteAddress: String?
+    var remoteAddress: String?
 
     init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, maxConcurrentRequests: Int = .max, accessLog: AccessLog?,
          execution: HandlerExecution, loopsOpen: EventLoopsOpen, abandonment: (any AbandonedRequestObserver)? = nil) {
@@ -114,6 +128,10 @@ final class RPCChannelHandler: ChannelInboundHandler {
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
             }
+            if let start = dispatcher.prepareStream(request(head, body: [])) {
+                beginStream(context: context, head: head, start)
+                return
+            }
             let capacity = Self.initialBodyCapacity(declared: declared, maxBodySize: maxBodySize)
             state = .receiving(head, context.channel.allocator.buffer(capacity: capacity))
         case (.body(var chunk), .receiving(let head, var body)):
@@ -126,9 +144,20 @@ final class RPCChannelHandler: ChannelInboundHandler {
             state = .receiving(head, body)
         case (.end, .receiving(let head, let body)):
             serve(context: context, head: head, body: body)
+        case (.body(let chunk), .streaming(_, let exchange, _, _, _)):
+            exchange.receive(chunk)
+        case (.end, .streaming(_, let exchange, _, _, _)):
+            exchange.requestEnd()  // the response goes on; its end moves the connection on
+        case (.end, .refusing(let head, let response, let outcome)):
+            served += 1
+            state = .serving(number: served, task: nil)
+            respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
+        case (.end, .drainingStream(let keepAlive)):
+            state = keepAlive ? .idle : .closing
+            if !keepAlive { context.close(promise: nil) }
         case (.end, .discarding):
             context.close(promise: nil)
-        case (.body, .discarding), (_, .closing), (_, .closed):
+        case (.body, .discarding), (.body, .refusing), (.body, .drainingStream), (_, .closing), (_, .closed):
             break
         default:
             // Parts out of order cannot come from the HTTP decoder; close rather than guess.
@@ -139,8 +168,26 @@ final class RPCChannelHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         let serving = state
         state = .closed  // before cancelling: the cancellation answers at once, on this thread
-        if case .serving(_, let task?) = serving { task.cancel() }
+        switch serving {
+        case .serving(_, let task?):
+            task.cancel()
+        case .streaming(_, let exchange, _, _, let task):
+            exchange.closed()
+            task?.cancel()
+        default:
+            break
+        }
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if case .streaming(_, let exchange, _, _, _) = state { exchange.writabilityChanged(context: context) }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if case .streaming(_, let exchange, _, _, _) = state, !exchange.mayRead() { return }
+        context.read()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -177,7 +224,8 @@ final class RPCChannelHandler: ChannelInboundHandler {
             // HTTP/2 stream, a reset before the answer (the request still arriving, or its
             // handler running) counts toward the connection's rapid-reset rule.
             switch state {
-            case .idle, .receiving, .serving: abandonment?.requestAbandoned(by: error)
+            case .idle, .receiving, .serving, .refusing: abandonment?.requestAbandoned(by: error)
+            case .streaming(_, let exchange, _, _, _) where !exchange.requestEnded: abandonment?.requestAbandoned(by: error)
             default: break
             }
             context.close(promise: nil)
@@ -195,11 +243,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
             respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
             return
         }
-        let request = RPCRequest(
-            method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri,
-            headers: HTTPFields(head.headers),
-            body: Array(body.readableBytesView), remoteAddress: remoteAddress, httpMajorVersion: head.version.major
-        )
+        let request = request(head, body: Array(body.readableBytesView))
         let dispatcher = self.dispatcher
         let started = ContinuousClock.now
         let loop = context.eventLoop
@@ -232,8 +276,14 @@ final class RPCChannelHandler: ChannelInboundHandler {
         }
     }
 
+    /// The dispatcher's view of a request with this head and body.
+    private func request(_ head: HTTPRequestHead, body: [UInt8]) -> RPCRequest {
+        RPCRequest(method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, headers: HTTPFields(head.headers),
+                   body: body, remoteAddress: remoteAddress, httpMajorVersion: head.version.major)
+    }
+
     /// The executor request tasks prefer: this connection's loop, or `nil` for the global one.
-    private func taskExecutor(_ loop: any EventLoop) -> EventLoopTaskExecutor? {
+    func taskExecutor(_ loop: any EventLoop) -> EventLoopTaskExecutor? {
         guard execution == .eventLoop else { return nil }
         if let loopExecutor { return loopExecutor }
         let made = EventLoopTaskExecutor(loop: loop, loopsOpen: loopsOpen)
@@ -241,7 +291,7 @@ final class RPCChannelHandler: ChannelInboundHandler {
         return made
     }
 
-    private func respond(context: ChannelHandlerContext, number: Int, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome,
+    func respond(context: ChannelHandlerContext, number: Int, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome,
                          started: ContinuousClock.Instant) {
         guard case .serving(number, _) = state else { return }  // the connection closed meanwhile
         // An HTTP/2 stream carries one exchange and the connection stays: never `Connection: close`.

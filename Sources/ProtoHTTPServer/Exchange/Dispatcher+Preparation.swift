@@ -94,7 +94,7 @@ extension Dispatcher {
     /// What a gRPC or gRPC-Web request needs besides its body: POST, and HTTP/2 for gRPC. A gRPC
     /// call over HTTP/1.1 is answered in plain HTTP (it cannot carry trailers there) with
     /// `505 HTTP Version Not Supported`, a JSON error body and `grpc-status` in the headers.
-    private func checkFramed(_ request: RPCRequest, _ negotiated: Negotiated) -> ServerError? {
+    func checkFramed(_ request: RPCRequest, _ negotiated: Negotiated) -> ServerError? {
         if negotiated.wireProtocol == .grpc, request.httpMajorVersion < 2 {
             let error = ProtoHTTPError(
                 code: .unimplemented,
@@ -128,7 +128,7 @@ extension Dispatcher {
         return ServerError(.connect, .unimplemented, "no method at \(path)\(known); check the service and method name.", httpStatus: 404)
     }
 
-    private func wrongMethod(_ httpMethod: HTTPMethod, route: Router.Route) -> ServerError {
+    func wrongMethod(_ httpMethod: HTTPMethod, route: Router.Route) -> ServerError {
         let message = httpMethod == .get && route.kind == .connectPath
             ? "GET is not supported for \(route.method.path): only methods marked idempotency_level = NO_SIDE_EFFECTS answer Connect GETs; POST it."
             : "\(httpMethod) is not supported for \(route.method.path); RPC calls are POST requests."

@@ -64,8 +64,17 @@ struct Dispatcher: Sendable {
         let context = prepared.context
         let body = prepared.body
         let dispatcher = self
+        guard case .unary(let invoke) = method.invocation else {
+            // Streams are served as they arrive, by the channel (``prepareStream(_:)``); a whole
+            // request reaches here only from a transport without streams (in-process).
+            let failure = ServerError(negotiated.wireProtocol, .unimplemented,
+                                      "\(method.path) is a \(method.kind) method and this transport carries unary calls only; call it over HTTP.")
+            let (response, outcome) = refuse(failure, negotiated)
+            answer(response, outcome)
+            return
+        }
         await DeadlineRace.run(deadline: context.deadline, {
-            try await method.invoke(body, negotiated.encoding, context)
+            try await invoke(body, negotiated.encoding, context)
         }, answer: { result in
             switch result {
             case .success(let reply) where negotiated.wireProtocol.usesTrailers:

@@ -1,10 +1,12 @@
-// MethodDefinition.swift: one unary method: its path and the type-erased decode → handle → encode step.
+// MethodDefinition.swift: one method: its path, its kind and the type-erased decode → handle → encode step.
 public import ProtoWire
 public import ProtoHTTPCore
 
-/// One unary RPC method bound to its handler. The generic request and response types are
-/// erased behind its internal `invoke` closure, which decodes the body in the request's
-/// encoding, runs the handler and encodes the response in the same encoding.
+/// One RPC method bound to its handler. The generic request and response types are erased
+/// behind its internal invocation: for a unary method a closure that decodes the body in the
+/// request's encoding, runs the handler and encodes the response in the same encoding; for a
+/// streaming method one that reads request messages from a stream and writes responses to one
+/// (`MethodDefinition+Streaming.swift`).
 public struct MethodDefinition: Sendable {
     /// The method path, `/pkg.Service/Method`.
     public let path: String
@@ -14,7 +16,24 @@ public struct MethodDefinition: Sendable {
     public let responseTypeName: String
     /// The method's `option idempotency_level`: `NO_SIDE_EFFECTS` methods also answer Connect GETs.
     public var idempotencyLevel: IdempotencyLevel = .unknown
-    let invoke: @Sendable (_ body: [UInt8], _ encoding: BodyEncoding, _ context: ServerContext) async throws -> [UInt8]
+    /// Unary, or which sides stream.
+    public var kind: RPCKind { invocation.kind }
+    let invocation: Invocation
+
+    /// How the server runs the handler, by kind.
+    enum Invocation: Sendable {
+        /// One request body in, one response body out.
+        case unary(@Sendable (_ body: [UInt8], _ encoding: BodyEncoding, _ context: ServerContext) async throws -> [UInt8])
+        /// Request messages from a stream, response messages to a stream (``StreamInvocation``).
+        case streaming(StreamInvocation)
+
+        var kind: RPCKind {
+            switch self {
+            case .unary: .unary
+            case .streaming(let invocation): invocation.kind
+            }
+        }
+    }
 
     /// A unary method at `path` whose handler turns a `Request` into a `Response`.
     ///
@@ -30,33 +49,42 @@ public struct MethodDefinition: Sendable {
         MethodDefinition(
             path: path,
             requestTypeName: Request.protoMessageName,
-            responseTypeName: Response.protoMessageName
-        ) { body, encoding, context in
-            let message: Request
-            do throws(WireError) {
-                switch encoding {
-                case .binary: message = try Request(serializedBytes: body)
-                case .json: message = try Request(jsonUTF8Bytes: body)
-                }
-            } catch {
-                throw MethodFailure.undecodableRequest(error, Request.protoMessageName, encoding)
+            responseTypeName: Response.protoMessageName,
+            invocation: .unary { body, encoding, context in
+                let reply = try await handler(try decode(Request.self, body, encoding), context)
+                return try encode(reply, encoding)
             }
-            let reply = try await handler(message, context)
+        )
+    }
+
+    /// `body` as a `Request` in `encoding`, or ``MethodFailure/undecodableRequest(_:_:_:)``.
+    static func decode<Request: ProtoMessage>(_: Request.Type, _ body: [UInt8], _ encoding: BodyEncoding) throws(MethodFailure) -> Request {
+        do throws(WireError) {
             switch encoding {
-            case .binary:
-                return reply.serializedBytes()
-            case .json:
-                do throws(WireError) {
-                    return try reply.jsonUTF8Bytes()
-                } catch {
-                    throw MethodFailure.unencodableResponse(error, Response.protoMessageName)
-                }
+            case .binary: return try Request(serializedBytes: body)
+            case .json: return try Request(jsonUTF8Bytes: body)
+            }
+        } catch {
+            throw MethodFailure.undecodableRequest(error, Request.protoMessageName, encoding)
+        }
+    }
+
+    /// `reply` in `encoding`, or ``MethodFailure/unencodableResponse(_:_:)`` when it has no JSON form.
+    static func encode<Response: ProtoMessage>(_ reply: Response, _ encoding: BodyEncoding) throws(MethodFailure) -> [UInt8] {
+        switch encoding {
+        case .binary:
+            return reply.serializedBytes()
+        case .json:
+            do throws(WireError) {
+                return try reply.jsonUTF8Bytes()
+            } catch {
+                throw MethodFailure.unencodableResponse(error, Response.protoMessageName)
             }
         }
     }
 }
 
-/// Failures of ``MethodDefinition/invoke`` that are not the handler's: the request body did not
+/// Failures of a method's invocation that are not the handler's: the request body did not
 /// decode (the client's fault) or the response had no JSON form (the handler's data).
 enum MethodFailure: Error {
     case undecodableRequest(WireError, String, BodyEncoding)

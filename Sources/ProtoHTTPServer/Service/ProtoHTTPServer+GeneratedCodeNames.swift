@@ -1,5 +1,7 @@
 // ProtoHTTPServer+GeneratedCodeNames.swift: the server types generated handler code names, as members of ProtoHTTPServer.
 
+public import ProtoWire
+
 /// Generated code names runtime types with their module, so a user's type of the same name
 /// (a package-less `message ServerContext`) cannot shadow them. In this module the class
 /// `ProtoHTTPServer` shadows the module name (`ProtoHTTPServer.ServerContext` looks inside the
@@ -20,4 +22,8 @@ extension ProtoHTTPServer {
     public typealias Context = ServerContext
     /// ``ServiceDefinition``, what a generated handler's `serviceDefinition` returns.
     public typealias Definition = ServiceDefinition
+    /// ``RequestStream``, the request messages a client-streaming or bidirectional handler reads.
+    public typealias Requests<Message: ProtoMessage> = RequestStream<Message>
+    /// ``ResponseWriter``, where a server-streaming or bidirectional handler sends its responses.
+    public typealias Writer<Message: ProtoMessage> = ResponseWriter<Message>
 }
