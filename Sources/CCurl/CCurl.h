@@ -54,6 +54,15 @@ static inline CURLcode ccurl_easy_setopt_write_callback(CURL *handle, CURLoption
     return curl_easy_setopt(handle, option, value);
 }
 
+// CURLOPT_READFUNCTION: a streaming request's body, pulled as libcurl sends (same signature as a write callback).
+static inline CURLcode ccurl_easy_setopt_read_callback(CURL *handle, CURLoption option, ccurl_write_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// The pause bits of curl_easy_pause (macro expressions Swift cannot import).
+static const int CCURL_PAUSE_RECV = CURLPAUSE_RECV;
+static const int CCURL_PAUSE_SEND = CURLPAUSE_SEND;
+
 // CURLOPT_XFERINFOFUNCTION: installed by CurlTransfer only for requests that ask for progress.
 // Every shim here has a Swift caller; delete any that loses its last.
 static inline CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *handle, CURLoption option, ccurl_xferinfo_callback value) {

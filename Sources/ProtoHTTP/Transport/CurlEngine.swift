@@ -25,6 +25,8 @@ final class CurlEngine: Sendable {
     struct Inbox: Sendable {
         var submissions: [TransportCall] = []
         var aborts: [UInt64] = []
+        /// Streaming transfers whose pause the stream wants lifted (``TransportStream``).
+        var resumes: [UInt64] = []
         var shuttingDown = false
         /// Set by the engine thread right before `curl_multi_cleanup`; nothing is accepted after.
         var closed = false
@@ -110,6 +112,17 @@ final class CurlEngine: Sendable {
         let wake = inbox.withLock { inbox -> Bool in
             guard !inbox.closed else { return false }
             inbox.aborts.append(callID)
+            return Self.claimWake(&inbox, wakers: wakersInFlight, force: false)
+        }
+        if wake { wakeEngine() }
+    }
+
+    /// Asks the engine thread to lift the pause of the streaming transfer of `callID` (its
+    /// stream has bytes to send again, or room for more of the response).
+    func resumeTransfer(callID: UInt64) {
+        let wake = inbox.withLock { inbox -> Bool in
+            guard !inbox.closed else { return false }
+            inbox.resumes.append(callID)
             return Self.claimWake(&inbox, wakers: wakersInFlight, force: false)
         }
         if wake { wakeEngine() }

@@ -17,6 +17,7 @@ extension CurlTransfer {
             guard let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+            if let stream = transfer.request.stream { return stream.receive(bytes) ? size * count : Int(CURL_WRITEFUNC_PAUSE) }
             return transfer.receiveBody(bytes) ? size * count : 0
         }, CURLOPT_WRITEFUNCTION)
         try set(CURLOPT_WRITEDATA, pointer: context)
@@ -86,7 +87,7 @@ extension CurlTransfer {
         // ftp://, gopher:// or dict:// never makes libcurl read a file or speak another protocol.
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        if config.followRedirects && !followsRedirectsItself {
+        if config.followRedirects && !followsRedirectsItself && request.stream == nil {
             try set(CURLOPT_FOLLOWLOCATION, 1)
             try set(CURLOPT_MAXREDIRS, Self.maxRedirects)
         }
@@ -118,8 +119,34 @@ extension CurlTransfer {
         try configureHeaders(request)
     }
 
+    /// A streaming request: POST of a body of unknown length that libcurl pulls from the
+    /// stream as it sends (chunked over HTTP/1.1, DATA frames over HTTP/2), pausing while
+    /// nothing is queued; the stream can lift pauses through the engine.
+    private func configureStream(_ stream: TransportStream) throws(ProtoHTTPError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try set(CURLOPT_POST, 1)
+        try check(ccurl_easy_setopt_read_callback(easy, CURLOPT_READFUNCTION) { data, size, count, context in
+            guard let context, let data else { return Int(CURL_READFUNC_ABORT) }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            guard let stream = transfer.request.stream else { return Int(CURL_READFUNC_ABORT) }
+            switch stream.readOutgoing(into: UnsafeMutableRawBufferPointer(start: data, count: size * count)) {
+            case .bytes(let copied): return copied
+            case .pause: return Int(CURL_READFUNC_PAUSE)
+            case .end: return 0
+            }
+        }, CURLOPT_READFUNCTION)
+        try set(CURLOPT_READDATA, pointer: context)
+        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, -1), CURLOPT_POSTFIELDSIZE_LARGE)
+        let (engine, id) = (engine, call.id)
+        stream.attach { engine.resumeTransfer(callID: id) }
+    }
+
     private func configureMethodAndBody(_ request: TransportRequest) throws(ProtoHTTPError) {
         let method = request.method.rawValue.uppercased()
+        if let stream = request.stream {
+            try configureStream(stream)
+            return
+        }
         if let form = request.multipart {
             try configureMultipart(form, method: method, request: request)
             return

@@ -63,7 +63,7 @@ final class CurlTransfer {
         self.call = call
         self.request = request
         self.redirectsLeft = redirectsLeft
-        self.followsRedirectsItself = RedirectStep.isNeeded(for: request, configuration: engine.configuration)
+        self.followsRedirectsItself = request.stream == nil && RedirectStep.isNeeded(for: request, configuration: engine.configuration)
         self.easy = easy
         self.engine = engine
         self.pool = pool
@@ -75,7 +75,8 @@ final class CurlTransfer {
         }
         // A body file or a multipart form may take hours: unless the request sets a limit, the
         // configuration's timeout bounds a stall (see `configure`), not the whole transfer.
-        self.timeout = request.timeout ?? (request.isFileTransfer ? nil : engine.configuration.timeout)
+        // A stream lasts as long as its call: only the call's own limit bounds it.
+        self.timeout = request.timeout ?? (request.isFileTransfer || request.stream != nil ? nil : engine.configuration.timeout)
     }
 
     /// The transfer recorded in an easy handle's `CURLOPT_PRIVATE`.
@@ -144,6 +145,7 @@ final class CurlTransfer {
             return
         }
         if line.isEmpty {
+            if let stream = request.stream, !headerSectionEnded, status >= 200 { stream.receivedHead(status: status, headers: responseHeaders) }
             headerSectionEnded = true
             return
         }
@@ -235,7 +237,7 @@ final class CurlTransfer {
     }
 
     /// The response's status code, as far as libcurl knows it.
-    private var status: Int {
+    var status: Int {
         var status = 0
         _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         return status

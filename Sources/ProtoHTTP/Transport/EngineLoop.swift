@@ -30,9 +30,10 @@ final class EngineLoop {
                 defer {
                     inbox.submissions.removeAll()
                     inbox.aborts.removeAll()
+                    inbox.resumes.removeAll()
                     inbox.wakePending = false
                 }
-                return (inbox.submissions, inbox.aborts, inbox.shuttingDown)
+                return (inbox.submissions, inbox.aborts, inbox.shuttingDown, inbox.resumes)
             }
             if work.2 {
                 for id in work.1 { abort(id) }
@@ -43,6 +44,7 @@ final class EngineLoop {
             // (or refused by handOff) when its abort arrives in the same batch.
             for call in work.0 { admit(call) }
             for id in work.1 { abort(id) }
+            for id in work.3 { resume(id) }
             startWaiting()
 
             var running: Int32 = 0
@@ -180,6 +182,13 @@ final class EngineLoop {
             }
             transfer.cleanup(recycle: result == CURLE_OK)
         }
+    }
+
+    /// Lifts what its stream no longer wants paused of a streaming transfer (libcurl may call
+    /// back from inside `curl_easy_pause`, on this thread).
+    private func resume(_ id: UInt64) {
+        guard let transfer = active[id], let stream = transfer.request.stream else { return }
+        curl_easy_pause(transfer.easy, stream.pauseMask)
     }
 
     /// Stops the transfer of a call whose result was already delivered (cancel or deadline).

@@ -43,6 +43,11 @@ public struct TransportRequest: Sendable {
     /// ``TransportConfiguration/httpVersion``; `nil` (the default) uses the configuration's.
     /// gRPC sets ``TransportConfiguration/HTTPVersion/http2PriorKnowledge`` for `http://` URLs.
     public var httpVersion: TransportConfiguration.HTTPVersion?
+    /// For a streaming call: the request body is written to it while the request is sent, and
+    /// the response's head and body are read from it as they arrive (``body`` and the other
+    /// body forms stay `nil`; the response's ``TransportResponse/body`` stays empty). Such a
+    /// transfer follows no redirects and has no time limit but ``timeout``.
+    package var stream: TransportStream?
 
     /// A request: POST by default; `body` or `multipart` (not both); limits left `nil` take the transport configuration's.
     public init(

@@ -85,3 +85,49 @@ final class StreamingService: Sendable {
         ])
     }
 }
+
+/// `test.Streams`'s methods as a generated client would describe them.
+enum StreamsMetadata {
+    /// Declares one method of `test.Streams` in a line.
+    protocol Method: RPCMethod {}
+
+    enum Count: Method {
+        typealias Input = Google_Protobuf_Int32Value
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "Count", path = "/test.Streams/Count"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = false, isServerStreaming = true
+    }
+
+    enum CountThenFail: Method {
+        typealias Input = Google_Protobuf_Int32Value
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "CountThenFail", path = "/test.Streams/CountThenFail"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = false, isServerStreaming = true
+    }
+
+    enum Forever: Method {
+        typealias Input = Google_Protobuf_Int32Value
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "Forever", path = "/test.Streams/Forever"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = false, isServerStreaming = true
+    }
+
+    enum Sum: Method {
+        typealias Input = Google_Protobuf_Int32Value
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "Sum", path = "/test.Streams/Sum"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = true, isServerStreaming = false
+    }
+
+    enum Echo: Method {
+        typealias Input = Google_Protobuf_StringValue
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "Echo", path = "/test.Streams/Echo"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = true, isServerStreaming = true
+    }
+}

@@ -18,6 +18,11 @@ protohttp.rpctest.PingService/Ping answers text=request.text, number=request.num
                       so a test sees both that the body was compressed and that it was decoded
 protohttp.rpctest.PingService/Lookup (NO_SIDE_EFFECTS) answers text="<text> via <HTTP method>",
 number=request.number+1; the Connect peer takes it as GET or POST, the Twirp peer as POST.
+The gRPC and gRPC-Web peers also stream (generic handlers, not in rpc_test.proto):
+  Watch(PingRequest) -> stream PingResponse    number=1..request.number, text=request.text; text
+                                               "fail" ends with NOT_FOUND "watch failed" after them
+  Collect(stream PingRequest) -> PingResponse  text=the texts joined with ",", number=their sum
+  Chat(stream PingRequest) -> stream PingResponse  each request back with number+1, as it comes
 
 Compressed request bodies: connectrpc inflates Content-Encoding: gzip itself (and a GET's
 compression=gzip). twirp reads bodies as they come, so the Twirp peer runs behind GzipRequests, a
@@ -204,10 +209,33 @@ def grpc_handlers():
     def lookup(request, context):
         return rpc_test_pb2.PingResponse(text=f"{request.text} via POST", number=request.number + 1)
 
-    def unary(function):
-        return grpc.unary_unary_rpc_method_handler(function, request_deserializer=rpc_test_pb2.PingRequest.FromString,
-                                                   response_serializer=rpc_test_pb2.PingResponse.SerializeToString)
-    return grpc.method_handlers_generic_handler("protohttp.rpctest.PingService", {"Ping": unary(ping), "Lookup": unary(lookup)})
+    def watch(request, context):
+        for number in range(1, request.number + 1):
+            yield rpc_test_pb2.PingResponse(text=request.text, number=number)
+        if request.text == "fail":
+            context.abort(grpc.StatusCode.NOT_FOUND, "watch failed")
+
+    def collect(requests, context):
+        texts, total = [], 0
+        for request in requests:
+            texts.append(request.text)
+            total += request.number
+        return rpc_test_pb2.PingResponse(text=",".join(texts), number=total)
+
+    def chat(requests, context):
+        for request in requests:
+            yield rpc_test_pb2.PingResponse(text=request.text, number=request.number + 1)
+
+    kinds = {"unary": grpc.unary_unary_rpc_method_handler, "server": grpc.unary_stream_rpc_method_handler,
+             "client": grpc.stream_unary_rpc_method_handler, "bidi": grpc.stream_stream_rpc_method_handler}
+
+    def handler(function, kind="unary"):
+        return kinds[kind](function, request_deserializer=rpc_test_pb2.PingRequest.FromString,
+                           response_serializer=rpc_test_pb2.PingResponse.SerializeToString)
+    return grpc.method_handlers_generic_handler("protohttp.rpctest.PingService", {
+        "Ping": handler(ping), "Lookup": handler(lookup),
+        "Watch": handler(watch, "server"), "Collect": handler(collect, "client"), "Chat": handler(chat, "bidi"),
+    })
 
 
 def serve_grpc(tls_files=None):

@@ -1,0 +1,103 @@
+// ProtoHTTPManager+Streams.swift: starting server-streaming, client-streaming and bidirectional calls.
+public import ProtoHTTPCore
+
+extension ProtoHTTPManager {
+    /// Starts a server-streaming call: `request` goes out, the responses come back as the
+    /// returned stream's messages.
+    ///
+    /// ```swift
+    /// for try await note in manager.serverStream(Notes_NotesMetadata.WatchNotes.self, request) { … }
+    /// ```
+    ///
+    /// Streams go over Connect's streaming protocol, gRPC or gRPC-Web (the call's protocol, else
+    /// the manager's, else Connect); Twirp and plain HTTP have none, and such a call ends at once
+    /// with `unimplemented`. The base URL, the general headers (secret ones on trusted origins
+    /// only), the call's headers and encoding apply as to unary calls. A stream is bounded only
+    /// by its own ``CallOptions/timeout`` (sent to the server too), not the manager's default,
+    /// which is for unary calls.
+    public func serverStream<Method: RPCMethod>(_ method: Method.Type, _ request: Method.Input,
+                                                options: CallOptions = CallOptions()) -> ServerStream<Method.Output> {
+        let (call, encoding) = startStream(Method.descriptor, kind: .serverStreaming, options: options) { call, encoding in
+            do throws(ProtoHTTPError) {
+                call.enqueue(try StreamPayload.encode(request, encoding))
+                call.finishSending()
+            } catch {
+                call.fail(error)
+            }
+        }
+        return ServerStream(call: call, messages: ResponseMessages(call: call, encoding: encoding))
+    }
+
+    /// Starts a client-streaming call: send its requests, then `finish()` for the response.
+    ///
+    /// ```swift
+    /// let upload = manager.clientStream(Notes_NotesMetadata.ImportNotes.self)
+    /// for request in requests { try await upload.send(request) }
+    /// let summary = try await upload.finish()
+    /// ```
+    ///
+    /// Protocols, settings and deadline as for ``serverStream(_:_:options:)``.
+    public func clientStream<Method: RPCMethod>(_ method: Method.Type, options: CallOptions = CallOptions()) -> ClientStream<Method.Input, Method.Output> {
+        let (call, encoding) = startStream(Method.descriptor, kind: .clientStreaming, options: options) { _, _ in }
+        return ClientStream(call: call, encoding: encoding)
+    }
+
+    /// Starts a bidirectional call: send requests and read responses as they come.
+    ///
+    /// ```swift
+    /// let chat = manager.bidirectionalStream(Chat_ChatMetadata.Talk.self)
+    /// try await chat.send(line)
+    /// chat.finishSending()
+    /// for try await reply in chat.responses { … }
+    /// ```
+    ///
+    /// Over HTTP/2 (gRPC, or Connect and gRPC-Web to an HTTP/2 server) both directions flow at
+    /// once; over HTTP/1.1 the server may answer only once the requests have ended. Protocols,
+    /// settings and deadline as for ``serverStream(_:_:options:)``.
+    public func bidirectionalStream<Method: RPCMethod>(_ method: Method.Type,
+                                                       options: CallOptions = CallOptions()) -> BidirectionalStream<Method.Input, Method.Output> {
+        let (call, encoding) = startStream(Method.descriptor, kind: .bidirectionalStreaming, options: options) { _, _ in }
+        return BidirectionalStream(call: call, encoding: encoding, responses: ResponseMessages(call: call, encoding: encoding))
+    }
+
+    /// Builds and starts the transfer of a streaming call; `beforeStart` may queue its first
+    /// request messages.
+    private func startStream(_ method: MethodDescriptor, kind: RPCKind, options: CallOptions,
+                             beforeStart: (StreamingCall, BodyEncoding) -> Void) -> (StreamingCall, BodyEncoding) {
+        let settings = snapshot()
+        let configuration = settings.configuration
+        let target = CallTarget(httpMethod: .post, path: method.path, rpc: method)
+        let wireProtocol = wireProtocol(for: target, options: options, configuration: configuration)
+        let encoding = options.encoding ?? configuration.encoding
+        let http = transport as? HTTPTransport
+        let limit = http?.configuration.maxResponseSize ?? TransportConfiguration().maxResponseSize
+        let wire: StreamWire
+        switch StreamWire.of(wireProtocol.rpcProtocol, encoding: encoding, kind: kind, path: method.path) {
+        case .success(let value): wire = value
+        case .failure(let error):
+            let call = StreamingCall(wire: StreamWire(wireProtocol: .connect, encoding: encoding), path: method.path, messageLimit: limit)
+            call.fail(error)
+            return (call, encoding)
+        }
+        let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit)
+        guard let http else {
+            call.fail(ProtoHTTPError(code: .unimplemented, message: "\(method.path) is a \(kind) method and this manager's transport carries unary calls only; stream over HTTPTransport."))
+            return (call, encoding)
+        }
+        let info = CallInfo(id: CallHandle.makeID(), path: method.path, category: options.category, tag: options.tag,
+                            context: configuration.context(of: options), rpcProtocol: wire.wireProtocol, method: method)
+        let composition = RequestComposition(settings: settings, options: options)
+        let timeout: Duration? = options.timeout == .managerDefault ? nil : options.timeout.resolved(manager: configuration.timeout)
+        let url = composition.url(method.path, wireProtocol: wireProtocol, query: [], info: info)
+        var request = TransportRequest(method: .post, url: url,
+                                       headers: composition.headers(protocolHeaders: wire.headers(timeout: timeout), contentType: wire.contentType, url: url),
+                                       timeout: timeout.map { $0 + CallDeadline.transferBackstop })
+        request.priority = options.priority
+        if wire.wireProtocol == .grpc {
+            request.httpVersion = url.lowercased().hasPrefix("https:") ? .http2 : .http2PriorKnowledge
+        }
+        beforeStart(call, encoding)
+        call.start(request, on: http)
+        return (call, encoding)
+    }
+}

@@ -1,0 +1,113 @@
+// StreamWire.swift: a client stream's framing per protocol: its content type and headers, each message framed, how the answer ended.
+import HTTPTypes
+import ProtoHTTPGzip
+import ProtoWire
+import ProtoHTTPCore
+
+/// How a streaming call looks on the wire under its protocol, on the client's side:
+///
+/// ```
+/// Connect   application/connect+proto|+json; messages as envelopes; ends with the end-stream envelope (0x02)
+/// gRPC      application/grpc|+json over HTTP/2; messages as frames; ends with trailers
+/// gRPC-Web  application/grpc-web+proto|+json; messages as frames; ends with the trailer frame (0x80)
+/// ```
+struct StreamWire: Sendable {
+    let wireProtocol: RPCProtocol
+    let encoding: BodyEncoding
+
+    /// The wire of `wireProtocol`, or the error for a protocol without streams.
+    static func of(_ wireProtocol: RPCProtocol, encoding: BodyEncoding, kind: RPCKind, path: String) -> Result<StreamWire, ProtoHTTPError> {
+        guard wireProtocol.carriesStreams else {
+            return .failure(ProtoHTTPError(code: .unimplemented,
+                                           message: "\(path) is a \(kind) method and \(wireProtocol) has no streams; call it over Connect, gRPC or gRPC-Web (CallOptions.wireProtocol or ManagerConfiguration.wireProtocol)."))
+        }
+        return .success(StreamWire(wireProtocol: wireProtocol, encoding: encoding))
+    }
+
+    /// The request's Content-Type.
+    var contentType: String { wireProtocol.streamContentType(for: encoding) ?? MediaType.connectStreamProto }
+
+    /// The protocol's request headers; `timeout` is the call's deadline, sent to the server.
+    func headers(timeout: Duration?) -> HTTPFields {
+        switch wireProtocol {
+        case .connect:
+            var headers: HTTPFields = [.connectProtocolVersion: ConnectHeaders.protocolVersionValue, .connectAcceptEncoding: "gzip"]
+            if let timeout { headers[.connectTimeout] = ConnectHeaders.timeoutValue(timeout) }
+            return headers
+        default:
+            var headers = GRPCClientFraming.headers(timeout: timeout)
+            if wireProtocol == .grpc {
+                headers[.te] = "trailers"
+            } else {
+                // gRPC-Web servers behind WSGI (sonora) answer in the type the request accepts.
+                headers[.xGRPCWeb] = "1"
+                headers[.accept] = contentType
+            }
+            return headers
+        }
+    }
+
+    /// One request message as it goes on the wire.
+    func frame(_ payload: [UInt8]) -> [UInt8] { GRPCFrame(payload: payload).bytes }
+
+    /// What one response frame is.
+    enum Frame {
+        /// A message's payload (inflated).
+        case message([UInt8])
+        /// The end of the stream: the error, or `nil` for OK, and the trailers it carried.
+        case end(ProtoHTTPError?, HTTPFields)
+    }
+
+    /// Reads one response frame, under the response's `headers`.
+    func read(_ frame: GRPCFrame, headers: HTTPFields, status: Int) -> Result<Frame, ProtoHTTPError> {
+        if wireProtocol == .connect, frame.flags & ConnectEndStream.endStreamFlag != 0 {
+            guard let end = ConnectEndStream.decode(frame.payload) else {
+                return .failure(malformed("the end-of-stream message is not Connect's JSON object"))
+            }
+            return .success(.end(end.error.map { withStatus($0, status) }, end.metadata))
+        }
+        if wireProtocol == .grpcWeb, frame.isTrailers {
+            guard let trailers = GRPCWebTrailers.decode(frame.payload) else { return .failure(malformed("the trailer frame is not header lines")) }
+            return .success(.end(grpcStatus(trailers, headers: headers, status: status), trailers))
+        }
+        guard frame.isCompressed else { return .success(.message(frame.payload)) }
+        let header: HTTPField.Name = wireProtocol == .connect ? .connectContentEncoding : .grpcEncoding
+        let compression = HTTPText.trimmed(headers.firstValue(header) ?? "identity").lowercased()
+        guard compression == "gzip" else {
+            return .failure(ProtoHTTPError(code: .internal, message: "a response message is compressed with \"\(compression)\", which this client does not read (it accepts gzip)."))
+        }
+        switch Gzip.inflate(frame.payload, limit: .max) {
+        case .success(let inflated): return .success(.message(inflated))
+        case .failure(let failure): return .failure(malformed("a compressed response message is not valid gzip (\(failure))"))
+        }
+    }
+
+    /// How a gRPC call ended, from its trailers (or, trailers-only, its headers): the error, or `nil` for OK.
+    func grpcStatus(_ trailers: HTTPFields, headers: HTTPFields, status: Int) -> ProtoHTTPError? {
+        var response = TransportResponse(status: status, headers: headers, body: [])
+        response.trailers = trailers
+        return GRPCClientFraming.error(from: response, web: false)
+    }
+
+    /// The error of an answer that is not a stream at all: a status other than 200 (Connect's
+    /// JSON error, or gRPC's table), read from its whole `body`.
+    func refusal(status: Int, headers: HTTPFields, body: [UInt8]) -> ProtoHTTPError {
+        if wireProtocol == .connect {
+            if let error = ConnectProtocol.structuredError(status: status, headers: headers, body: body) { return error }
+            return ProtoHTTPError(code: ProtoHTTPError.Code(httpStatus: status), message: "the server answered HTTP \(status) to a Connect stream.",
+                                  httpStatus: status, responseBody: body)
+        }
+        return GRPCClientFraming.error(from: TransportResponse(status: status, headers: headers, body: body), web: wireProtocol == .grpcWeb)
+            ?? ProtoHTTPError(code: .unknown, message: "the server answered HTTP \(status) to a gRPC stream.", httpStatus: status, responseBody: body)
+    }
+
+    private func withStatus(_ error: ProtoHTTPError, _ status: Int) -> ProtoHTTPError {
+        var error = error
+        error.httpStatus = status
+        return error
+    }
+
+    func malformed(_ what: String) -> ProtoHTTPError {
+        ProtoHTTPError(code: .internal, message: "\(what); check that the URL points to a \(wireProtocol) server.")
+    }
+}
