@@ -18,6 +18,7 @@ the later ratios measure that drift as much as the attack. The run fails
 (exit 1) when the server died, its RSS passed 512 MiB, or the ratio fell under 0.5, for any attack.
 """
 import asyncio
+import functools
 import gzip
 import os
 import re
@@ -247,10 +248,16 @@ async def oversized_headers(server, deadline):
     await send_repeatedly(server, deadline, request_bytes(extra=extra), 8, 5)
 
 
+@functools.cache
+def gzip_bomb_body():
+    """1 GiB of zeros, gzipped (about 1 MiB): made once, before any measuring (compressing it
+    takes the attacker's process seconds of a core, which is no work the server is made to do)."""
+    return gzip.compress(b"\0" * (1 << 30), compresslevel=9)
+
+
 async def gzip_bomb(server, deadline):
     """gzip bodies that inflate to 1 GiB of zeros (about 1 MiB on the wire)."""
-    bomb = gzip.compress(b"\0" * (1 << 30), compresslevel=9)
-    await send_repeatedly(server, deadline, request_bytes(body=bomb, extra=b"Content-Encoding: gzip\r\n"), 4, 10)
+    await send_repeatedly(server, deadline, request_bytes(body=gzip_bomb_body(), extra=b"Content-Encoding: gzip\r\n"), 4, 10)
 
 
 # HTTP/2 frames, by hand (cleartext, prior knowledge).
@@ -326,8 +333,14 @@ def make_certificate(folder):
     return cert, key
 
 
+# What an attack needs made before it starts, outside the measured window.
+PREPARE = {"gzip-bomb": gzip_bomb_body}
+
+
 def run_attack(name, server):
     attack, _ = ATTACKS[name]
+    if name in PREPARE:
+        PREPARE[name]()
     baseline = good_rps(server, BASELINE_SECONDS)
     print(f"attack: {name}: alone {baseline:.0f} requests/s", flush=True)
     server.start_sampling()

@@ -14,8 +14,9 @@ import ProtoHTTPDemoService
 /// 6. The access log             the server's last log lines
 /// 7. The request layer          a batch, a chain, a retry and a Connect GET
 /// 8. Compression both ways      gzip requests and responses, seen through progress reports
-/// 9. Offline                    a cached read; a call queued while its server is down, replayed
-/// 10. Shut down gracefully      connections closed, later calls fail
+/// 9. Streams                    a server stream and a bidirectional exchange, over gRPC and Connect
+/// 10. Offline                   a cached read; a call queued while its server is down, replayed
+/// 11. Shut down gracefully      connections closed, later calls fail
 /// ```
 ///
 /// Every step checks what it shows; ``run()`` returns 0 when all checks passed.
@@ -68,6 +69,7 @@ public struct DemoRunner: Sendable {
         await AccessLogStep.run(demo)
         await RequestLayerStep.run(demo)
         await CompressionStep.run(demo)
+        await StreamsStep.run(demo)
         await OfflineStep.run(demo)
         await ShutdownStep.run(demo)
         clients.transport.shutdown()

@@ -41,7 +41,7 @@ public final class DemoServer: Sendable {
             shutdownGracePeriod: .seconds(5), threads: 2, logger: logger, accessLog: accessLog
         )
         configuration.tls = tls
-        server = try ProtoHTTPServer(configuration: configuration, services: [service])
+        server = try ProtoHTTPServer(configuration: configuration, services: [service, service.feed])
     }
 
     /// Binds and starts serving.

@@ -11,8 +11,10 @@
 ///
 /// One method per unary RPC in both forms, each one line delegating to the manager's `unary`
 /// with the method's metadata type (path, message types, idempotency). The client's protocol
-/// applies under the call's own. Streaming methods are skipped with a comment. An extension of
-/// the protocol adds short forms (no options, no `completion`) for code that holds the protocol.
+/// applies under the call's own. Streaming methods are on the class only (the protocol, which
+/// mocks implement, has a comment in their place), one line each delegating to the manager's
+/// `serverStream`, `clientStream` or `bidirectionalStream`. An extension of the protocol adds
+/// short forms (no options, no `completion`) for code that holds the protocol.
 struct ClientEmitter {
     /// The module the generated clients use.
     static let clientModule = "ProtoHTTP"
@@ -55,7 +57,13 @@ struct ClientEmitter {
             }
             for m in methods {
                 p.line()
-                guard m.isUnary else { p.line(m.streamingComment); continue }
+                guard m.isUnary else {
+                    p.doc(m.streamDocs)
+                    p.block("\(access)func \(m.name)(\(m.streamParameters)) -> \(m.streamType) {") { p in
+                        p.line(m.streamCall)
+                    }
+                    continue
+                }
                 p.doc(m.docs)
                 p.line("@discardableResult")
                 p.block("\(access)func \(m.name)(\(m.callbackParameters(defaults: true))) -> ProtoHTTP.CallHandle {") { p in
@@ -109,6 +117,9 @@ struct ClientEmitter {
         let streamingComment: String
         let docs: [String]
         let asyncDocs: [String]
+        let isClientStreaming: Bool
+        let isServerStreaming: Bool
+        let streamDocs: [String]
 
         init(_ method: ServiceModel.Method, context: FileContext) {
             name = method.clientName
@@ -116,13 +127,47 @@ struct ClientEmitter {
             output = method.output.swiftName
             self.method = method.metadataType
             isUnary = method.isUnary
-            streamingComment = "// \(method.protoName) is streaming: not generated (unary only)"
+            isClientStreaming = method.descriptor.clientStreaming
+            isServerStreaming = method.descriptor.serverStreaming
+            streamingComment = "// \(method.protoName) is streaming: on the client class (this protocol and its mocks are unary)"
             var docs = context.comments.lines(method.sourcePath)
             if !docs.isEmpty { docs.append("") }
+            var streamDocs = docs
+            switch (isClientStreaming, isServerStreaming) {
+            case (false, _): streamDocs.append("Starts the server-streaming call `\(method.protoName)`: iterate the stream for the responses.")
+            case (true, false): streamDocs.append("Starts the client-streaming call `\(method.protoName)`: `send` the requests, then `finish()` for the response.")
+            case (true, true): streamDocs.append("Starts the bidirectional call `\(method.protoName)`: `send` requests and iterate `responses` as they come.")
+            }
+            self.streamDocs = streamDocs
             docs.append("Calls `\(method.protoName)`; exactly one of `success` and `failure` runs, on the manager's callback queue.")
             self.docs = docs
             let plain = Naming.trimBackticks(name)
             asyncDocs = ["The async form of ``\(plain)(_:options:completion:success:failure:)``; cancelling the task cancels the call."]
+        }
+
+        /// The streaming method's parameters: the request for a server stream, and the options.
+        var streamParameters: String {
+            let options = "options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()"
+            return isClientStreaming ? options : "_ request: \(input), \(options)"
+        }
+
+        /// The call handle a streaming method returns.
+        var streamType: String {
+            switch (isClientStreaming, isServerStreaming) {
+            case (false, _): "ProtoHTTP.ServerStream<\(output)>"
+            case (true, false): "ProtoHTTP.ClientStream<\(input), \(output)>"
+            case (true, true): "ProtoHTTP.BidirectionalStream<\(input), \(output)>"
+            }
+        }
+
+        /// The one line of a streaming method's body.
+        var streamCall: String {
+            let options = "options: options.defaulting(wireProtocol: wireProtocol)"
+            return switch (isClientStreaming, isServerStreaming) {
+            case (false, _): "manager.serverStream(\(method).self, request, \(options))"
+            case (true, false): "manager.clientStream(\(method).self, \(options))"
+            case (true, true): "manager.bidirectionalStream(\(method).self, \(options))"
+            }
         }
 
         func callbackParameters(defaults: Bool) -> String {

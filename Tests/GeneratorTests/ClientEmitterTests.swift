@@ -9,7 +9,7 @@ struct ClientEmitterTests {
     let file = "Protos/generator/edge_cases.proto"
 
     @Test(.enabled(if: PluginHarness.protocPath != nil, protocMissing))
-    func emitsProtocolAndClassAndSkipsStreaming() async throws {
+    func emitsProtocolAndClassWithStreamsOnTheClass() async throws {
         let generated = try await PluginHarness.generate([file], includePath: ".", option: "Visibility=Public,Clients=true")
         #expect(generated.keys.sorted() == ["Protos/generator/edge_cases.client.pb.swift", "Protos/generator/edge_cases.pb.swift"])
         let text = generated.file("edge_cases.client.pb.swift")
@@ -25,9 +25,14 @@ struct ClientEmitterTests {
         #expect(text.contains("manager.unary(Protohttp_GenTest_EchoMetadata.Say.self, request, options: options.defaulting(wireProtocol: wireProtocol), completion: completion, success: success, failure: failure)"))
         #expect(text.contains("try await manager.unary(Protohttp_GenTest_EchoMetadata.Get.self, request, options: options.defaulting(wireProtocol: wireProtocol))"))
         #expect(text.contains("/// Says it back."))
-        // Once in the protocol, once in the class; no method emitted.
-        #expect(text.components(separatedBy: "// Chat is streaming: not generated (unary only)").count == 3)
-        #expect(!text.contains("func chat("))
+        // In the protocol a comment; on the class the stream, in one line.
+        #expect(text.components(separatedBy: "// Chat is streaming: on the client class (this protocol and its mocks are unary)").count == 2)
+        #expect(text.contains("""
+                /// Starts the bidirectional call `Chat`: `send` requests and iterate `responses` as they come.
+                public func chat(options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) -> ProtoHTTP.BidirectionalStream<Protohttp_GenTest_Ping, Protohttp_GenTest_Pong> {
+                    manager.bidirectionalStream(Protohttp_GenTest_EchoMetadata.Chat.self, options: options.defaulting(wireProtocol: wireProtocol))
+                }
+            """))
         // The main file keeps the metadata and never the client.
         let main = generated.file("edge_cases.pb.swift")
         #expect(main.contains("public enum Protohttp_GenTest_EchoMetadata {"))
@@ -71,8 +76,10 @@ struct ClientEmitterTests {
         for name in ["`import`", "init_p", "manager_p", "getURL", "wireProtocol_p"] {
             #expect(text.contains("func \(name)(_ request: Esc_M, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()"), "\(name)")
         }
-        #expect(text.contains("// Watch is streaming: not generated (unary only)"))
-        #expect(!text.contains("func watch("))
+        #expect(text.contains("// Watch is streaming: on the client class (this protocol and its mocks are unary)"))
+        #expect(text.contains("func watch(_ request: Esc_M, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) -> ProtoHTTP.ServerStream<Esc_M> {"))
+        #expect(text.contains("manager.serverStream(Esc_NamesMetadata.Watch.self, request, options: options.defaulting(wireProtocol: wireProtocol))"))
+        #expect(text.contains("func follow(options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) -> ProtoHTTP.BidirectionalStream<Esc_M, Esc_M> {"))
         // The protocol's short forms call the requirements by the same escaped names.
         #expect(text.contains("extension Esc_NamesClientProtocol {"))
         #expect(text.contains("func `import`(_ request: Esc_M) async throws(ProtoHTTPCore.ProtoHTTPError) -> Esc_M {\n        try await `import`(request, options: ProtoHTTP.CallOptions())"))

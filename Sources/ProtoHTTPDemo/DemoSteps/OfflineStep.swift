@@ -1,4 +1,4 @@
-// OfflineStep.swift: demo section 9: a read answered from the response cache, and a call queued while its server is down and replayed when it is back.
+// OfflineStep.swift: demo section 10: a read answered from the response cache, and a call queued while its server is down and replayed when it is back.
 import Foundation
 import ProtoHTTPDemoService
 import ProtoHTTPOffline
@@ -13,7 +13,7 @@ import ProtoHTTP
 enum OfflineStep {
     static func run(_ demo: DemoContext) async {
         let out = demo.out
-        out.section(9, "Offline: a cached read, and a call queued while its server is down", [
+        out.section(10, "Offline: a cached read, and a call queued while its server is down", [
             "ProtoHTTPOffline plugs a response cache and a persisted offline queue (SQLite) into the manager:",
         ])
         out.code([

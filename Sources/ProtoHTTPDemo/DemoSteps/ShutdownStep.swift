@@ -1,4 +1,4 @@
-// ShutdownStep.swift: demo section 10: graceful shutdown: idle connections close, the port stops answering.
+// ShutdownStep.swift: demo section 11: graceful shutdown: idle connections close, the port stops answering.
 import ProtoHTTP
 import ProtoHTTPDemoService
 
@@ -6,7 +6,7 @@ import ProtoHTTPDemoService
 enum ShutdownStep {
     static func run(_ demo: DemoContext) async {
         let out = demo.out
-        out.section(10, "Shut down gracefully", [
+        out.section(11, "Shut down gracefully", [
             "shutdown() stops accepting, lets calls in flight finish (up to shutdownGracePeriod), closes",
             "idle keep-alive connections at once and stops the event loops:",
         ])

@@ -12,7 +12,8 @@ enum StartStep {
         out.code([
             "var configuration = ServerConfiguration(port: 0)   // 0: any free port",
             "configuration.plainRoutes = [PlainRoute(\"/api/notes/list\", method: \"/notes.Notes/ListNotes\", encodings: [.json])]",
-            "let server = try ProtoHTTPServer(configuration: configuration, services: [NotesService()])",
+            "let notes = NotesService()",
+            "let server = try ProtoHTTPServer(configuration: configuration, services: [notes, notes.feed])   // feed: notes.NoteFeed's streams",
             "try await server.start()",
         ])
         out.line()
@@ -22,7 +23,7 @@ enum StartStep {
         let started = demo.serverLog.all.first { $0.hasPrefix("serving ") }
         out.line("server log    \(started ?? "(no startup line)")")
         demo.checks.expect(demo.server.port.map { $0 > 0 } ?? false, "the server to report its bound port")
-        demo.checks.expect(demo.server.methodPaths.count == 4, "four methods: CreateNote, GetNote, ListNotes, DeleteNote")
+        demo.checks.expect(demo.server.methodPaths.count == 6, "six methods: CreateNote, GetNote, ListNotes, DeleteNote, WatchNotes, SyncNotes")
         demo.checks.expect(started != nil, "the server to log that it is serving")
     }
 }

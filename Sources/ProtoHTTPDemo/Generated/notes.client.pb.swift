@@ -154,3 +154,40 @@ public final class Notes_NotesClient: Notes_NotesClientProtocol, Sendable {
         try await manager.unary(Notes_NotesMetadata.DeleteNote.self, request, options: options.defaulting(wireProtocol: wireProtocol))
     }
 }
+
+/// The unary calls of the `notes.NoteFeed` service, callback and async forms; ``Notes_NoteFeedClient`` implements it.
+public protocol Notes_NoteFeedClientProtocol: Sendable {
+    // WatchNotes is streaming: on the client class (this protocol and its mocks are unary)
+
+    // SyncNotes is streaming: on the client class (this protocol and its mocks are unary)
+}
+
+/// The notes as streams: the demo's server-streaming and bidirectional calls.
+///
+/// The typed client of the `notes.NoteFeed` service, calling through a `ProtoHTTPManager`.
+public final class Notes_NoteFeedClient: Notes_NoteFeedClientProtocol, Sendable {
+    /// The manager that sends the calls (base URL, headers, interceptors, callback queue).
+    public let manager: ProtoHTTP.ProtoHTTPManager
+    /// The protocol of this client's calls unless a call names one; `nil`: the manager's, else Connect.
+    public let wireProtocol: (any ProtoHTTP.WireProtocol)?
+
+    /// A client calling through `manager`, with `wireProtocol` (`.connect`, `.twirp`, `.plain`) or the manager's.
+    public init(manager: ProtoHTTP.ProtoHTTPManager, wireProtocol: (any ProtoHTTP.WireProtocol)? = nil) {
+        self.manager = manager
+        self.wireProtocol = wireProtocol
+    }
+
+    /// Sends the notes carrying the request's tag (all notes when it is empty), one message each.
+    ///
+    /// Starts the server-streaming call `WatchNotes`: iterate the stream for the responses.
+    public func watchNotes(_ request: Notes_ListNotesRequest, options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) -> ProtoHTTP.ServerStream<Notes_Note> {
+        manager.serverStream(Notes_NoteFeedMetadata.WatchNotes.self, request, options: options.defaulting(wireProtocol: wireProtocol))
+    }
+
+    /// Stores each note the client sends and answers it with the stored note, as it comes.
+    ///
+    /// Starts the bidirectional call `SyncNotes`: `send` requests and iterate `responses` as they come.
+    public func syncNotes(options: ProtoHTTP.CallOptions = ProtoHTTP.CallOptions()) -> ProtoHTTP.BidirectionalStream<Notes_CreateNoteRequest, Notes_Note> {
+        manager.bidirectionalStream(Notes_NoteFeedMetadata.SyncNotes.self, options: options.defaulting(wireProtocol: wireProtocol))
+    }
+}

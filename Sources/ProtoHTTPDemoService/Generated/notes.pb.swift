@@ -1088,3 +1088,51 @@ public enum Notes_NotesMetadata {
         public static let isServerStreaming = false
     }
 }
+
+/// The notes as streams: the demo's server-streaming and bidirectional calls.
+///
+/// Method metadata of the `notes.NoteFeed` service.
+public enum Notes_NoteFeedMetadata {
+    /// The service's full protobuf name.
+    public static let serviceName = "notes.NoteFeed"
+
+    /// Sends the notes carrying the request's tag (all notes when it is empty), one message each.
+    ///
+    /// `rpc WatchNotes(notes.ListNotesRequest) returns (stream notes.Note)`.
+    public enum WatchNotes: ProtoHTTPCore.RPCMethod {
+        /// The request message type.
+        public typealias Input = Notes_ListNotesRequest
+        /// The response message type.
+        public typealias Output = Notes_Note
+        /// The method name as declared.
+        public static let name = "WatchNotes"
+        /// The RPC path, `/<package>.<Service>/<Method>`.
+        public static let path = "/notes.NoteFeed/WatchNotes"
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
+        /// Whether the client sends a stream of requests.
+        public static let isClientStreaming = false
+        /// Whether the server sends a stream of responses.
+        public static let isServerStreaming = true
+    }
+
+    /// Stores each note the client sends and answers it with the stored note, as it comes.
+    ///
+    /// `rpc SyncNotes(stream notes.CreateNoteRequest) returns (stream notes.Note)`.
+    public enum SyncNotes: ProtoHTTPCore.RPCMethod {
+        /// The request message type.
+        public typealias Input = Notes_CreateNoteRequest
+        /// The response message type.
+        public typealias Output = Notes_Note
+        /// The method name as declared.
+        public static let name = "SyncNotes"
+        /// The RPC path, `/<package>.<Service>/<Method>`.
+        public static let path = "/notes.NoteFeed/SyncNotes"
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
+        /// Whether the client sends a stream of requests.
+        public static let isClientStreaming = true
+        /// Whether the server sends a stream of responses.
+        public static let isServerStreaming = true
+    }
+}

@@ -39,3 +39,28 @@ extension Notes_NotesHandler {
         ])
     }
 }
+
+/// The notes as streams: the demo's server-streaming and bidirectional calls.
+///
+/// The handler of the `notes.NoteFeed` service: implement its methods and pass the value to `ProtoHTTPServer`.
+public protocol Notes_NoteFeedHandler: ProtoHTTPServer.Service {
+    /// Sends the notes carrying the request's tag (all notes when it is empty), one message each.
+    ///
+    /// Answers the server-streaming call `/notes.NoteFeed/WatchNotes`: send each response with `response.send(_:)`; returning ends the stream.
+    func watchNotes(_ request: Notes_ListNotesRequest, response: ProtoHTTPServer.Writer<Notes_Note>, context: ProtoHTTPServer.Context) async throws
+
+    /// Stores each note the client sends and answers it with the stored note, as it comes.
+    ///
+    /// Answers the bidirectional call `/notes.NoteFeed/SyncNotes`: read from `requests` and send with `response.send(_:)`; returning ends the stream.
+    func syncNotes(_ requests: ProtoHTTPServer.Requests<Notes_CreateNoteRequest>, response: ProtoHTTPServer.Writer<Notes_Note>, context: ProtoHTTPServer.Context) async throws
+}
+
+extension Notes_NoteFeedHandler {
+    /// The `notes.NoteFeed` service's methods, each bound to this handler's method.
+    public var serviceDefinition: ProtoHTTPServer.Definition {
+        ProtoHTTPServer.Definition(name: "notes.NoteFeed", methods: [
+            .serverStreaming(Notes_NoteFeedMetadata.WatchNotes.self) { try await self.watchNotes($0, response: $1, context: $2) },
+            .bidirectionalStreaming(Notes_NoteFeedMetadata.SyncNotes.self) { try await self.syncNotes($0, response: $1, context: $2) },
+        ])
+    }
+}

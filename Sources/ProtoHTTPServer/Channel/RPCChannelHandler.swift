@@ -295,7 +295,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
                          started: ContinuousClock.Instant) {
         guard case .serving(number, _) = state else { return }  // the connection closed meanwhile
         // An HTTP/2 stream carries one exchange and the connection stays: never `Connection: close`.
-        let keepAlive = head.version.major >= 2 || head.isKeepAlive
+        let keepAlive = head.keepsConnection
         // Idle (or closing) before writing: writing `.end` makes the pipelining handler deliver
         // the next pipelined request at once, re-entrantly, into `channelRead`.
         state = keepAlive ? .idle : .closing

@@ -11,7 +11,8 @@ import NIOHTTP1
 ///   byte at a time is cut off, however regularly it sends).
 /// - **Body**: a request body may go at most ``ServerConfiguration/requestBodyTimeout`` without a
 ///   byte arriving (a client that announces a body and stalls mid-way is answered 408 Request
-///   Timeout and cut off).
+///   Timeout and cut off). A streaming call's request (``StreamingRequestStarted``) may instead go
+///   ``ServerConfiguration/streamIdleTimeout`` with nothing sent either way.
 /// - **Write**: while the connection cannot take more output because the client does not read,
 ///   the server reads no more of its requests (and serves none of those already read), and
 ///   after ``ServerConfiguration/responseWriteTimeout`` of that it closes the connection.
@@ -34,16 +35,19 @@ final class StallGuardHandler: ChannelDuplexHandler {
         var head: TimeAmount
         var body: TimeAmount
         var write: TimeAmount
+        var streamIdle: TimeAmount
 
         init(_ configuration: ServerConfiguration) {
             head = TimeAmount(configuration.requestHeadTimeout)
             body = TimeAmount(configuration.requestBodyTimeout)
             write = TimeAmount(configuration.responseWriteTimeout)
+            streamIdle = TimeAmount(configuration.streamIdleTimeout)
         }
     }
 
     /// Which stall a deadline bounds; its description goes into the log line.
     enum Stall: String, Sendable {
+        case streamIdle = "the stream was idle too long"
         case head = "the request head did not arrive in time"
         case body = "the request body stalled"
         case write = "the client stopped reading its responses"
@@ -66,6 +70,8 @@ final class StallGuardHandler: ChannelDuplexHandler {
     /// Where pipelined requests wait for the loop's next turn; `nil` serves them at once.
     private let turns: (any NextTurnScheduling)?
     private var phase = Phase.betweenRequests
+    /// Whether the request under way is a streaming call's (its body limit is the stream's idle limit).
+    private var streaming = false
     /// When the current phase's stall limit is reached (head or body; see ``phaseStall``).
     private var phaseDeadline: NIODeadline?
     /// When the client's not reading has lasted too long, while the channel is not writable.
@@ -149,10 +155,11 @@ final class StallGuardHandler: ChannelDuplexHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             phase = .body(head.version, answered: false)
+            streaming = false
             setPhaseDeadline(after: limits.body, context: context)
         case .body:
             // Only the deadline moves; the scheduled check finds it later and waits on.
-            if case .body = phase { phaseDeadline = context.eventLoop.now + limits.body }
+            if case .body = phase { phaseDeadline = context.eventLoop.now + bodyLimit }
         case .end:
             phase = .answering
             phaseDeadline = nil
@@ -215,7 +222,23 @@ final class StallGuardHandler: ChannelDuplexHandler {
         }
     }
 
+    /// How long the body under way may go without progress.
+    private var bodyLimit: TimeAmount { streaming ? limits.streamIdle : limits.body }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is StreamingRequestStarted else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+            return
+        }
+        streaming = true
+        if case .body = phase { setPhaseDeadline(after: limits.streamIdle, context: context) }
+        promise?.succeed()
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if streaming, case .body = phase, case .body = unwrapOutboundIn(data) {
+            phaseDeadline = context.eventLoop.now + limits.streamIdle  // a message out is activity too
+        }
         switch (unwrapOutboundIn(data), phase) {
         case (.end, .answering):
             // Set before writing: writing `.end` may deliver the next pipelined request at once.
@@ -239,7 +262,7 @@ final class StallGuardHandler: ChannelDuplexHandler {
     private var phaseStall: Stall? {
         switch phase {
         case .head: return .head
-        case .body: return .body
+        case .body: return streaming ? .streamIdle : .body
         case .betweenRequests, .answering: return nil
         }
     }

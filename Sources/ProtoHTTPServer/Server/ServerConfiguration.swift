@@ -42,6 +42,12 @@ public struct ServerConfiguration: Sendable {
     /// How long a request body may go without a byte arriving (default 30 s); past it the
     /// connection (or HTTP/2 stream) closes and the request is not served.
     public var requestBodyTimeout: Duration = .seconds(30)
+    /// How long a streaming call whose request is still open (client streaming or
+    /// bidirectional) may go with nothing sent either way (default 5 minutes, as Envoy's
+    /// `stream_idle_timeout`); past it the stream (or HTTP/1.1 connection) closes and the
+    /// handler is cancelled. It stands in for ``requestBodyTimeout`` while a stream is open,
+    /// since a client may rightly pause between messages; the call's deadline bounds it as a whole.
+    public var streamIdleTimeout: Duration = .seconds(300)
     /// How long a connection may stay unable to take more output because its client does not
     /// read (default 30 s); past it the connection closes. Meanwhile the server reads and serves
     /// no more of that client's requests, so a client that sends without reading costs one

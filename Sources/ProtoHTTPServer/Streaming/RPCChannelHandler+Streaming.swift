@@ -28,6 +28,7 @@ extension RPCChannelHandler {
         let (source, payloads) = RequestPayloads.make {
             loop.execute { bound.value.handler.streamWantsMore(context: bound.value.context, number: number) }
         }
+        context.triggerUserOutboundEvent(StreamingRequestStarted(), promise: nil)
         let exchange = StreamingExchange(framing: prepared.framing, version: head.version, source: source)
         let started = ContinuousClock.now
         state = .streaming(number: number, exchange: exchange, head: head, started: started, task: nil)
@@ -64,7 +65,7 @@ extension RPCChannelHandler {
     /// ended the connection serves its next request.
     private func streamEnded(_ error: ProtoHTTPError?, outcome: RPCOutcome, context: ChannelHandlerContext, number: Int) {
         guard case .streaming(number, let exchange, let head, let started, _) = state else { return }
-        let keepAlive = head.version.major >= 2 || head.isKeepAlive
+        let keepAlive = head.keepsConnection
         // The state moves on before the end is written: writing it may deliver the next
         // pipelined request at once, re-entrantly.
         if exchange.requestEnded {

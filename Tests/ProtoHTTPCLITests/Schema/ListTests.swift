@@ -10,9 +10,11 @@ struct ListTests {
         "notes.Notes/GetNote(notes.GetNoteRequest) returns (notes.Note)",
         "notes.Notes/ListNotes(notes.ListNotesRequest) returns (notes.ListNotesResponse)",
         "notes.Notes/DeleteNote(notes.DeleteNoteRequest) returns (notes.DeleteNoteResponse)",
+        "notes.NoteFeed/WatchNotes(notes.ListNotesRequest) returns (stream notes.Note)",
+        "notes.NoteFeed/SyncNotes(stream notes.CreateNoteRequest) returns (stream notes.Note)",
     ]
 
-    @Test("list --proto prints the demo's four methods in declaration order, one per line")
+    @Test("list --proto prints the demo's methods in declaration order, one per line, streams marked")
     func listNotes() async throws {
         let result = try await CLI.run(["list", "--proto", CLI.notesProto])
         #expect(result.status == 0, "\(result.stderr)")

@@ -5,7 +5,7 @@ Usage: grpc_stream_client.py GENDIR PORT grpc|grpcweb
 Calls test.Streams (Tests/ProtoHTTPServerTests/Support/StreamingService.swift) with wrapper messages:
   grpc     grpcio over h2c: a server stream, a long one, an error after messages with details, a client
            stream, a bidi exchange that waits for each answer before the next request, a cancel
-           mid-stream and a deadline across a stream
+           mid-stream, health Watch's first message and a deadline across a stream
   grpcweb  sonora over HTTP/1.1: server streams (gRPC-Web clients stream only responses)
 Prints one line per result; the Swift test (StreamingPythonClientTests) compares them. Exits 1 when a
 call fails in a way the script did not expect.
@@ -98,6 +98,13 @@ if mode == "grpc":
     got = [next(call) for _ in range(5)]
     call.cancel()
     print("cancelled after", len(got))
+
+    health = channel.unary_stream("/grpc.health.v1.Health/Watch", request_serializer=lambda b: b,
+                                  response_deserializer=lambda b: b)
+    watching = health(b"")  # the whole server
+    first = next(watching)
+    watching.cancel()
+    print("health watch", first.hex())
 
     try:
         for _ in forever(Int32(value=100), timeout=0.5):

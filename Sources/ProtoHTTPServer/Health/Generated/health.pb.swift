@@ -190,7 +190,7 @@ extension Grpc_Health_V1_HealthCheckResponse: ProtoWire.ProtoMessage {
     }
 }
 
-/// Health checking: Check answers at once. (Watch is a server stream and is not served here.)
+/// Health checking: Check answers at once; Watch sends the state now and again at every change.
 ///
 /// Method metadata of the `grpc.health.v1.Health` service.
 public enum Grpc_Health_V1_HealthMetadata {
@@ -213,5 +213,23 @@ public enum Grpc_Health_V1_HealthMetadata {
         public static let isClientStreaming = false
         /// Whether the server sends a stream of responses.
         public static let isServerStreaming = false
+    }
+
+    /// `rpc Watch(grpc.health.v1.HealthCheckRequest) returns (stream grpc.health.v1.HealthCheckResponse)`.
+    public enum Watch: ProtoHTTPCore.RPCMethod {
+        /// The request message type.
+        public typealias Input = Grpc_Health_V1_HealthCheckRequest
+        /// The response message type.
+        public typealias Output = Grpc_Health_V1_HealthCheckResponse
+        /// The method name as declared.
+        public static let name = "Watch"
+        /// The RPC path, `/<package>.<Service>/<Method>`.
+        public static let path = "/grpc.health.v1.Health/Watch"
+        /// The method's `option idempotency_level`.
+        public static let idempotencyLevel: ProtoHTTPCore.IdempotencyLevel = .unknown
+        /// Whether the client sends a stream of requests.
+        public static let isClientStreaming = false
+        /// Whether the server sends a stream of responses.
+        public static let isServerStreaming = true
     }
 }

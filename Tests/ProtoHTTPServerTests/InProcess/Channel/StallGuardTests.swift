@@ -57,6 +57,27 @@ extension ServerTests {
             }
         }
 
+        @Test("a client stream may pause between messages for the 5-minute stream idle timeout, not the 30 s body timeout; silence past it closes")
+        func streamIdle() async throws {
+            let streams = StreamingService()
+            try await EmbeddedConnection.with(extraServices: [streams.definition]) { connection in
+                let envelope: [UInt8] = [0, 0, 0, 0, 2, 0x08, 0x01]  // Int32Value(1)
+                let chunk = Array("\(String(envelope.count, radix: 16))\r\n".utf8) + envelope + Array("\r\n".utf8)
+                try await connection.send(MalformedRequestTests.head("/test.Streams/Sum", [
+                    ("Content-Type", "application/connect+proto"), ("Transfer-Encoding", "chunked"),
+                ]))
+                try await connection.send(chunk)
+                await Self.advance(connection, seconds: 200)
+                #expect(connection.isActive, "200 s between two messages of a stream")
+                try await connection.send(chunk)
+                await Self.advance(connection, seconds: 299)
+                #expect(connection.isActive, "299 s after the last message")
+                await Self.advance(connection, seconds: 1)
+                #expect(!connection.isActive, "300 s with nothing sent either way")
+                #expect(await waitUntil { streams.events.contains("sum failed canceled") }, "the handler's reading ends: \(streams.events)")
+            }
+        }
+
         @Test("an idle keep-alive connection lasts its 60 s idle timeout, not the 30 s head timeout; a head that completes in time is served")
         func idleIsNotAStall() async throws {
             try await EmbeddedConnection.with { connection in

@@ -27,11 +27,12 @@ final class EmbeddedConnection: Sendable {
 
     /// A connected channel with the server's pipeline and a body limit of `maxRequestBodySize`;
     /// pipelined requests wait for `turns` (none: they are served back to back).
-    static func open(maxRequestBodySize: Int = 1 << 20, turns: (any NextTurnScheduling)? = nil) async throws -> EmbeddedConnection {
+    static func open(maxRequestBodySize: Int = 1 << 20, turns: (any NextTurnScheduling)? = nil,
+                     extraServices: [ServiceDefinition] = []) async throws -> EmbeddedConnection {
         var configuration = ServerConfiguration(maxRequestBodySize: maxRequestBodySize, accessLog: false)
         configuration.logger.logLevel = .critical
         let faults = FaultsService()
-        let router = try Router(services: [NotesStore().definition, faults.definition], plainRoutes: [], twirpPrefix: "/twirp")
+        let router = try Router(services: [NotesStore().definition, faults.definition] + extraServices, plainRoutes: [], twirpPrefix: "/twirp")
         let dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: maxRequestBodySize)
         let requests = InFlightRequests()
         let channel = try await NIOAsyncTestingChannel { [configuration] channel in
@@ -45,9 +46,9 @@ final class EmbeddedConnection: Sendable {
     /// Runs `body` on a new connection (see ``open(maxRequestBodySize:)``), then closes it, also
     /// when `body` throws: a channel left open keeps its pipeline's reference cycle, which
     /// LeakSanitizer reports under `make sanitize`.
-    static func with<T>(maxRequestBodySize: Int = 1 << 20, turns: (any NextTurnScheduling)? = nil,
+    static func with<T>(maxRequestBodySize: Int = 1 << 20, turns: (any NextTurnScheduling)? = nil, extraServices: [ServiceDefinition] = [],
                         _ body: (EmbeddedConnection) async throws -> T) async throws -> T {
-        let connection = try await open(maxRequestBodySize: maxRequestBodySize, turns: turns)
+        let connection = try await open(maxRequestBodySize: maxRequestBodySize, turns: turns, extraServices: extraServices)
         do {
             let result = try await body(connection)
             await connection.finish()

@@ -181,6 +181,29 @@ extension ServerTests {
             }
         }
 
+        @Test("gRPC on a transport that already holds HTTP/1.1 connections to the same origin (as make demo's managers share one): every call answers")
+        func grpcAfterHTTP1OnOneTransport() async throws {
+            try await withServer { server in
+                let connect = try server.manager(ConnectProtocol())
+                let grpc = try server.manager(GRPCProtocol())
+                let options = CallOptions(timeout: .seconds(5))
+                for _ in 0..<3 {
+                    _ = try await connect.post("/test.Faults/Ping", Google_Protobuf_Empty(), as: Google_Protobuf_Empty.self, options: options)
+                }
+                for round in 1...6 {
+                    let answer = await Result { () async throws(ProtoHTTPError) in
+                        try await grpc.postForResponse("/test.Faults/Ping", Google_Protobuf_Empty(), as: Google_Protobuf_Empty.self, options: options)
+                    }
+                    #expect((try? answer.get())?.metadata.metrics?.httpVersion == "2", "gRPC call \(round): \(String(describing: answer.error))")
+                    let plain = await Result { () async throws(ProtoHTTPError) in
+                        try await connect.post("/test.Faults/Ping", Google_Protobuf_Empty(), as: Google_Protobuf_Empty.self, options: options)
+                    }
+                    #expect(plain.error == nil, "Connect call after gRPC call \(round): \(String(describing: plain.error))")
+                }
+                #expect(server.faults.pings == 15)
+            }
+        }
+
         @Test("cancelling a gRPC or gRPC-Web call ends it canceled at once, and the server cancels its handler",
               arguments: ["grpc", "grpcweb"])
         func cancel(_ name: String) async throws {

@@ -130,6 +130,34 @@ extension ServerTests {
             }
         }
 
+        @Test("health Watch: the state now, then each change; an unknown service is SERVICE_UNKNOWN and stays open", arguments: ["grpc", "connect"])
+        func healthWatch(_ name: String) async throws {
+            let health = HealthService(serving: ["notes.Notes"])
+            try await withServer(extraServices: [health]) { server in
+                let (wireProtocol, _) = Self.wireProtocol(name)
+                let manager = try server.manager(wireProtocol)
+                var request = Grpc_Health_V1_HealthCheckRequest()
+                request.service = "notes.Notes"
+                let watch = manager.serverStream(Grpc_Health_V1_HealthMetadata.Watch.self, request)
+                var states = watch.makeAsyncIterator()
+                #expect(try await states.next()?.status == .serving)
+                health.setStatus(.notServing, for: "notes.Notes")
+                #expect(try await states.next()?.status == .notServing)
+                health.setStatus(.notServing, for: "notes.Notes")  // no change: nothing sent
+                health.setStatus(.serving, for: "notes.Notes")
+                #expect(try await states.next()?.status == .serving)
+                watch.cancel()
+
+                request.service = "nope"
+                let unknown = manager.serverStream(Grpc_Health_V1_HealthMetadata.Watch.self, request)
+                var first = unknown.makeAsyncIterator()
+                #expect(try await first.next()?.status == .serviceUnknown)
+                health.setStatus(.serving, for: "nope")
+                #expect(try await first.next()?.status == .serving)
+                unknown.cancel()
+            }
+        }
+
         @Test("a slow reader holds the server back: while the client reads nothing, the server's sends wait", arguments: ["connect", "grpc"])
         func backPressure(_ name: String) async throws {
             try await Self.withStreams(name) { manager, streams in

@@ -22,16 +22,17 @@ extension ServerTests {
                     "echo ONE,TWO,THREE rest 0",
                     "echo fail ABORTED 'asked to fail after 1'",
                     "cancelled after 5",
+                    "health watch 0801",
                     "deadline DEADLINE_EXCEEDED",
                 ]
             }
             return lines
         }
 
-        @Test("grpcio (all four kinds, cancel, deadline) and sonora (server streams) get exact answers", arguments: ["grpc", "grpcweb"])
+        @Test("grpcio (all four kinds, cancel, health Watch, deadline) and sonora (server streams) get exact answers", arguments: ["grpc", "grpcweb"])
         func pythonClients(mode: String) async throws {
             let streams = StreamingService()
-            try await withServer(extraServices: [streams.definition]) { server in
+            try await withServer(extraServices: [streams.definition, HealthService()]) { server in
                 let output = try await PythonClient.run("grpc_stream_client.py", [String(server.port), mode])
                 #expect(output.status == 0, "grpc_stream_client.py \(mode) failed:\n\(output.stderr)")
                 let lines = output.lines

@@ -76,3 +76,20 @@ final class Notes_NotesClientMock: Notes_NotesClientProtocol, Sendable {
         try await mockCalls.call(deleteNote, request, options: options)
     }
 }
+
+/// A stand-in for ``Notes_NoteFeedClientProtocol`` in tests: each call is answered by its method's `handler`
+/// and recorded in its `requests`, with the real client's callbacks (completion, then exactly one of
+/// success or failure, on ``mockCalls``'s callback queue), cancellation and deadlines. No network.
+final class Notes_NoteFeedClientMock: Notes_NoteFeedClientProtocol, Sendable {
+    /// Runs the calls: the callback queue, the live calls.
+    let mockCalls: ProtoHTTPTesting.ClientMockCalls
+
+    /// A mock whose callbacks run on `callbackQueue` (default: a serial queue of its own).
+    init(callbackQueue: Dispatch.DispatchQueue = Dispatch.DispatchQueue(label: "Notes_NoteFeedClientMock")) {
+        mockCalls = ProtoHTTPTesting.ClientMockCalls(callbackQueue: callbackQueue)
+    }
+
+    // WatchNotes is streaming: on the client class (this protocol and its mocks are unary)
+
+    // SyncNotes is streaming: on the client class (this protocol and its mocks are unary)
+}
