@@ -21,7 +21,14 @@ package enum Gzip {
         case corrupt(String)
         /// It inflates to more than the limit (a compression bomb, or just too big).
         case tooLarge
+        /// Past ``ratioFloor`` bytes out, it inflated more than `ratio` times the input read:
+        /// a compression bomb, refused before most of its inflating is done.
+        case tooCompressed(ratio: Int)
     }
+
+    /// Output below which no ratio limit applies: small bodies cost nothing to inflate, however
+    /// well they compress.
+    package static let ratioFloor = 256 << 10
 
     /// `bytes` as one gzip member at `level` (clamped to ``levels``), or `nil` when zlib
     /// fails (it only does when memory runs out).
@@ -62,8 +69,11 @@ package enum Gzip {
 
     /// The bytes `compressed` inflates to, at most `limit` of them. One gzip member, nothing
     /// after it (concatenated members are refused too); an empty input is corrupt (gzip has a
-    /// header even for empty content).
-    package static func inflate(_ compressed: [UInt8], limit: Int) -> Result<[UInt8], Failure> {
+    /// header even for empty content). With `maxRatio`, output past ``ratioFloor`` bytes may be
+    /// at most that many times the input read so far (checked every 64 KiB out, much as Apache's
+    /// `DeflateInflateRatioLimit` does), so a bomb costs the inflating of a few chunks, not of
+    /// `limit` bytes.
+    package static func inflate(_ compressed: [UInt8], limit: Int, maxRatio: Int? = nil) -> Result<[UInt8], Failure> {
         var stream = z_stream()
         guard czlib_inflate_init_gzip(&stream) == Z_OK else { return .failure(.corrupt("zlib could not start")) }
         defer { inflateEnd(&stream) }
@@ -72,7 +82,10 @@ package enum Gzip {
         // Output grows by doubling from a guess, never past limit + 1 bytes (one byte past the
         // limit is enough to know the body is too large).
         let ceiling = limit < Int.max ? limit + 1 : limit
-        var output = [UInt8](repeating: 0, count: min(ceiling, max(compressed.count * 4, 4096)))
+        let guess = maxRatio == nil ? compressed.count * 4 : min(compressed.count * 4, 256 << 10)
+        var output = [UInt8](repeating: 0, count: min(ceiling, max(guess, 4096)))
+        // Under a ratio limit the output comes in steps of 64 KiB, so the ratio is checked as it grows.
+        let step = maxRatio == nil ? Int(UInt32.max) : 64 << 10
         var produced = 0
         return compressed.withUnsafeBufferPointer { inBuffer -> Result<[UInt8], Failure> in
             stream.next_in = inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0) }  // read only, as above
@@ -83,7 +96,7 @@ package enum Gzip {
                     output.append(contentsOf: repeatElement(0, count: min(ceiling, output.count * 2) - output.count))
                 }
                 let status = output.withUnsafeMutableBufferPointer { outBuffer -> Int32 in
-                    let room = min(outBuffer.count - produced, Int(UInt32.max))
+                    let room = min(outBuffer.count - produced, step)
                     stream.next_out = outBuffer.baseAddress.map { $0 + produced }
                     stream.avail_out = uInt(room)
                     let status = CZlib.inflate(&stream, Z_NO_FLUSH)
@@ -91,6 +104,9 @@ package enum Gzip {
                     return status
                 }
                 guard produced <= limit else { return .failure(.tooLarge) }
+                if let maxRatio, produced > Self.ratioFloor, produced / max(inBuffer.count - Int(stream.avail_in), 1) > maxRatio {
+                    return .failure(.tooCompressed(ratio: maxRatio))
+                }
                 switch status {
                 case Z_STREAM_END:
                     guard stream.avail_in == 0 else { return .failure(.corrupt("bytes follow the end of the gzip stream")) }

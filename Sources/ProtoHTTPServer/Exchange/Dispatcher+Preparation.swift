@@ -54,7 +54,8 @@ extension Dispatcher {
         var deadline: ContinuousClock.Instant?
         if negotiated.wireProtocol.usesTrailers {
             if let failure = checkFramed(request, negotiated) { return refusal(failure, negotiated) }
-            switch GRPCRequestBody.message(of: payload, headers: request.headers, negotiated: negotiated, limit: maxRequestBodySize) {
+            switch GRPCRequestBody.message(of: payload, headers: request.headers, negotiated: negotiated, limit: maxRequestBodySize,
+                                           maxRatio: maxRequestInflationRatio) {
             case .success(let message): payload = message
             case .failure(let failure): return refusal(failure, negotiated)
             }
@@ -78,7 +79,8 @@ extension Dispatcher {
             }
         }
         let body: [UInt8]
-        switch ContentEncoding.decode(payload, contentEncoding: contentEncoding, negotiated.wireProtocol, limit: maxRequestBodySize) {
+        switch ContentEncoding.decode(payload, contentEncoding: contentEncoding, negotiated.wireProtocol, limit: maxRequestBodySize,
+                                      maxRatio: maxRequestInflationRatio) {
         case .success(let decoded): body = decoded
         case .failure(let failure): return refusal(failure, negotiated)
         }

@@ -9,6 +9,8 @@ struct Dispatcher: Sendable {
     let logger: Logger
     /// The largest body a handler gets, also after gzip inflation.
     let maxRequestBodySize: Int
+    /// How many times its compressed size a gzip request may inflate to (``ServerConfiguration/maxRequestInflationRatio``).
+    var maxRequestInflationRatio: Int? = ServerConfiguration.defaultMaxRequestInflationRatio
     /// How responses are compressed for clients that accept gzip.
     var responseCompression: ResponseCompression
     /// Whether a 404 lists the server's methods (``ServerConfiguration/listsMethodsWhenNotFound``).

@@ -12,7 +12,7 @@ enum GRPCRequestBody {
     /// The one message of `body`: the text form's base64 undone, exactly one frame (no more
     /// than `limit` bytes, before and after inflation), inflated when its compressed flag is set
     /// and `grpc-encoding` is gzip. Anything else is the error to answer.
-    static func message(of body: [UInt8], headers: HTTPFields, negotiated: Negotiated, limit: Int) -> Result<[UInt8], ServerError> {
+    static func message(of body: [UInt8], headers: HTTPFields, negotiated: Negotiated, limit: Int, maxRatio: Int? = nil) -> Result<[UInt8], ServerError> {
         let wireProtocol = negotiated.wireProtocol
         var framed = body
         if negotiated.base64Body {
@@ -40,11 +40,13 @@ enum GRPCRequestBody {
         let encoding = HTTPText.trimmed(headers.firstValue(.grpcEncoding) ?? "identity").lowercased()
         switch encoding {
         case "gzip":
-            switch Gzip.inflate(frame.payload, limit: limit) {
+            switch Gzip.inflate(frame.payload, limit: limit, maxRatio: maxRatio) {
             case .success(let inflated): return .success(inflated)
             case .failure(.tooLarge):
                 return .failure(ServerError(wireProtocol, .resourceExhausted,
                                             "the gzip request message inflates to more than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize."))
+            case .failure(.tooCompressed(let ratio)):
+                return .failure(ServerError(wireProtocol, .resourceExhausted, ContentEncoding.tooCompressed(ratio)))
             case .failure(.corrupt(let reason)):
                 return .failure(ServerError(wireProtocol, .internal, "the compressed request message is not valid gzip (\(reason)); compress it with gzip or send it uncompressed."))
             }

@@ -68,6 +68,7 @@ public final class ProtoHTTPServer: Sendable {
         var dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize,
                                     responseCompression: configuration.responseCompression)
         dispatcher.listsMethodsWhenNotFound = configuration.listsMethodsWhenNotFound
+        dispatcher.maxRequestInflationRatio = configuration.maxRequestInflationRatio
         self.dispatcher = dispatcher
     }
 

@@ -42,6 +42,15 @@ public struct ServerConfiguration: Sendable {
     /// How long a request body may go without a byte arriving (default 30 s); past it the
     /// connection (or HTTP/2 stream) closes and the request is not served.
     public var requestBodyTimeout: Duration = .seconds(30)
+    /// How many times its compressed size a gzip request body (or gRPC / Connect stream message)
+    /// may inflate to, once it has inflated past 256 KiB (default 200, as Apache's
+    /// `DeflateInflateRatioLimit`); `nil` for no ratio limit. A compression bomb (1 GiB of zeros
+    /// is 1 MiB gzipped) is refused with `resource_exhausted` after inflating 256 KiB, rather
+    /// than after ``maxRequestBodySize`` bytes of work; ordinary JSON and protobuf compress 3 to
+    /// 20 times, and smaller bodies are never refused for how well they compress.
+    public var maxRequestInflationRatio: Int? = ServerConfiguration.defaultMaxRequestInflationRatio
+    /// The default ``maxRequestInflationRatio``.
+    public static let defaultMaxRequestInflationRatio: Int? = 200
     /// How long a streaming call whose request is still open (client streaming or
     /// bidirectional) may go with nothing sent either way (default 5 minutes, as Envoy's
     /// `stream_idle_timeout`); past it the stream (or HTTP/1.1 connection) closes and the

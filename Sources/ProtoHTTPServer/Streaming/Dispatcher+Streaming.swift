@@ -59,7 +59,7 @@ extension Dispatcher {
                                     base64Body: media.hasPrefix(MediaType.grpcWebText))
         let encodingHeader: HTTPField.Name = wireProtocol == .connect ? .connectContentEncoding : .grpcEncoding
         let requestEncoding = request.header(encodingHeader).map { HTTPText.trimmed($0).lowercased() }
-        let framing = StreamFraming(negotiated: negotiated, limit: maxRequestBodySize, requestEncoding: requestEncoding)
+        let framing = StreamFraming(negotiated: negotiated, limit: maxRequestBodySize, requestEncoding: requestEncoding, maxRatio: maxRequestInflationRatio)
         if let failure = checkFramed(request, negotiated) { return refused(failure) }
         if let requestEncoding, requestEncoding != "gzip", requestEncoding != "identity" {
             let failure = ProtoHTTPError(code: .unimplemented,

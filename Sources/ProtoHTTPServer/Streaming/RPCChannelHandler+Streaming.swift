@@ -33,7 +33,11 @@ extension RPCChannelHandler {
         let started = ContinuousClock.now
         state = .streaming(number: number, exchange: exchange, head: head, started: started, task: nil)
         let sink = ResponseSink { payload in
-            try await loop.flatSubmit { bound.value.handler.streamSend(payload, context: bound.value.context, number: number) }.get()
+            // A handler on this loop (HandlerExecution.eventLoop) writes at once, without a hop.
+            let written = loop.inEventLoop
+                ? bound.value.handler.streamSend(payload, context: bound.value.context, number: number)
+                : loop.flatSubmit { bound.value.handler.streamSend(payload, context: bound.value.context, number: number) }
+            try await written.get()
         }
         let dispatcher = self.dispatcher
         let task = requests.start(on: taskExecutor(loop)) { answered in

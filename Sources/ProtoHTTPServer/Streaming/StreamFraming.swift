@@ -20,6 +20,8 @@ struct StreamFraming: Sendable {
     /// The compression the client named for its messages (`grpc-encoding` or
     /// `Connect-Content-Encoding`), lowercased; `nil` for none.
     let requestEncoding: String?
+    /// How many times its compressed size a request message may inflate to (``ServerConfiguration/maxRequestInflationRatio``).
+    var maxRatio: Int? = nil
 
     var wireProtocol: RPCProtocol { negotiated.wireProtocol }
 
@@ -38,11 +40,13 @@ struct StreamFraming: Sendable {
             let header = wireProtocol == .connect ? "Connect-Content-Encoding" : "grpc-encoding"
             return .failure(ProtoHTTPError(code: .internal, message: "a request message is flagged compressed but \(header) names no compression; name it (gzip)."))
         }
-        switch Gzip.inflate(frame.payload, limit: limit) {
+        switch Gzip.inflate(frame.payload, limit: limit, maxRatio: maxRatio) {
         case .success(let inflated): return .success(inflated)
         case .failure(.tooLarge):
             return .failure(ProtoHTTPError(code: .resourceExhausted,
                                            message: "a gzip request message inflates to more than this server's limit of \(limit) bytes; send smaller messages or raise ServerConfiguration.maxRequestBodySize."))
+        case .failure(.tooCompressed(let ratio)):
+            return .failure(ProtoHTTPError(code: .resourceExhausted, message: ContentEncoding.tooCompressed(ratio)))
         case .failure(.corrupt(let reason)):
             return .failure(ProtoHTTPError(code: .internal, message: "a compressed request message is not valid gzip (\(reason)); compress it with gzip or send it uncompressed."))
         }

@@ -80,9 +80,9 @@ extension ServerTests {
             }
         }
 
-        @Test("a body that inflates past the limit is resource_exhausted (HTTP 413), however small compressed")
+        @Test("with no ratio limit, a body that inflates past the size limit is resource_exhausted (HTTP 413), however small compressed")
         func bomb() async throws {
-            try await withServer({ $0.maxRequestBodySize = 1 << 20 }) { server in
+            try await withServer({ $0.maxRequestBodySize = 1 << 20; $0.maxRequestInflationRatio = nil }) { server in
                 var request = Notes_CreateNoteRequest()
                 request.title = "bomb"
                 request.text = String(repeating: "0", count: 8 << 20)
@@ -94,6 +94,31 @@ extension ServerTests {
                 #expect(response.status == 413)
                 #expect(response.text.hasPrefix(#"{"code":"resource_exhausted","message":"the gzip request body inflates to more than this server's limit of 1048576 bytes"#), "\(response.text)")
                 #expect(server.notes.count == 0)
+            }
+        }
+
+        @Test("a bomb is refused by its ratio (over 200 times its size past 256 KiB), before the size limit; prose-like text passes")
+        func bombByRatio() async throws {
+            try await withServer({ $0.maxRequestBodySize = 16 << 20 }) { server in
+                var request = Notes_CreateNoteRequest()
+                request.title = "bomb"
+                request.text = String(repeating: "0", count: 8 << 20)
+                let bomb = try await Self.gzip(request.serializedBytes())
+                let headers = [("Content-Type", "application/proto"), ("Connect-Protocol-Version", "1"), ("Content-Encoding", "gzip")]
+                let refused = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: headers, body: bomb)
+                #expect(refused.status == 413)
+                #expect(refused.text.hasPrefix(#"{"code":"resource_exhausted","message":"the gzip request inflates more than 200 times its compressed size"#), "\(refused.text)")
+                #expect(server.notes.count == 0)
+
+                // Text that compresses about 40 times: 200 KiB of words from a small vocabulary.
+                var generator = SeededWords()
+                request.text = (0..<40_000).map { _ in generator.next() }.joined(separator: " ")
+                let ordinary = try await Self.gzip(request.serializedBytes())
+                let ratio = request.serializedBytes().count / ordinary.count
+                #expect(ratio > 3 && ratio < 200, "ratio \(ratio)")
+                let accepted = try await RawConnection.exchange(port: server.port, "/notes.Notes/CreateNote", headers: headers, body: ordinary)
+                #expect(accepted.status == 200, "\(accepted.text)")
+                #expect(server.notes.count == 1)
             }
         }
 
@@ -133,5 +158,16 @@ extension ServerTests {
                 #expect(server.notes.count == 3)
             }
         }
+    }
+}
+
+/// Words from a small vocabulary in a fixed pseudo-random order: text that compresses like prose.
+private struct SeededWords {
+    private static let vocabulary = ["note", "call", "server", "stream", "message", "error", "gzip", "ratio", "the", "of", "a", "is"]
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    mutating func next() -> String {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Self.vocabulary[Int(state >> 59) % Self.vocabulary.count]
     }
 }

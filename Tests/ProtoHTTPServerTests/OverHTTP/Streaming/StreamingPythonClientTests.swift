@@ -1,4 +1,5 @@
 // StreamingPythonClientTests.swift: Google's grpcio (gRPC over h2c) and sonora (gRPC-Web) calling the server's streaming methods.
+import ProtoHTTPDemoService
 import ProtoHTTPServer
 import ProtoHTTPTestSupport
 import Testing
@@ -48,6 +49,20 @@ extension ServerTests {
                     #expect(streams.events.contains("forever ended canceled"), "\(streams.events)")
                     #expect(streams.events.contains("echo done 3"), "\(streams.events)")
                 }
+            }
+        }
+
+        @Test("connectrpc (Python) over Connect streaming: a server stream, a bidi sync with gzip messages, the handler's error, JSON")
+        func connectrpc() async throws {
+            try await withServer(extraServices: [NotesService().feed]) { server in
+                let output = try await PythonClient.run("connect_stream_client.py", [String(server.port)])
+                #expect(output.status == 0, "connect_stream_client.py failed:\n\(output.stderr)")
+                #expect(output.lines == [
+                    "sync first:True,second:True",
+                    "watch first,second",
+                    "sync error invalid_argument True",
+                    "watch json first,second",
+                ], "\(output.stdout)\n\(output.stderr)")
             }
         }
     }
