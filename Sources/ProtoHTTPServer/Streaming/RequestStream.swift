@@ -66,8 +66,7 @@ public struct RequestStream<Message: ProtoMessage>: AsyncSequence, Sendable {
                 defer { position = .messages(iterator) }
                 return iterator.next()
             case .wire(let iterator, let encoding):
-                let payload = try await iterator.next()
-                position = .wire(iterator, encoding)
+                let payload = try await iterator.next()  // NIO's iterator is a handle: nothing to store back
                 guard let payload else { return nil }
                 index += 1
                 do {
