@@ -4,7 +4,7 @@ import CZlib
 /// gzip (RFC 1952) for whole HTTP bodies, shared by the client (request bodies) and the server
 /// (request inflation, response compression). Whole buffers in, whole buffers out: RPC bodies
 /// are held in memory anyway, and one zlib call over the exact-size output is the fastest way
-/// through zlib.
+/// through zlib. ``Inflater`` inflates a body piece by piece as it arrives.
 ///
 /// ```
 /// compress:  [UInt8] ──deflate(level, Z_FINISH) into deflateBound bytes──► gzip bytes
@@ -74,55 +74,8 @@ package enum Gzip {
     /// `DeflateInflateRatioLimit` does), so a bomb costs the inflating of a few chunks, not of
     /// `limit` bytes.
     package static func inflate(_ compressed: [UInt8], limit: Int, maxRatio: Int? = nil) -> Result<[UInt8], Failure> {
-        var stream = z_stream()
-        guard czlib_inflate_init_gzip(&stream) == Z_OK else { return .failure(.corrupt("zlib could not start")) }
-        defer { inflateEnd(&stream) }
-        // zlib counts input in 32 bits; 4 GiB of gzip inflates past any sensible limit.
-        guard compressed.count <= Int(UInt32.max) else { return .failure(.tooLarge) }
-        // Output grows by doubling from a guess, never past limit + 1 bytes (one byte past the
-        // limit is enough to know the body is too large).
-        let ceiling = limit < Int.max ? limit + 1 : limit
-        let guess = maxRatio == nil ? compressed.count * 4 : min(compressed.count * 4, 256 << 10)
-        var output = [UInt8](repeating: 0, count: min(ceiling, max(guess, 4096)))
-        // Under a ratio limit the output comes in steps of 64 KiB, so the ratio is checked as it grows.
-        let step = maxRatio == nil ? Int(UInt32.max) : 64 << 10
-        var produced = 0
-        return compressed.withUnsafeBufferPointer { inBuffer -> Result<[UInt8], Failure> in
-            stream.next_in = inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0) }  // read only, as above
-            stream.avail_in = uInt(inBuffer.count)
-            while true {
-                if produced == output.count {
-                    guard output.count < ceiling else { return .failure(.tooLarge) }
-                    output.append(contentsOf: repeatElement(0, count: min(ceiling, output.count * 2) - output.count))
-                }
-                let status = output.withUnsafeMutableBufferPointer { outBuffer -> Int32 in
-                    let room = min(outBuffer.count - produced, step)
-                    stream.next_out = outBuffer.baseAddress.map { $0 + produced }
-                    stream.avail_out = uInt(room)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    produced += room - Int(stream.avail_out)
-                    return status
-                }
-                guard produced <= limit else { return .failure(.tooLarge) }
-                if let maxRatio, produced > Self.ratioFloor, produced / max(inBuffer.count - Int(stream.avail_in), 1) > maxRatio {
-                    return .failure(.tooCompressed(ratio: maxRatio))
-                }
-                switch status {
-                case Z_STREAM_END:
-                    guard stream.avail_in == 0 else { return .failure(.corrupt("bytes follow the end of the gzip stream")) }
-                    output.removeSubrange(produced...)
-                    return .success(output)
-                case Z_OK:
-                    continue  // more to come
-                case Z_BUF_ERROR:
-                    // No progress: the output is full (grow it), or the input ran out early.
-                    guard stream.avail_out == 0 else { return .failure(.corrupt("the gzip stream is truncated")) }
-                    continue
-                default:
-                    let reason = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
-                    return .failure(.corrupt(reason))
-                }
-            }
-        }
+        let inflater = Inflater(limit: limit, maxRatio: maxRatio, expectedInput: compressed.count)
+        if let failure = inflater.feed(compressed) { return .failure(failure) }
+        return inflater.finish()
     }
 }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import HTTPTypes
 import ProtoHTTPCore
+import ProtoHTTPGzip
 
 /// Serves the requests of one HTTP/1.1 connection, one at a time (the pipelining handler in
 /// front holds later requests back until each response is written), or the one request of an
@@ -32,6 +33,9 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     enum State {
         case idle
         case receiving(HTTPRequestHead, ByteBuffer)
+        /// Receiving a gzip body, inflated as it arrives (`received` compressed bytes so far):
+        /// a bomb is refused after its first kilobytes, not once it has all arrived.
+        case inflating(HTTPRequestHead, Gzip.Inflater, received: Int)
         /// Running request `number`; its task is `nil` while it runs synchronously at its start.
         case serving(number: Int, task: Task<Void, Never>?)
         /// Streaming request `number`: its handler runs while the request arrives; the task is
@@ -132,6 +136,12 @@ final class RPCChannelHandler: ChannelDuplexHandler {
                 beginStream(context: context, head: head, start)
                 return
             }
+            if ContentEncoding.inflatesOnArrival(method: HTTPMethod(rawValue: head.method.rawValue), contentType: head.headers.first(name: "content-type"),
+                                                 contentEncoding: head.headers.first(name: "content-encoding")) {
+                let inflater = Gzip.Inflater(limit: maxBodySize, maxRatio: dispatcher.maxRequestInflationRatio, expectedInput: declared)
+                state = .inflating(head, inflater, received: 0)
+                return
+            }
             let capacity = Self.initialBodyCapacity(declared: declared, maxBodySize: maxBodySize)
             state = .receiving(head, context.channel.allocator.buffer(capacity: capacity))
         case (.body(var chunk), .receiving(let head, var body)):
@@ -143,7 +153,25 @@ final class RPCChannelHandler: ChannelDuplexHandler {
             body.writeBuffer(&chunk)
             state = .receiving(head, body)
         case (.end, .receiving(let head, let body)):
-            serve(context: context, head: head, body: body)
+            serve(context: context, head: head, body: Array(body.readableBytesView))
+        case (.body(let chunk), .inflating(let head, let inflater, let received)):
+            let total = received + chunk.readableBytes
+            guard total <= maxBodySize else {
+                rejectTooLarge(context: context, head: head)
+                return
+            }
+            state = .inflating(head, inflater, received: total)
+            switch chunk.withUnsafeReadableBytes({ inflater.feed($0) }) {
+            case nil, .corrupt?:
+                break  // corrupt: answered once the request has arrived, and the connection stays
+            case let failure?:
+                refuseInflation(context: context, head: head, failure)
+            }
+        case (.end, .inflating(let head, let inflater, _)):
+            switch inflater.finish() {
+            case .success(let body): serve(context: context, head: head, body: body, decoding: .inflated)
+            case .failure(let failure): serve(context: context, head: head, body: [], decoding: .failed(failure))
+            }
         case (.body(let chunk), .streaming(_, let exchange, _, _, _)):
             exchange.receive(chunk)
         case (.end, .streaming(_, let exchange, _, _, _)):
@@ -224,7 +252,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
             // HTTP/2 stream, a reset before the answer (the request still arriving, or its
             // handler running) counts toward the connection's rapid-reset rule.
             switch state {
-            case .idle, .receiving, .serving, .refusing: abandonment?.requestAbandoned(by: error)
+            case .idle, .receiving, .inflating, .serving, .refusing: abandonment?.requestAbandoned(by: error)
             case .streaming(_, let exchange, _, _, _) where !exchange.requestEnded: abandonment?.requestAbandoned(by: error)
             default: break
             }
@@ -234,7 +262,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
 
     // MARK: Serving
 
-    private func serve(context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {
+    private func serve(context: ChannelHandlerContext, head: HTTPRequestHead, body: [UInt8], decoding: RPCRequest.BodyDecoding = .asSent) {
         guard requests.count < maxConcurrentRequests else {
             let (response, outcome) = dispatcher.overloaded(uri: head.uri, contentType: head.headers.first(name: "content-type"),
                                                             limit: maxConcurrentRequests)
@@ -243,7 +271,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
             respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
             return
         }
-        let request = request(head, body: Array(body.readableBytesView))
+        let request = request(head, body: body, decoding: decoding)
         let dispatcher = self.dispatcher
         let started = ContinuousClock.now
         let loop = context.eventLoop
@@ -277,9 +305,9 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     /// The dispatcher's view of a request with this head and body.
-    private func request(_ head: HTTPRequestHead, body: [UInt8]) -> RPCRequest {
+    private func request(_ head: HTTPRequestHead, body: [UInt8], decoding: RPCRequest.BodyDecoding = .asSent) -> RPCRequest {
         RPCRequest(method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, headers: HTTPFields(head.headers),
-                   body: body, remoteAddress: remoteAddress, httpMajorVersion: head.version.major)
+                   body: body, remoteAddress: remoteAddress, httpMajorVersion: head.version.major, bodyDecoding: decoding)
     }
 
     /// The executor request tasks prefer: this connection's loop, or `nil` for the global one.
@@ -310,8 +338,24 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
-        let started = ContinuousClock.now
         let (response, outcome) = dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
+        rejectEarly(context: context, head: head, response: response, outcome: outcome)
+    }
+
+    /// A gzip body that inflates too far (past the size limit or the inflation ratio), refused
+    /// while it arrives: answered as the dispatcher would (route and protocol first), then
+    /// dropped like a body too large.
+    private func refuseInflation(context: ChannelHandlerContext, head: HTTPRequestHead, _ failure: Gzip.Failure) {
+        let request = request(head, body: [], decoding: .failed(failure))
+        let (response, outcome) = dispatcher.refusal(of: request)
+            ?? dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
+        rejectEarly(context: context, head: head, response: response, outcome: outcome)
+    }
+
+    /// Answers before the request has all arrived, then drops the rest of it and closes the
+    /// connection when the client has sent it, or after two seconds.
+    private func rejectEarly(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome) {
+        let started = ContinuousClock.now
         state = .discarding  // before writing, which may deliver input re-entrantly
         accessLog?.record(method: ProtoHTTPCore.HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, status: response.status,
                           bytes: response.body.count, started: started, outcome: outcome, remoteAddress: remoteAddress)

@@ -20,22 +20,7 @@ enum ContentEncoding {
         case "", "identity":
             return .success(body)
         case "gzip", "x-gzip":
-            switch Gzip.inflate(body, limit: limit, maxRatio: maxRatio) {
-            case .success(let inflated):
-                return .success(inflated)
-            case .failure(.tooLarge):
-                return .failure(ServerError(
-                    wireProtocol, .resourceExhausted,
-                    "the gzip request body inflates to more than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize.",
-                    httpStatus: 413
-                ))
-            case .failure(.tooCompressed(let ratio)):
-                return .failure(ServerError(wireProtocol, .resourceExhausted, tooCompressed(ratio), httpStatus: 413))
-            case .failure(.corrupt(let reason)):
-                var failure = ServerError(wireProtocol, .invalidArgument, "the request body is not valid gzip (\(reason)); compress it with gzip or send it uncompressed.")
-                failure.twirpCodeOverride = "malformed"
-                return .failure(failure)
-            }
+            return Gzip.inflate(body, limit: limit, maxRatio: maxRatio).mapError { refusal($0, wireProtocol, limit: limit) }
         default:
             return .failure(ServerError(
                 wireProtocol, .unimplemented,
@@ -44,5 +29,34 @@ enum ContentEncoding {
                 headers: [.acceptEncoding: accepted]
             ))
         }
+    }
+
+    /// Why a gzip body (`limit` bytes at most, inflated) is refused, in `wireProtocol`'s terms:
+    /// too large or too compressed is `resource_exhausted` (HTTP 413), corrupt is `invalid_argument`.
+    static func refusal(_ failure: Gzip.Failure, _ wireProtocol: RPCProtocol, limit: Int) -> ServerError {
+        switch failure {
+        case .tooLarge:
+            return ServerError(
+                wireProtocol, .resourceExhausted,
+                "the gzip request body inflates to more than this server's limit of \(limit) bytes; send a smaller message or raise ServerConfiguration.maxRequestBodySize.",
+                httpStatus: 413
+            )
+        case .tooCompressed(let ratio):
+            return ServerError(wireProtocol, .resourceExhausted, tooCompressed(ratio), httpStatus: 413)
+        case .corrupt(let reason):
+            var refusal = ServerError(wireProtocol, .invalidArgument, "the request body is not valid gzip (\(reason)); compress it with gzip or send it uncompressed.")
+            refusal.twirpCodeOverride = "malformed"
+            return refusal
+        }
+    }
+
+    /// Whether a request with this head has its body inflated by the connection as it arrives
+    /// (``Gzip/Inflater``), so a compression bomb is refused after its first kilobytes: a POST
+    /// whose whole body is gzip. gRPC and gRPC-Web compress each message instead (`grpc-encoding`).
+    static func inflatesOnArrival(method: HTTPMethod, contentType: String?, contentEncoding: String?) -> Bool {
+        guard method == .post, let contentEncoding else { return false }
+        let encoding = HTTPText.trimmed(contentEncoding).lowercased()
+        guard encoding == "gzip" || encoding == "x-gzip" else { return false }
+        return RPCProtocol.framed(mediaType: MediaType(contentType ?? "").essence) == nil
     }
 }

@@ -19,6 +19,13 @@ extension Dispatcher {
         var outcome: RPCOutcome
     }
 
+    /// The answer to `request` when it is refused before its handler runs (a gzip body refused
+    /// while it arrives): its route, protocol and headers are checked first, as for any request.
+    func refusal(of request: RPCRequest) -> (RPCResponse, RPCOutcome)? {
+        guard case .failure(let refusal) = prepare(request) else { return nil }
+        return (refusal.response, refusal.outcome)
+    }
+
     /// Checks `request` up to the handler: the prepared call, or the refusal to answer.
     func prepare(_ request: RPCRequest) -> Result<Prepared, Refusal> {
         func refusal(_ failure: ServerError, _ negotiated: Negotiated? = nil) -> Result<Prepared, Refusal> {
@@ -79,10 +86,17 @@ extension Dispatcher {
             }
         }
         let body: [UInt8]
-        switch ContentEncoding.decode(payload, contentEncoding: contentEncoding, negotiated.wireProtocol, limit: maxRequestBodySize,
-                                      maxRatio: maxRequestInflationRatio) {
-        case .success(let decoded): body = decoded
-        case .failure(let failure): return refusal(failure, negotiated)
+        switch request.bodyDecoding {
+        case .asSent:
+            switch ContentEncoding.decode(payload, contentEncoding: contentEncoding, negotiated.wireProtocol, limit: maxRequestBodySize,
+                                          maxRatio: maxRequestInflationRatio) {
+            case .success(let decoded): body = decoded
+            case .failure(let failure): return refusal(failure, negotiated)
+            }
+        case .inflated:
+            body = payload
+        case .failed(let failure):
+            return refusal(ContentEncoding.refusal(failure, negotiated.wireProtocol, limit: maxRequestBodySize), negotiated)
         }
         let method = route.method
         let callLogger = logger(forMethod: method.path)

@@ -1,5 +1,6 @@
 // RPCExchange.swift: the server's view of one HTTP exchange, independent of NIO: request in, response out.
 import HTTPTypes
+import ProtoHTTPGzip
 import ProtoHTTPCore
 
 
@@ -12,6 +13,19 @@ struct RPCRequest: Sendable {
     var remoteAddress: String?
     /// The HTTP major version the request came over (gRPC needs 2).
     var httpMajorVersion = 1
+    /// What the connection did with the body's `Content-Encoding` while it arrived.
+    var bodyDecoding = BodyDecoding.asSent
+
+    /// Whether the body is still as sent, or the connection inflated it as it arrived
+    /// (``ContentEncoding/inflatesOnArrival(method:contentType:contentEncoding:)``).
+    enum BodyDecoding: Sendable {
+        /// As sent: the dispatcher undoes its `Content-Encoding`.
+        case asSent
+        /// Inflated from gzip as it arrived.
+        case inflated
+        /// Gzip that could not be inflated; the body is empty.
+        case failed(Gzip.Failure)
+    }
 
     /// The first value of header `name` (case-insensitive, as `HTTPField.Name`s compare).
     func header(_ name: HTTPField.Name) -> String? { headers.firstValue(name) }
