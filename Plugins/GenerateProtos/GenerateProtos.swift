@@ -38,12 +38,22 @@ struct GenerateProtos: CommandPlugin {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let invocation = try ProtocInvocation(target: proto, dependencies: dependencies, generator: generator,
                                                   outputDirectory: scratch, workDirectory: context.pluginWorkDirectoryURL)
-            try run(invocation.executable, invocation.executableArguments)
             let destination = ProtoTarget.resolve(proto.config.outputDirectory, in: proto.directory)
-            var stale = try removeGeneratedFiles(in: destination)
             // What protoc wrote, not what the plan declared: with Clients/Servers the layer files
             // exist only for .proto files with services, and the generator is the judge of that.
-            let outputs = generatedFiles(in: scratch)
+            // Every .proto file gives at least its messages' file, so none at all is a failed run
+            // even with exit status 0 (seen once in a while on CI): run again, and never
+            // replace the committed files with nothing.
+            var outputs: [URL] = []
+            for attempt in 1...2 where outputs.isEmpty {
+                if attempt > 1 { print("generate-protos: \(target.name): protoc exited 0 but wrote nothing; running it again") }
+                try run(invocation.executable, invocation.executableArguments)
+                outputs = generatedFiles(in: scratch)
+            }
+            guard !outputs.isEmpty || invocation.outputs.isEmpty else {
+                throw PluginFailure("generate-protos: \(target.name): protoc exited 0 twice but wrote no file to \(scratch.path); the files in \(destination.path) were left as they were. Run again, or run protoc by hand to see why.")
+            }
+            var stale = try removeGeneratedFiles(in: destination)
             for output in outputs {
                 let relative = String(output.path.dropFirst(scratch.standardizedFileURL.path.count + 1))
                 let file = destination.appendingPathComponent(relative)

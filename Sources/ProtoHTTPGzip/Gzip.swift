@@ -30,6 +30,13 @@ package enum Gzip {
     /// well they compress.
     package static let ratioFloor = 256 << 10
 
+    /// Output past which an inflater that knows its input's length may refuse early: from here a
+    /// stream read at more than the ratio limit whose length, inflated at the ratio so far, would
+    /// pass ``ratioFloor`` is refused then, not once ``ratioFloor`` bytes have been inflated. A
+    /// compression bomb announces a megabyte and shows its ratio at once; a small message of one
+    /// repeated letter announces a few hundred bytes and is left alone.
+    package static let earlyRatioFloor = 32 << 10
+
     /// `bytes` as one gzip member at `level` (clamped to ``levels``), or `nil` when zlib
     /// fails (it only does when memory runs out).
     package static func compress(_ bytes: [UInt8], level: Int) -> [UInt8]? {
@@ -70,9 +77,10 @@ package enum Gzip {
     /// The bytes `compressed` inflates to, at most `limit` of them. One gzip member, nothing
     /// after it (concatenated members are refused too); an empty input is corrupt (gzip has a
     /// header even for empty content). With `maxRatio`, output past ``ratioFloor`` bytes may be
-    /// at most that many times the input read so far (checked every 64 KiB out, much as Apache's
-    /// `DeflateInflateRatioLimit` does), so a bomb costs the inflating of a few chunks, not of
-    /// `limit` bytes.
+    /// at most that many times the input read so far (checked every 8 KiB out, much as Apache's
+    /// `DeflateInflateRatioLimit` does), and past ``earlyRatioFloor`` when `compressed` would
+    /// inflate past ``ratioFloor`` at the ratio so far, so a bomb costs the inflating of a few
+    /// chunks, not of `limit` bytes.
     package static func inflate(_ compressed: [UInt8], limit: Int, maxRatio: Int? = nil) -> Result<[UInt8], Failure> {
         let inflater = Inflater(limit: limit, maxRatio: maxRatio, expectedInput: compressed.count)
         if let failure = inflater.feed(compressed) { return .failure(failure) }

@@ -8,7 +8,9 @@ extension Gzip {
     /// ```
     /// feed(piece) ─► inflate into output (grows by doubling, at most limit + 1 bytes)
     ///                 ├─ past limit ............................ .tooLarge
-    ///                 ├─ past ratioFloor and > maxRatio × read ... .tooCompressed
+    ///                 ├─ > maxRatio × read, past ratioFloor, or
+    ///                 │  past earlyRatioFloor when expectedInput
+    ///                 │  would inflate past ratioFloor at that ratio .tooCompressed
     ///                 └─ not gzip, bytes after its end .......... .corrupt
     /// finish() ─► the inflated bytes, or .corrupt when the stream had not ended
     /// ```
@@ -19,22 +21,26 @@ extension Gzip {
     package final class Inflater {
         private let limit: Int
         private let maxRatio: Int?
+        private let expectedInput: Int?
         /// zlib's stream: it keeps a pointer back to it, so it lives at one address.
         private var stream: UnsafeMutablePointer<z_stream>?
         private var output: [UInt8] = []
-        private var produced = 0
+        /// Bytes inflated so far.
+        package private(set) var produced = 0
         private var firstCapacity: Int
         private var ended = false
         private var failure: Failure?
 
         /// An inflater whose output may reach `limit` bytes and, with `maxRatio`, past
-        /// ``Gzip/ratioFloor`` at most `maxRatio` times the input read so far. `expectedInput`
-        /// (the compressed size, when known) sizes the first output buffer.
+        /// ``Gzip/ratioFloor`` at most `maxRatio` times the input read so far. `expectedInput`,
+        /// the compressed size when it is known (`Content-Length`), sizes the first output buffer
+        /// and lets a bomb be refused past ``Gzip/earlyRatioFloor`` already.
         package init(limit: Int, maxRatio: Int? = nil, expectedInput: Int? = nil) {
             self.limit = limit
             self.maxRatio = maxRatio
+            self.expectedInput = expectedInput
             let guess = (expectedInput ?? 0).multipliedReportingOverflow(by: 4).partialValue
-            let capped = maxRatio == nil ? guess : min(guess, ratioFloor)
+            let capped = maxRatio == nil ? guess : min(guess, 2 * earlyRatioFloor)
             firstCapacity = min(limit < Int.max ? limit + 1 : limit, max(capped, 4096))
         }
 
@@ -104,8 +110,8 @@ extension Gzip {
         /// Inflates what `stream` holds as input until it is all read (or the member ends).
         private func inflatePiece(_ stream: UnsafeMutablePointer<z_stream>) -> Failure? {
             let ceiling = limit < Int.max ? limit + 1 : limit
-            // Under a ratio limit the output comes in steps of 64 KiB, so the ratio is checked as it grows.
-            let step = maxRatio == nil ? 1 << 30 : 64 << 10
+            // Under a ratio limit the output comes in steps of 8 KiB, so the ratio is checked as it grows.
+            let step = maxRatio == nil ? 1 << 30 : 8 << 10
             while true {
                 if produced == output.count {
                     guard output.count < ceiling else { return fail(.tooLarge) }
@@ -119,7 +125,7 @@ extension Gzip {
                 }
                 produced += room - Int(stream.pointee.avail_out)
                 guard produced <= limit else { return fail(.tooLarge) }
-                if let maxRatio, produced > ratioFloor, produced / max(Int(stream.pointee.total_in), 1) > maxRatio {
+                if let maxRatio, overRatio(maxRatio, read: Int(stream.pointee.total_in)) {
                     return fail(.tooCompressed(ratio: maxRatio))
                 }
                 switch status {
@@ -137,6 +143,18 @@ extension Gzip {
                     return fail(.corrupt(reason))
                 }
             }
+        }
+
+        /// Whether the output so far breaks the ratio rule, `read` compressed bytes in.
+        private func overRatio(_ maxRatio: Int, read: Int) -> Bool {
+            guard produced > earlyRatioFloor else { return false }
+            let read = max(read, 1)
+            guard produced / read > maxRatio else { return false }
+            if produced > ratioFloor { return true }
+            // Early: what the whole input would inflate to at this ratio (in floating point: a
+            // length and a ratio of a bomb multiply past Int).
+            guard let expectedInput else { return false }
+            return Double(produced) / Double(read) * Double(expectedInput) > Double(ratioFloor)
         }
 
         @discardableResult

@@ -13,6 +13,8 @@ import ProtoHTTPGzip
 ///
 /// A request body is collected up to the size limit; past it the request is answered 413 at
 /// once; the rest of the body is read and dropped, never buffered, and the connection closes.
+/// A gzip body is inflated as it arrives: one that inflates past the size limit or the
+/// inflation ratio is answered at once and the connection closes without reading the rest.
 /// The dispatcher runs in a task of the server's ``InFlightRequests``; the connection cancels
 /// that task when it closes, and the handler sees `Task.isCancelled`. With
 /// ``HandlerExecution/eventLoop`` that task runs on this connection's event loop, and an answer
@@ -49,9 +51,9 @@ final class RPCChannelHandler: ChannelDuplexHandler {
         case drainingStream(keepAlive: Bool)
         /// Answered early (body too large): discarding input until the client stops sending.
         case discarding
-        /// Answered a request that ends the connection (`Connection: close`, HTTP/1.0): the
-        /// connection closes once that answer is written, and nothing after it is served or
-        /// answered (RFC 9112 §9.6).
+        /// Answered a request that ends the connection (`Connection: close`, HTTP/1.0, a gzip
+        /// bomb refused while it arrived): the connection closes once that answer is written,
+        /// nothing more is read, and nothing after it is served or answered (RFC 9112 §9.6).
         case closing
         case closed
     }
@@ -214,7 +216,11 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if case .streaming(_, let exchange, _, _, _) = state, !exchange.mayRead() { return }
+        switch state {
+        case .streaming(_, let exchange, _, _, _) where !exchange.mayRead(): return
+        case .closing: return  // nothing after the last answer is served; the connection closes once it is written
+        default: break
+        }
         context.read()
     }
 
@@ -339,30 +345,35 @@ final class RPCChannelHandler: ChannelDuplexHandler {
 
     private func rejectTooLarge(context: ChannelHandlerContext, head: HTTPRequestHead) {
         let (response, outcome) = dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
-        rejectEarly(context: context, head: head, response: response, outcome: outcome)
+        state = .discarding  // before writing, which may deliver input re-entrantly
+        _ = rejectEarly(context: context, head: head, response: response, outcome: outcome)
+        // Give the client a moment to read the answer and stop sending, then close.
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
     }
 
     /// A gzip body that inflates too far (past the size limit or the inflation ratio), refused
-    /// while it arrives: answered as the dispatcher would (route and protocol first), then
-    /// dropped like a body too large.
+    /// while it arrives: answered as the dispatcher would (route and protocol first). The rest
+    /// of the body is never read: the connection stops reading and closes once the answer is
+    /// written. Reading and dropping it, as for a body announced too large, would let a client
+    /// that sends bombs on new connections as fast as it is answered keep the server copying
+    /// megabytes it has already refused (make attack's gzip bomb).
     private func refuseInflation(context: ChannelHandlerContext, head: HTTPRequestHead, _ failure: Gzip.Failure) {
         let request = request(head, body: [], decoding: .failed(failure))
         let (response, outcome) = dispatcher.refusal(of: request)
             ?? dispatcher.tooLarge(uri: head.uri, contentType: head.headers.first(name: "content-type"), limit: maxBodySize)
-        rejectEarly(context: context, head: head, response: response, outcome: outcome)
+        state = .closing  // before writing, which may deliver input re-entrantly; stops reading
+        let written = rejectEarly(context: context, head: head, response: response, outcome: outcome)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        written.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
-    /// Answers before the request has all arrived, then drops the rest of it and closes the
-    /// connection when the client has sent it, or after two seconds.
-    private func rejectEarly(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome) {
-        let started = ContinuousClock.now
-        state = .discarding  // before writing, which may deliver input re-entrantly
+    /// Answers before the request has all arrived (the caller has set the state that drops the
+    /// rest); the future completes once the answer is written.
+    private func rejectEarly(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome) -> EventLoopFuture<Void> {
         accessLog?.record(method: ProtoHTTPCore.HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, status: response.status,
-                          bytes: response.body.count, started: started, outcome: outcome, remoteAddress: remoteAddress)
-        _ = write(context: context, version: head.version, response: response, keepAlive: false)
-        // Give the client a moment to read the answer and stop sending, then close.
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        context.eventLoop.scheduleTask(in: .seconds(2)) { bound.value.close(promise: nil) }
+                          bytes: response.body.count, started: .now, outcome: outcome, remoteAddress: remoteAddress)
+        return write(context: context, version: head.version, response: response, keepAlive: false)
     }
 
     /// Writes the response; the future completes once its last part has been written. A

@@ -44,10 +44,12 @@ public struct ServerConfiguration: Sendable {
     public var requestBodyTimeout: Duration = .seconds(30)
     /// How many times its compressed size a gzip request body (or gRPC / Connect stream message)
     /// may inflate to, once it has inflated past 256 KiB (default 200, as Apache's
-    /// `DeflateInflateRatioLimit`); `nil` for no ratio limit. A compression bomb (1 GiB of zeros
-    /// is 1 MiB gzipped) is refused with `resource_exhausted` after inflating 256 KiB, rather
-    /// than after ``maxRequestBodySize`` bytes of work; ordinary JSON and protobuf compress 3 to
-    /// 20 times, and smaller bodies are never refused for how well they compress.
+    /// `DeflateInflateRatioLimit`); `nil` for no ratio limit. A request body is inflated as it
+    /// arrives, and one whose `Content-Length` would inflate past 256 KiB at the ratio shown by
+    /// its first 32 KiB out is refused then: a compression bomb (1 GiB of zeros is 1 MiB
+    /// gzipped) gets `resource_exhausted` after its first kilobyte, and the connection closes
+    /// without reading the rest. Ordinary JSON and protobuf compress 3 to 20 times, and bodies
+    /// that inflate to under 256 KiB are never refused for how well they compress.
     public var maxRequestInflationRatio: Int? = ServerConfiguration.defaultMaxRequestInflationRatio
     /// The default ``maxRequestInflationRatio``.
     public static let defaultMaxRequestInflationRatio: Int? = 200

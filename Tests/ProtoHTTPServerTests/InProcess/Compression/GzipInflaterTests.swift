@@ -46,21 +46,42 @@ extension ServerTests {
             #expect(isCorrupt(inflater.finish()))
         }
 
-        @Test("a bomb fed 1 KiB at a time fails on its ratio within its first few KiB")
+        /// `compressed` fed 1 KiB at a time under a ratio limit of 200: the failure, if any, and
+        /// how much had been inflated by then.
+        static func ratioLimited(_ compressed: [UInt8], announced: Bool) -> (failure: Gzip.Failure?, inflated: Int) {
+            let inflater = Gzip.Inflater(limit: .max, maxRatio: 200, expectedInput: announced ? compressed.count : nil)
+            var failure: Gzip.Failure?
+            for start in stride(from: 0, to: compressed.count, by: 1024) where failure == nil {
+                failure = inflater.feed(Array(compressed[start..<min(start + 1024, compressed.count)]))
+            }
+            if failure == nil, case .failure(let end) = inflater.finish() { failure = end }
+            return (failure, inflater.produced)
+        }
+
+        @Test("a bomb whose length is known is refused by its ratio once 32 KiB have inflated; unannounced, once 256 KiB have")
         func bombStopsEarly() throws {
             let bomb = try #require(Gzip.compress([UInt8](repeating: 0, count: 64 << 20), level: 9))
-            let inflater = Gzip.Inflater(limit: .max, maxRatio: 200)
-            var fed = 0
-            var failure: Gzip.Failure?
-            while failure == nil, fed < bomb.count {
-                failure = inflater.feed(Array(bomb[fed..<min(fed + 1024, bomb.count)]))
-                fed += 1024
+            let announced = Self.ratioLimited(bomb, announced: true)
+            #expect(announced.failure == .tooCompressed(ratio: 200))
+            #expect(announced.inflated > Gzip.earlyRatioFloor && announced.inflated <= Gzip.earlyRatioFloor + (8 << 10), "\(announced.inflated)")
+            let unannounced = Self.ratioLimited(bomb, announced: false)
+            #expect(unannounced.failure == .tooCompressed(ratio: 200))
+            #expect(unannounced.inflated > Gzip.ratioFloor && unannounced.inflated <= Gzip.ratioFloor + (8 << 10), "\(unannounced.inflated)")
+        }
+
+        @Test("small bodies that compress like bombs (100 KB of one letter) and text that compresses 20 times pass the ratio limit")
+        func wellCompressedBodiesPass() throws {
+            let letters = [UInt8](repeating: UInt8(ascii: "y"), count: 100_000)
+            let compressed = try #require(Gzip.compress(letters, level: 6))
+            #expect(letters.count / compressed.count > 200)
+            for announced in [true, false] {
+                #expect(Self.ratioLimited(compressed, announced: announced).failure == nil, "announced: \(announced)")
+                let text = try #require(Gzip.compress(Self.text, level: 9))
+                #expect(Self.ratioLimited(text, announced: announced).failure == nil, "announced: \(announced)")
             }
-            #expect(failure == .tooCompressed(ratio: 200))
-            #expect(fed <= 4 << 10, "read \(fed) bytes of the bomb before refusing it")
-            // Text that compresses well but not like a bomb passes the same ratio.
-            let compressed = try #require(Gzip.compress(Self.text, level: 9))
-            #expect(try Self.inflate(compressed, pieces: 1024, maxRatio: 200).get() == Self.text)
+            // Past 256 KiB the same letter is refused, whether or not its length is known.
+            let more = try #require(Gzip.compress([UInt8](repeating: UInt8(ascii: "y"), count: 400_000), level: 6))
+            #expect(Self.ratioLimited(more, announced: false).failure == .tooCompressed(ratio: 200))
         }
     }
 }
