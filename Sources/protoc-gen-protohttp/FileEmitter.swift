@@ -25,6 +25,8 @@ struct FileContext {
 /// extension X: ProtoMessage      one per message, pre-order (its schema, see ``SchemaEmitter``)
 /// extensions                     declarations, accessors, registry (``ExtensionEmitter``)
 /// enum Pkg_ServiceMetadata       one per service (``ServiceEmitter``)
+/// let protoFileDescriptors       with services: the file's and its imports' descriptors, which
+///                                 the metadata share (private)
 /// ```
 ///
 /// Clients and handlers never go here: ``LayerFileEmitter`` writes them into files of their
@@ -74,6 +76,10 @@ struct FileEmitter {
         try ExtensionEmitter(context: context).emit(&p)
         for (i, service) in file.service.enumerated() {
             ServiceEmitter(context: context).emit(try ServiceModel(service, index: i, context: context), &p)
+            p.line()
+        }
+        if !file.service.isEmpty {
+            ServiceEmitter(context: context).emitFileDescriptors(&p)
             p.line()
         }
         var text = p.text

@@ -53,10 +53,10 @@ struct ServerEmitter {
             p.doc(["The `\(fullName)` service's methods, each bound to this handler's method."])
             p.block("\(access)var serviceDefinition: ProtoHTTPServer.Definition {") { p in
                 guard !methods.isEmpty else {
-                    p.line("ProtoHTTPServer.Definition(name: \"\(fullName)\", methods: [])")
+                    p.line("ProtoHTTPServer.Definition(name: \"\(fullName)\", methods: [], fileDescriptors: \(service.metadataName).fileDescriptors)")
                     return
                 }
-                p.block("ProtoHTTPServer.Definition(name: \"\(fullName)\", methods: [", closer: "])") { p in
+                p.block("ProtoHTTPServer.Definition(name: \"\(fullName)\", methods: [", closer: "], fileDescriptors: \(service.metadataName).fileDescriptors)") { p in
                     for m in methods { p.line(m.binding) }
                 }
             }

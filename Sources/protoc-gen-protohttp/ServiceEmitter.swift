@@ -1,6 +1,7 @@
 // ServiceEmitter.swift: per-service method metadata (path, input/output types, idempotency).
 
 import ProtoDescriptors
+import ProtoWire
 
 /// Emits `<Prefix><Service>Metadata`, a caseless enum with one caseless enum per method, each
 /// conforming to `ProtoHTTPCore.RPCMethod`:
@@ -27,6 +28,8 @@ struct ServiceEmitter {
         p.block("\(access)enum \(service.metadataName) {") { p in
             p.doc(["The service's full protobuf name."])
             p.line("\(access)static let serviceName = \"\(service.fullName)\"")
+            p.doc(["The `.proto` files that define the service (its own, then those it imports), for server reflection."])
+            p.line("\(access)static let fileDescriptors = \(Self.fileDescriptorsName)")
             for method in service.methods {
                 p.line()
                 let d = method.descriptor
@@ -51,6 +54,28 @@ struct ServiceEmitter {
                     p.line("\(access)static let isServerStreaming = \(d.serverStreaming)")
                 }
             }
+        }
+    }
+
+    /// The file's private constant that its services' metadata share.
+    static let fileDescriptorsName = "protoFileDescriptors"
+
+    /// The `.proto` file's descriptors (its own, then those it imports), once per generated file.
+    func emitFileDescriptors(_ p: inout CodePrinter) {
+        p.doc(["`\(context.file.name)` and the files it imports, as protoc described them (without comments)."])
+        let files = Self.serializedFiles(context.types.fileWithImports(context.file.name))
+        p.block("private let \(Self.fileDescriptorsName) = \(Imports.methodsModule).ProtoFileDescriptors(base64: [", closer: "])") { p in
+            for (name, base64) in files { p.line("\"\(base64)\",  // \(name)") }
+        }
+    }
+
+    /// Each file's name and its descriptor in standard base64, without source code info
+    /// (comments and spans: reflection clients need the types, and the bytes go into every binary).
+    static func serializedFiles(_ files: [Google_Protobuf_FileDescriptorProto]) -> [(name: String, base64: String)] {
+        files.map { file in
+            var stripped = file
+            stripped.clearSourceCodeInfo()
+            return (file.name, Base64.standardString(stripped.serializedBytes()))
         }
     }
 

@@ -110,8 +110,28 @@ struct TypeTable {
     /// Enums of each file: top-level first, then per message in pre-order.
     private(set) var enumsByFile: [String: [EnumType]] = [:]
 
+    /// Every file protoc sent (those to generate and all they import), by name.
+    private(set) var files: [String: Google_Protobuf_FileDescriptorProto] = [:]
+
     init(files: [Google_Protobuf_FileDescriptorProto]) {
-        for file in files { add(file) }
+        for file in files {
+            self.files[file.name] = file
+            add(file)
+        }
+    }
+
+    /// `name` and every file it imports, directly or not, each once: `name` first, then its
+    /// imports depth first in declaration order.
+    func fileWithImports(_ name: String) -> [Google_Protobuf_FileDescriptorProto] {
+        var seen: Set<String> = []
+        var ordered: [Google_Protobuf_FileDescriptorProto] = []
+        func visit(_ name: String) {
+            guard seen.insert(name).inserted, let file = files[name] else { return }
+            ordered.append(file)
+            for dependency in file.dependency { visit(dependency) }
+        }
+        visit(name)
+        return ordered
     }
 
     private mutating func add(_ file: Google_Protobuf_FileDescriptorProto) {

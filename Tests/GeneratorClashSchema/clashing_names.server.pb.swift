@@ -26,6 +26,6 @@ extension ClashHandler {
             .unary(ClashMetadata.Call.self) { try await self.call($0, context: $1) },
             .unary(ClashMetadata.Serve.self) { try await self.serve($0, context: $1) },
             .unary(ClashMetadata.Handle.self) { try await self.handle($0, context: $1) },
-        ])
+        ], fileDescriptors: ClashMetadata.fileDescriptors)
     }
 }

@@ -56,7 +56,7 @@ struct GoldenTests {
         try expectFresh(mock, committedDirectory: "Tests/ProtoHTTPTests/Docs/Generated", script: "scripts/regenerate-demo")
     }
 
-    @Test("status.proto → ProtoHTTPCore (internal) and health.proto → ProtoHTTPServer (public): gRPC's support messages",
+    @Test("status.proto → ProtoHTTPCore (internal), health.proto (public) and reflection.proto v1 and v1alpha (internal) → ProtoHTTPServer: gRPC's support messages",
           .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)))
     func grpcSupportIsFresh() async throws {
         let status = try await PluginHarness.generate(
@@ -67,6 +67,11 @@ struct GoldenTests {
             ["grpc/health/v1/health.proto"], includePath: "Protos/grpc", option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true")
         #expect(health.keys.sorted() == ["health.pb.swift"])
         try expectFresh(health, committedDirectory: "Sources/ProtoHTTPServer/Health/Generated", script: "scripts/regenerate-grpc-protos")
+        let reflection = try await PluginHarness.generate(
+            ["grpc/reflection/v1/reflection.proto", "grpc/reflection/v1alpha/reflection.proto"], includePath: "Protos/grpc",
+            option: "Visibility=Internal,FileNaming=PathToUnderscores,UseAccessLevelOnImports=true")
+        #expect(reflection.keys.sorted() == ["grpc_reflection_v1_reflection.pb.swift", "grpc_reflection_v1alpha_reflection.pb.swift"])
+        try expectFresh(reflection, committedDirectory: "Sources/ProtoHTTPServer/Reflection/Generated", script: "scripts/regenerate-grpc-protos")
     }
 
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",

@@ -1,6 +1,7 @@
 // RPCMethodConformanceTests.swift: generated service metadata used through ProtoHTTPCore's RPCMethod generics.
 
 import GeneratorTestSchema
+import ProtoDescriptors
 import ProtoHTTPCore
 import ProtoWire
 import Testing
@@ -23,6 +24,19 @@ struct RPCMethodConformanceTests {
         #expect(inputName(Protohttp_GenTest_ClockMetadata.Now.self) == "google.protobuf.Empty")
         let ping: Protohttp_GenTest_Ping = echo(Echo.Put.self, Protohttp_GenTest_Ping())
         #expect(ping == Protohttp_GenTest_Ping())
+    }
+
+    @Test("the metadata carries the service's file and its imports, once each, as protoc described them without comments")
+    func fileDescriptorsForReflection() throws {
+        let files = try Protohttp_GenTest_ClockMetadata.fileDescriptors.files.map { try Google_Protobuf_FileDescriptorProto(serializedBytes: $0) }
+        let names = files.map(\.name)
+        #expect(names.first == "Protos/generator/well_known_use.proto")  // as protoc knew it (scripts/regenerate-test-schema: -I .)
+        #expect(Set(names).count == names.count)
+        #expect(Set(names.dropFirst()) == Set(files[0].dependency), "\(names)")
+        #expect(files[0].service.map(\.name) == ["Clock"])
+        #expect(files.allSatisfy { !$0.hasSourceCodeInfo })
+        // Each service of a file has the file first.
+        #expect(Echo.fileDescriptors.files.first.map { try? Google_Protobuf_FileDescriptorProto(serializedBytes: $0).name } == "Protos/generator/edge_cases.proto")
     }
 
     @Test func idempotencyLevelsFromTheProtoOptions() {

@@ -44,7 +44,7 @@ struct ServerEmitterTests {
                         .unary(Protohttp_GenTest_EchoMetadata.Get.self) { try await self.get($0, context: $1) },
                         .unary(Protohttp_GenTest_EchoMetadata.Put.self) { try await self.put($0, context: $1) },
                         .bidirectionalStreaming(Protohttp_GenTest_EchoMetadata.Chat.self) { try await self.chat($0, response: $1, context: $2) },
-                    ])
+                    ], fileDescriptors: Protohttp_GenTest_EchoMetadata.fileDescriptors)
                 }
             }
             """))
@@ -169,7 +169,7 @@ struct ServerEmitterTests {
                         .serverStreaming(Esc_TailMetadata.Watch.self) { try await self.watch($0, response: $1, context: $2) },
                         .clientStreaming(Esc_TailMetadata.Upload.self) { try await self.upload($0, context: $1) },
                         .bidirectionalStreaming(Esc_TailMetadata.Follow.self) { try await self.follow($0, response: $1, context: $2) },
-                    ])
+                    ], fileDescriptors: Esc_TailMetadata.fileDescriptors)
                 }
             }
             """))

@@ -1007,6 +1007,8 @@ extension Notes_DeleteNoteResponse: ProtoWire.ProtoMessage {
 public enum Notes_NotesMetadata {
     /// The service's full protobuf name.
     public static let serviceName = "notes.Notes"
+    /// The `.proto` files that define the service (its own, then those it imports), for server reflection.
+    public static let fileDescriptors = protoFileDescriptors
 
     /// Stores a new note; the title must not be empty (INVALID_ARGUMENT otherwise).
     ///
@@ -1095,6 +1097,8 @@ public enum Notes_NotesMetadata {
 public enum Notes_NoteFeedMetadata {
     /// The service's full protobuf name.
     public static let serviceName = "notes.NoteFeed"
+    /// The `.proto` files that define the service (its own, then those it imports), for server reflection.
+    public static let fileDescriptors = protoFileDescriptors
 
     /// Sends the notes carrying the request's tag (all notes when it is empty), one message each.
     ///
@@ -1136,3 +1140,9 @@ public enum Notes_NoteFeedMetadata {
         public static let isServerStreaming = true
     }
 }
+
+/// `notes.proto` and the files it imports, as protoc described them (without comments).
+private let protoFileDescriptors = ProtoHTTPCore.ProtoFileDescriptors(base64: [
+    "Cgtub3Rlcy5wcm90bxIFbm90ZXMaH2dvb2dsZS9wcm90b2J1Zi90aW1lc3RhbXAucHJvdG8iaAoJQ2hlY2tsaXN0EisKBWl0ZW1zGAEgAygLMhUubm90ZXMuQ2hlY2tsaXN0Lkl0ZW1SBWl0ZW1zGi4KBEl0ZW0SEgoEdGV4dBgBIAEoCVIEdGV4dBISCgRkb25lGAIgASgIUgRkb25lIucCCgROb3RlEg4KAmlkGAEgASgJUgJpZBIUCgV0aXRsZRgCIAEoCVIFdGl0bGUSEgoEdGFncxgDIAMoCVIEdGFncxIvCgZsYWJlbHMYBCADKAsyFy5ub3Rlcy5Ob3RlLkxhYmVsc0VudHJ5UgZsYWJlbHMSFAoEdGV4dBgFIAEoCUgAUgR0ZXh0EjAKCWNoZWNrbGlzdBgGIAEoCzIQLm5vdGVzLkNoZWNrbGlzdEgAUgljaGVja2xpc3QSKwoIcHJpb3JpdHkYByABKA4yDy5ub3Rlcy5Qcmlvcml0eVIIcHJpb3JpdHkSOQoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBSCWNyZWF0ZWRBdBo5CgtMYWJlbHNFbnRyeRIQCgNrZXkYASABKAlSA2tleRIUCgV2YWx1ZRgCIAEoCVIFdmFsdWU6AjgBQgkKB2NvbnRlbnQitgIKEUNyZWF0ZU5vdGVSZXF1ZXN0EhQKBXRpdGxlGAEgASgJUgV0aXRsZRISCgR0YWdzGAIgAygJUgR0YWdzEjwKBmxhYmVscxgDIAMoCzIkLm5vdGVzLkNyZWF0ZU5vdGVSZXF1ZXN0LkxhYmVsc0VudHJ5UgZsYWJlbHMSFAoEdGV4dBgEIAEoCUgAUgR0ZXh0EjAKCWNoZWNrbGlzdBgFIAEoCzIQLm5vdGVzLkNoZWNrbGlzdEgAUgljaGVja2xpc3QSKwoIcHJpb3JpdHkYBiABKA4yDy5ub3Rlcy5Qcmlvcml0eVIIcHJpb3JpdHkaOQoLTGFiZWxzRW50cnkSEAoDa2V5GAEgASgJUgNrZXkSFAoFdmFsdWUYAiABKAlSBXZhbHVlOgI4AUIJCgdjb250ZW50IiAKDkdldE5vdGVSZXF1ZXN0Eg4KAmlkGAEgASgJUgJpZCIkChBMaXN0Tm90ZXNSZXF1ZXN0EhAKA3RhZxgBIAEoCVIDdGFnIrwBChFMaXN0Tm90ZXNSZXNwb25zZRIhCgVub3RlcxgBIAMoCzILLm5vdGVzLk5vdGVSBW5vdGVzEkYKCnRhZ19jb3VudHMYAiADKAsyJy5ub3Rlcy5MaXN0Tm90ZXNSZXNwb25zZS5UYWdDb3VudHNFbnRyeVIJdGFnQ291bnRzGjwKDlRhZ0NvdW50c0VudHJ5EhAKA2tleRgBIAEoCVIDa2V5EhQKBXZhbHVlGAIgASgFUgV2YWx1ZToCOAEiIwoRRGVsZXRlTm90ZVJlcXVlc3QSDgoCaWQYASABKAlSAmlkIlkKEkRlbGV0ZU5vdGVSZXNwb25zZRIlCgdkZWxldGVkGAEgASgLMgsubm90ZXMuTm90ZVIHZGVsZXRlZBIcCglyZW1haW5pbmcYAiABKAVSCXJlbWFpbmluZypJCghQcmlvcml0eRIYChRQUklPUklUWV9VTlNQRUNJRklFRBAAEhAKDFBSSU9SSVRZX0xPVxABEhEKDVBSSU9SSVRZX0hJR0gQAjL4AQoFTm90ZXMSMwoKQ3JlYXRlTm90ZRIYLm5vdGVzLkNyZWF0ZU5vdGVSZXF1ZXN0Ggsubm90ZXMuTm90ZRIyCgdHZXROb3RlEhUubm90ZXMuR2V0Tm90ZVJlcXVlc3QaCy5ub3Rlcy5Ob3RlIgOQAgESQwoJTGlzdE5vdGVzEhcubm90ZXMuTGlzdE5vdGVzUmVxdWVzdBoYLm5vdGVzLkxpc3ROb3Rlc1Jlc3BvbnNlIgOQAgESQQoKRGVsZXRlTm90ZRIYLm5vdGVzLkRlbGV0ZU5vdGVSZXF1ZXN0Ghkubm90ZXMuRGVsZXRlTm90ZVJlc3BvbnNlMngKCE5vdGVGZWVkEjQKCldhdGNoTm90ZXMSFy5ub3Rlcy5MaXN0Tm90ZXNSZXF1ZXN0Ggsubm90ZXMuTm90ZTABEjYKCVN5bmNOb3RlcxIYLm5vdGVzLkNyZWF0ZU5vdGVSZXF1ZXN0Ggsubm90ZXMuTm90ZSgBMAFiBnByb3RvMw==",  // notes.proto
+    "Ch9nb29nbGUvcHJvdG9idWYvdGltZXN0YW1wLnByb3RvEg9nb29nbGUucHJvdG9idWYiOwoJVGltZXN0YW1wEhgKB3NlY29uZHMYASABKANSB3NlY29uZHMSFAoFbmFub3MYAiABKAVSBW5hbm9zQoUBChNjb20uZ29vZ2xlLnByb3RvYnVmQg5UaW1lc3RhbXBQcm90b1ABWjJnb29nbGUuZ29sYW5nLm9yZy9wcm90b2J1Zi90eXBlcy9rbm93bi90aW1lc3RhbXBwYvgBAaICA0dQQqoCHkdvb2dsZS5Qcm90b2J1Zi5XZWxsS25vd25UeXBlc2IGcHJvdG8z",  // google/protobuf/timestamp.proto
+])

@@ -36,7 +36,7 @@ extension Notes_NotesHandler {
             .unary(Notes_NotesMetadata.GetNote.self) { try await self.getNote($0, context: $1) },
             .unary(Notes_NotesMetadata.ListNotes.self) { try await self.listNotes($0, context: $1) },
             .unary(Notes_NotesMetadata.DeleteNote.self) { try await self.deleteNote($0, context: $1) },
-        ])
+        ], fileDescriptors: Notes_NotesMetadata.fileDescriptors)
     }
 }
 
@@ -61,6 +61,6 @@ extension Notes_NoteFeedHandler {
         ProtoHTTPServer.Definition(name: "notes.NoteFeed", methods: [
             .serverStreaming(Notes_NoteFeedMetadata.WatchNotes.self) { try await self.watchNotes($0, response: $1, context: $2) },
             .bidirectionalStreaming(Notes_NoteFeedMetadata.SyncNotes.self) { try await self.syncNotes($0, response: $1, context: $2) },
-        ])
+        ], fileDescriptors: Notes_NoteFeedMetadata.fileDescriptors)
     }
 }

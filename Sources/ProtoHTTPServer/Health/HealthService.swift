@@ -95,6 +95,6 @@ public final class HealthService: ProtoHTTPService {
                     try await response.send(message)
                 }
             },
-        ])
+        ], fileDescriptors: Grpc_Health_V1_HealthMetadata.fileDescriptors)
     }
 }

@@ -63,7 +63,9 @@ public final class ProtoHTTPServer: Sendable {
         var configuration = configuration
         if let verbosity = configuration.verbosity { configuration.logger = verbosity.apply(to: configuration.logger) }
         self.configuration = configuration
-        let router = try Router(services: services.map(\.serviceDefinition), plainRoutes: configuration.plainRoutes,
+        var definitions = services.map(\.serviceDefinition)
+        if configuration.serverReflection { definitions += ReflectionService.definitions(describing: definitions) }
+        let router = try Router(services: definitions, plainRoutes: configuration.plainRoutes,
                                 twirpPrefix: configuration.twirpPrefix)
         var dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize,
                                     responseCompression: configuration.responseCompression)

@@ -100,6 +100,11 @@ public struct ServerConfiguration: Sendable {
     /// only that no method is at that path, so a stranger probing the server learns nothing
     /// about its API.
     public var listsMethodsWhenNotFound = false
+    /// Whether the server serves gRPC server reflection (`grpc.reflection.v1.ServerReflection`
+    /// and `v1alpha`), describing every registered service from its generated descriptors, so
+    /// grpcurl, Postman or `protohttp list` can call the server without its `.proto` files.
+    /// Default `false`: like the 404's method list, it tells anyone who asks the server's whole API.
+    public var serverReflection = false
 
     // MARK: HTTP versions and TLS
 

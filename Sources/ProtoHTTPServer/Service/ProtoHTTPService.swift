@@ -1,4 +1,5 @@
-// ProtoHTTPService.swift: what a server serves: a service's name and its unary methods.
+// ProtoHTTPService.swift: what a server serves: a service's name, its methods and the files that define it.
+public import ProtoHTTPCore
 
 /// A service the server can serve. Generated handler protocols (`Servers=true`) conform to it
 /// through an extension that builds ``serviceDefinition`` from the handler's methods, so
@@ -13,17 +14,23 @@ public protocol ProtoHTTPService: Sendable {
     var serviceDefinition: ServiceDefinition { get }
 }
 
-/// A protobuf service as the server sees it: the fully qualified name and the unary methods.
+/// A protobuf service as the server sees it: the fully qualified name, the methods, and the
+/// files it was defined in.
 public struct ServiceDefinition: Sendable {
     /// The fully qualified service name, `pkg.Service`.
     public var name: String
-    /// The unary methods, each with its `/pkg.Service/Method` path.
+    /// The methods, each with its `/pkg.Service/Method` path.
     public var methods: [MethodDefinition]
+    /// The `.proto` files that define the service, which server reflection describes it from
+    /// (generated handlers pass their metadata's; a definition built by hand has none).
+    public var fileDescriptors: ProtoFileDescriptors
 
-    /// A service named `name` (its full protobuf name) that serves `methods`.
-    public init(name: String, methods: [MethodDefinition]) {
+    /// A service named `name` (its full protobuf name) that serves `methods`, defined in
+    /// `fileDescriptors`.
+    public init(name: String, methods: [MethodDefinition], fileDescriptors: ProtoFileDescriptors = .none) {
         self.name = name
         self.methods = methods
+        self.fileDescriptors = fileDescriptors
     }
 }
 

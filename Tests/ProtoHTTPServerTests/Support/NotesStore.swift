@@ -39,7 +39,7 @@ final class NotesStore: Sendable {
             .unary(Notes_NotesMetadata.DeleteNote.self) { request, _ in
                 try self.delete(request)
             },
-        ])
+        ], fileDescriptors: Notes_NotesMetadata.fileDescriptors)
     }
 
     /// How many notes are stored.

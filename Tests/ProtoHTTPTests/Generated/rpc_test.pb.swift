@@ -182,6 +182,8 @@ extension Protohttp_Rpctest_PingResponse: ProtoWire.ProtoMessage {
 enum Protohttp_Rpctest_PingServiceMetadata {
     /// The service's full protobuf name.
     static let serviceName = "protohttp.rpctest.PingService"
+    /// The `.proto` files that define the service (its own, then those it imports), for server reflection.
+    static let fileDescriptors = protoFileDescriptors
 
     /// Echoes the request; text "fail:<code>" raises that error, "sleep:<ms>" waits first.
     ///
@@ -224,3 +226,8 @@ enum Protohttp_Rpctest_PingServiceMetadata {
         static let isServerStreaming = false
     }
 }
+
+/// `rpc_test.proto` and the files it imports, as protoc described them (without comments).
+private let protoFileDescriptors = ProtoHTTPCore.ProtoFileDescriptors(base64: [
+    "Cg5ycGNfdGVzdC5wcm90bxIRcHJvdG9odHRwLnJwY3Rlc3QiOQoLUGluZ1JlcXVlc3QSEgoEdGV4dBgBIAEoCVIEdGV4dBIWCgZudW1iZXIYAiABKAVSBm51bWJlciI6CgxQaW5nUmVzcG9uc2USEgoEdGV4dBgBIAEoCVIEdGV4dBIWCgZudW1iZXIYAiABKAVSBm51bWJlcjKmAQoLUGluZ1NlcnZpY2USRwoEUGluZxIeLnByb3RvaHR0cC5ycGN0ZXN0LlBpbmdSZXF1ZXN0Gh8ucHJvdG9odHRwLnJwY3Rlc3QuUGluZ1Jlc3BvbnNlEk4KBkxvb2t1cBIeLnByb3RvaHR0cC5ycGN0ZXN0LlBpbmdSZXF1ZXN0Gh8ucHJvdG9odHRwLnJwY3Rlc3QuUGluZ1Jlc3BvbnNlIgOQAgFiBnByb3RvMw==",  // rpc_test.proto
+])

@@ -196,6 +196,8 @@ extension Grpc_Health_V1_HealthCheckResponse: ProtoWire.ProtoMessage {
 public enum Grpc_Health_V1_HealthMetadata {
     /// The service's full protobuf name.
     public static let serviceName = "grpc.health.v1.Health"
+    /// The `.proto` files that define the service (its own, then those it imports), for server reflection.
+    public static let fileDescriptors = protoFileDescriptors
 
     /// `rpc Check(grpc.health.v1.HealthCheckRequest) returns (grpc.health.v1.HealthCheckResponse)`.
     public enum Check: ProtoHTTPCore.RPCMethod {
@@ -233,3 +235,8 @@ public enum Grpc_Health_V1_HealthMetadata {
         public static let isServerStreaming = true
     }
 }
+
+/// `grpc/health/v1/health.proto` and the files it imports, as protoc described them (without comments).
+private let protoFileDescriptors = ProtoHTTPCore.ProtoFileDescriptors(base64: [
+    "ChtncnBjL2hlYWx0aC92MS9oZWFsdGgucHJvdG8SDmdycGMuaGVhbHRoLnYxIi4KEkhlYWx0aENoZWNrUmVxdWVzdBIYCgdzZXJ2aWNlGAEgASgJUgdzZXJ2aWNlIrEBChNIZWFsdGhDaGVja1Jlc3BvbnNlEkkKBnN0YXR1cxgBIAEoDjIxLmdycGMuaGVhbHRoLnYxLkhlYWx0aENoZWNrUmVzcG9uc2UuU2VydmluZ1N0YXR1c1IGc3RhdHVzIk8KDVNlcnZpbmdTdGF0dXMSCwoHVU5LTk9XThAAEgsKB1NFUlZJTkcQARIPCgtOT1RfU0VSVklORxACEhMKD1NFUlZJQ0VfVU5LTk9XThADMq4BCgZIZWFsdGgSUAoFQ2hlY2sSIi5ncnBjLmhlYWx0aC52MS5IZWFsdGhDaGVja1JlcXVlc3QaIy5ncnBjLmhlYWx0aC52MS5IZWFsdGhDaGVja1Jlc3BvbnNlElIKBVdhdGNoEiIuZ3JwYy5oZWFsdGgudjEuSGVhbHRoQ2hlY2tSZXF1ZXN0GiMuZ3JwYy5oZWFsdGgudjEuSGVhbHRoQ2hlY2tSZXNwb25zZTABYgZwcm90bzM=",  // grpc/health/v1/health.proto
+])
