@@ -136,6 +136,13 @@ final class StreamingCall: Sendable {
                     continue
                 }
                 if let error = checkContentType(headers) { throw settle(.failure(error)) }
+                if wire.wireProtocol == .grpc, headers[.grpcStatus] != nil,
+                   let error = wire.grpcStatus([:], headers: headers, status: status) {
+                    // Trailers-only: the call is over before any message, whatever becomes of the
+                    // upload (a server refusing an unknown method resets the stream while the
+                    // client is still sending, and curl then reports that reset).
+                    throw settle(.failure(error))
+                }
             case .data(let bytes):
                 let collecting = reader.withLock { reader -> Bool in
                     if reader.refusalBody != nil {

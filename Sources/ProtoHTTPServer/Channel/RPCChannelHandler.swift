@@ -138,6 +138,12 @@ final class RPCChannelHandler: ChannelDuplexHandler {
                 beginStream(context: context, head: head, start)
                 return
             }
+            if head.version.major >= 2, RPCProtocol.framed(mediaType: MediaType(head.headers.first(name: "content-type") ?? "").essence) != nil,
+               dispatcher.router.route(head.uri) == nil, let (response, outcome) = dispatcher.refusal(of: request(head, body: [])) {
+                // gRPC to no method: refused at once, as a stream would be (the call may be one).
+                refuseStream(context: context, head: head, response: response, outcome: outcome)
+                return
+            }
             if ContentEncoding.inflatesOnArrival(method: HTTPMethod(rawValue: head.method.rawValue), contentType: head.headers.first(name: "content-type"),
                                                  contentEncoding: head.headers.first(name: "content-encoding")) {
                 let inflater = Gzip.Inflater(limit: maxBodySize, maxRatio: dispatcher.maxRequestInflationRatio, expectedInput: declared)

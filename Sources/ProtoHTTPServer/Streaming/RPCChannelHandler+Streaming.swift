@@ -10,7 +10,7 @@ extension RPCChannelHandler {
         let prepared: Dispatcher.StreamPrepared
         switch start {
         case .refused(let response, let outcome):
-            state = .refusing(head, response, outcome)
+            refuseStream(context: context, head: head, response: response, outcome: outcome)
             return
         case .ready(let value):
             prepared = value
@@ -18,7 +18,7 @@ extension RPCChannelHandler {
         guard requests.count < maxConcurrentRequests else {
             let (response, outcome) = dispatcher.overloaded(uri: head.uri, contentType: head.headers.first(name: "content-type"),
                                                             limit: maxConcurrentRequests)
-            state = .refusing(head, response, outcome)
+            refuseStream(context: context, head: head, response: response, outcome: outcome)
             return
         }
         let loop = context.eventLoop
@@ -57,6 +57,21 @@ extension RPCChannelHandler {
     private func streamWantsMore(context: ChannelHandlerContext, number: Int) {
         guard case .streaming(number, let exchange, _, _, _) = state else { return }
         exchange.resumeReading(context: context)
+    }
+
+    /// Refuses a stream from its head. Over HTTP/2 the answer goes out at once and the rest of
+    /// the request is dropped: a client may wait for the first answer before it ends its
+    /// requests (a bidirectional call does), and would otherwise wait for ever. Over HTTP/1.1
+    /// the answer waits for the request's end, which clients there send before they read.
+    func refuseStream(context: ChannelHandlerContext, head: HTTPRequestHead, response: RPCResponse, outcome: RPCOutcome) {
+        guard head.version.major >= 2 else {
+            state = .refusing(head, response, outcome)
+            return
+        }
+        served += 1
+        state = .serving(number: served, task: nil)
+        respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
+        if case .idle = state { state = .drainingStream(keepAlive: true) }
     }
 
     /// One response message of stream `number`.
