@@ -32,15 +32,18 @@ public final class DemoServer: Sendable {
 
     /// A server like ``init(host:port:service:logger:accessLog:)`` that, with `tls`, serves HTTPS
     /// (HTTP/2 and HTTP/1.1 through ALPN) with that certificate and key; `nil` serves cleartext.
+    /// With `reflection` it also serves gRPC server reflection (``ServerConfiguration/serverReflection``).
     ///
     /// - Throws: `ProtoHTTPError` if the routes cannot be built (they always can).
     public init(host: String = "127.0.0.1", port: Int = 0, service: NotesService = NotesService(),
-                logger: Logger = Logger(label: "protohttp.server"), accessLog: Bool = true, tls: ServerTLS?) throws(ProtoHTTPError) {
+                logger: Logger = Logger(label: "protohttp.server"), accessLog: Bool = true, tls: ServerTLS?,
+                reflection: Bool = false) throws(ProtoHTTPError) {
         var configuration = ServerConfiguration(
             host: host, port: port, plainRoutes: [Self.listRoute],
             shutdownGracePeriod: .seconds(5), threads: 2, logger: logger, accessLog: accessLog
         )
         configuration.tls = tls
+        configuration.serverReflection = reflection
         server = try ProtoHTTPServer(configuration: configuration, services: [service, service.feed])
     }
 

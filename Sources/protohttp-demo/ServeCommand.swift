@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
         "The private key of --tls-cert (PEM, unencrypted).", valueName: "pem-file"))
     var tlsKey: String?
 
+    @Flag(help: "Also serve gRPC server reflection (grpc.reflection.v1 and v1alpha), so protohttp list, grpcurl or Postman need no .proto file.")
+    var reflection = false
+
     func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both to serve HTTPS, or neither for cleartext HTTP.")
@@ -37,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let signals = TerminationSignals()
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ServerTLS(certificateChainPath: certificate, privateKeyPath: $0) } }
-        let server = try DemoServer(host: host, port: port, tls: tls)
+        let server = try DemoServer(host: host, port: port, tls: tls, reflection: reflection)
         try await server.start()
         printBanner(server.baseURL, tls: tls != nil)
         let received = await signals.wait()

@@ -72,6 +72,9 @@ struct GoldenTests {
             option: "Visibility=Internal,FileNaming=PathToUnderscores,UseAccessLevelOnImports=true")
         #expect(reflection.keys.sorted() == ["grpc_reflection_v1_reflection.pb.swift", "grpc_reflection_v1alpha_reflection.pb.swift"])
         try expectFresh(reflection, committedDirectory: "Sources/ProtoHTTPServer/Reflection/Generated", script: "scripts/regenerate-grpc-protos")
+        let cliReflection = try await PluginHarness.generate(
+            ["grpc/reflection/v1/reflection.proto"], includePath: "Protos/grpc", option: "Visibility=Internal,FileNaming=DropPath")
+        try expectFresh(cliReflection, committedDirectory: "Sources/ProtoHTTPCLI/Reflection/Generated", script: "scripts/regenerate-grpc-protos")
     }
 
     @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",

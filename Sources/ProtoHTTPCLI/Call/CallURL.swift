@@ -48,4 +48,7 @@ struct CallURL: Equatable {
 
     /// The Twirp route prefix: ``prefix`` when it already ends in `/twirp`, else ``prefix`` + `/twirp`.
     var twirpPrefix: String { prefix.hasSuffix("/twirp") ? prefix : prefix + "/twirp" }
+    /// The server's own URL, under which its gRPC services (reflection among them) answer: the
+    /// origin and the prefix, without a Twirp prefix's `/twirp`.
+    var serverURL: String { origin + (prefix.hasSuffix("/twirp") ? String(prefix.dropLast("/twirp".count)) : prefix) }
 }

@@ -55,20 +55,7 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(help: "Send as a Connect GET (only --protocol connect, only methods marked NO_SIDE_EFFECTS).")
     var get = false
 
-    @Option(help: ArgumentHelp("For https URLs: the CA certificates (PEM) to verify the server with, instead of the system's.", valueName: "pem-file"))
-    var cacert: String?
-
-    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For https URLs: do not verify the server's certificate or name (testing only).")
-    var insecure = false
-
-    @Option(help: ArgumentHelp("For https URLs: a client certificate (PEM) for servers that ask for one (mutual TLS).", valueName: "pem-file"))
-    var cert: String?
-
-    @Option(help: ArgumentHelp("The private key (PEM) of --cert, when that file does not hold it too.", valueName: "pem-file"))
-    var key: String?
-
-    @Flag(name: .customLong("http2-prior-knowledge"), help: "For http URLs: speak HTTP/2 from the first byte (h2c), as gRPC does; other protocols use HTTP/1.1 there otherwise.")
-    var http2PriorKnowledge = false
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print the request's and the response's headers, and the response's trailers, on standard error.")
     var verbose = false
@@ -85,25 +72,14 @@ struct CallCommand: AsyncParsableCommand {
         if get && wireProtocol != .connect {
             throw ValidationError("--get is Connect's GET; it needs --protocol connect (the default).")
         }
-        if let cacert, !FileManager.default.isReadableFile(atPath: cacert) {
-            throw ValidationError("--cacert \(cacert): no readable file there; give a PEM file of CA certificates.")
-        }
-        if let cert, !FileManager.default.isReadableFile(atPath: cert) {
-            throw ValidationError("--cert \(cert): no readable file there; give the PEM file of your client certificate.")
-        }
-        if let key {
-            guard cert != nil else { throw ValidationError("--key goes with --cert: give the client certificate too.") }
-            guard FileManager.default.isReadableFile(atPath: key) else {
-                throw ValidationError("--key \(key): no readable file there; give the PEM file of the client certificate's private key.")
-            }
-        }
     }
 
     func run() async throws {
         try await reportingFailures {
             let url = try CallURL(self.url)
             let headers = try HeaderArgument.parse(self.headers)
-            let catalog = try schema.load()
+            let catalog = try await schema.load(reflectingAt: schema.isGiven ? nil : url.serverURL, only: url.service,
+                                                connection: connection)
             let method = try catalog.method(service: url.service, name: url.method)
             guard !method.clientStreaming && !method.serverStreaming else {
                 throw CLIError(.usage, "\(method.service)/\(method.name) is a streaming method; protohttp call makes unary calls only.")
@@ -131,29 +107,10 @@ struct CallCommand: AsyncParsableCommand {
         }
     }
 
-    /// What the command line offers against a certificate the client did not accept (libcurl's
-    /// 60: unknown issuer, 51: name mismatch, 90: pinned key, 77: CA file unreadable): the
-    /// transport's message names the library setting, a shell user needs the flag.
-    static func certificateHint(_ error: ProtoHTTPError, cacert: String?, insecure: Bool) -> String {
-        guard !insecure, let code = error.transportError?.curlCode, [51, 60, 77, 90].contains(code) else { return "" }
-        let fix = cacert.map { "Check that --cacert \($0) holds" } ?? "Pass --cacert FILE with"
-        return " \(fix) the CA that signed the server's certificate (or -k to skip the check, for testing)."
-    }
-
     /// Makes the call; an RPC error is printed and ends the command with status 1.
     private func send(_ body: EncodedMessage, method: SchemaCatalog.Method, url: CallURL, headers: HTTPFields,
                       conversion: MessageConversion) async throws -> EncodedMessage {
-        var transportConfiguration = TransportConfiguration()
-        transportConfiguration.userAgent = "protohttp"
-        if let timeout { transportConfiguration.timeout = .seconds(timeout + 5) }
-        transportConfiguration.tls.caBundlePath = cacert
-        transportConfiguration.tls.clientCertificatePath = cert
-        transportConfiguration.tls.clientKeyPath = key
-        if http2PriorKnowledge { transportConfiguration.httpVersion = .http2PriorKnowledge }
-        if insecure {
-            transportConfiguration.tls.verifyPeer = false
-            transportConfiguration.tls.verifyHost = false
-        }
+        let transportConfiguration = connection.transportConfiguration(timeout: timeout)
         var configuration = ManagerConfiguration(baseURL: wireProtocol.baseURL(for: url))
         configuration.wireProtocol = wireProtocol.wireProtocol(for: url, get: get)
         configuration.headers = headers
@@ -166,7 +123,7 @@ struct CallCommand: AsyncParsableCommand {
             return try await manager.unaryEncoded(method.descriptor(), body).output
         } catch {
             guard error.httpStatus != nil else {
-                throw CLIError(.transport, error.description + Self.certificateHint(error, cacert: cacert, insecure: insecure))
+                throw CLIError(.transport, error.description + connection.certificateHint(error))
             }
             RPCErrorReport.print(error, conversion: conversion)
             throw ExitCode(1)

@@ -87,7 +87,10 @@ struct ListTests {
         #expect(bad.status == 64 && bad.stderr.contains("\(garbage) is not a binary FileDescriptorSet"), "\(bad.stderr)")
 
         let neither = try await CLI.run(["list"])
-        #expect(neither.status == 64 && neither.stderr.contains("--proto FILE (compiled with protoc) or --descriptor-set FILE"), "\(neither.stderr)")
+        #expect(neither.status == 64 && neither.stderr.contains("--proto FILE (compiled with protoc), --descriptor-set FILE, or the URL of a server that serves gRPC reflection"),
+                "\(neither.stderr)")
+        let encodeNeither = try await CLI.run(["encode", "notes.Note"], input: Array("{}".utf8))
+        #expect(encodeNeither.status == 64 && encodeNeither.stderr.contains("--proto FILE (compiled with protoc) or --descriptor-set FILE"), "\(encodeNeither.stderr)")
         let both = try await CLI.run(["list", "--proto", CLI.notesProto, "--descriptor-set", garbage])
         #expect(both.status == 64 && both.stderr.contains("--proto and --descriptor-set are alternatives"), "\(both.stderr)")
     }

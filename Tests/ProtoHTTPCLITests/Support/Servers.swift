@@ -14,9 +14,9 @@ final class RunningServer: Sendable {
 
     /// `protohttp-demo serve --port 0` (with `tls`, over HTTPS with its server certificate):
     /// its banner's first line names the URL.
-    static func serveDemo(tls: TestCertificates? = nil) async throws -> RunningServer {
+    static func serveDemo(tls: TestCertificates? = nil, reflection: Bool = false) async throws -> RunningServer {
         let demo = try CLI.executable("protohttp-demo")
-        let tlsArguments = tls.map { ["--tls-cert", $0.certificatePath, "--tls-key", $0.keyPath] } ?? []
+        let tlsArguments = (tls.map { ["--tls-cert", $0.certificatePath, "--tls-key", $0.keyPath] } ?? []) + (reflection ? ["--reflection"] : [])
         let scheme = tls == nil ? "http" : "https"
         return try await offPool {
             let process = try ChildProcess(demo, ["serve", "--port", "0"] + tlsArguments, output: .pipe, error: .null)

@@ -23,6 +23,8 @@ The gRPC and gRPC-Web peers also stream (generic handlers, not in rpc_test.proto
                                                "fail" ends with NOT_FOUND "watch failed" after them
   Collect(stream PingRequest) -> PingResponse  text=the texts joined with ",", number=their sum
   Chat(stream PingRequest) -> stream PingResponse  each request back with number+1, as it comes
+The gRPC peers serve grpcio-reflection's grpc.reflection.v1alpha.ServerReflection too (v1alpha
+only, as grpcio does), describing PingService from rpc_test_pb2.
 
 Compressed request bodies: connectrpc inflates Content-Encoding: gzip itself (and a GET's
 compression=gzip). twirp reads bodies as they come, so the Twirp peer runs behind GzipRequests, a
@@ -243,6 +245,9 @@ def serve_grpc(tls_files=None):
     from concurrent import futures
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     server.add_generic_rpc_handlers((grpc_handlers(),))
+    # grpcio-reflection serves grpc.reflection.v1alpha (only) from the generated module's descriptors.
+    from grpc_reflection.v1alpha import reflection
+    reflection.enable_server_reflection((rpc_test_pb2.DESCRIPTOR.services_by_name["PingService"].full_name, reflection.SERVICE_NAME), server)
     if tls_files:
         cert, key, ca = (open(path, "rb").read() for path in tls_files)
         credentials = grpc.ssl_server_credentials([(key, cert)], root_certificates=ca, require_client_auth=True)
