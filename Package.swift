@@ -101,7 +101,7 @@ let package = Package(
             name: "ProtoHTTPServer",
             dependencies: [
                 "ProtoWire", "ProtoHTTPCore", httpTypes,
-                "ProtoHTTPGzip", "ProtoDescriptors",
+                "ProtoHTTPGzip",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

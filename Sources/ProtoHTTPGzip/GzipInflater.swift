@@ -51,9 +51,6 @@ extension Gzip {
             }
         }
 
-        /// Whether the gzip member has ended (bytes fed after that are refused as corrupt).
-        package var isComplete: Bool { ended }
-
         /// Inflates `bytes`, the stream's next piece: `nil` while all is well, or why the stream
         /// cannot be inflated (then and on every later call).
         @discardableResult

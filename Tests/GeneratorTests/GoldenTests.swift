@@ -68,9 +68,10 @@ struct GoldenTests {
         #expect(health.keys.sorted() == ["health.pb.swift"])
         try expectFresh(health, committedDirectory: "Sources/ProtoHTTPServer/Health/Generated", script: "scripts/regenerate-grpc-protos")
         let reflection = try await PluginHarness.generate(
-            ["grpc/reflection/v1/reflection.proto", "grpc/reflection/v1alpha/reflection.proto"], includePath: "Protos/grpc",
+            ["grpc/reflection/v1/reflection.proto", "grpc/reflection/v1alpha/reflection.proto", "protohttp/descriptor_names.proto"], includePath: "Protos/grpc",
             option: "Visibility=Internal,FileNaming=PathToUnderscores,UseAccessLevelOnImports=true")
-        #expect(reflection.keys.sorted() == ["grpc_reflection_v1_reflection.pb.swift", "grpc_reflection_v1alpha_reflection.pb.swift"])
+        #expect(reflection.keys.sorted() == ["grpc_reflection_v1_reflection.pb.swift", "grpc_reflection_v1alpha_reflection.pb.swift",
+                                             "protohttp_descriptor_names.pb.swift"])
         try expectFresh(reflection, committedDirectory: "Sources/ProtoHTTPServer/Reflection/Generated", script: "scripts/regenerate-grpc-protos")
         let cliReflection = try await PluginHarness.generate(
             ["grpc/reflection/v1/reflection.proto"], includePath: "Protos/grpc", option: "Visibility=Internal,FileNaming=DropPath")

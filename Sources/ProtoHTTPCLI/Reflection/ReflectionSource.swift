@@ -111,7 +111,7 @@ struct ReflectionSource {
             defer { transport.shutdown() }
             do {
                 return try await Self.ask(fresh.bidirectionalStream(InfoV1alpha.self), questions)
-            } catch let fallback as ProtoHTTPError where fallback.code == .unimplemented || error.code != .unimplemented {
+            } catch let fallback {
                 throw error.code == .unimplemented ? fallback : error
             }
         }

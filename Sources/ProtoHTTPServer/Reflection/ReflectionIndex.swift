@@ -1,9 +1,9 @@
 // ReflectionIndex.swift: what server reflection looks up: services, files by name, the file of each symbol and of each extension.
-import ProtoDescriptors
+import ProtoWire
 
 /// The descriptors of a server's services, indexed for the reflection protocol's questions.
-/// Built once, from every registered service's ``ProtoFileDescriptors``; a file several services
-/// share (or import) is kept once, under its name.
+/// Built once, from every registered service's ``ProtoFileDescriptors`` (read for their names only,
+/// `descriptor_names.proto`); a file several services share (or import) is kept once, under its name.
 struct ReflectionIndex: Sendable {
     /// The fully qualified names of the services, sorted.
     let services: [String]
@@ -24,7 +24,7 @@ struct ReflectionIndex: Sendable {
         for definition in definitions {
             for bytes in definition.fileDescriptors.files {
                 // Bytes the generator wrote; a file that does not decode is left out, not fatal.
-                guard let file = try? Google_Protobuf_FileDescriptorProto(serializedBytes: bytes), files[file.name] == nil else { continue }
+                guard let file = try? Protohttp_Reflection_FileNames(serializedBytes: bytes), files[file.name] == nil else { continue }
                 files[file.name] = bytes
                 imports[file.name] = file.dependency
                 add(file)
@@ -49,7 +49,7 @@ struct ReflectionIndex: Sendable {
 
     // MARK: Building
 
-    private mutating func add(_ file: Google_Protobuf_FileDescriptorProto) {
+    private mutating func add(_ file: Protohttp_Reflection_FileNames) {
         let scope = file.package
         for message in file.messageType { add(message, in: scope, file: file.name) }
         for enumType in file.enumType { add(enumType, in: scope, file: file.name) }
@@ -61,7 +61,7 @@ struct ReflectionIndex: Sendable {
         for field in file.extension { addExtension(field, in: scope, file: file.name) }
     }
 
-    private mutating func add(_ message: Google_Protobuf_DescriptorProto, in scope: String, file: String) {
+    private mutating func add(_ message: Protohttp_Reflection_MessageNames, in scope: String, file: String) {
         let name = qualified(scope, message.name)
         fileOfSymbol[name] = file
         messages.insert(name)
@@ -72,13 +72,13 @@ struct ReflectionIndex: Sendable {
         for field in message.extension { addExtension(field, in: name, file: file) }
     }
 
-    private mutating func add(_ enumType: Google_Protobuf_EnumDescriptorProto, in scope: String, file: String) {
+    private mutating func add(_ enumType: Protohttp_Reflection_EnumNames, in scope: String, file: String) {
         fileOfSymbol[qualified(scope, enumType.name)] = file
         // Enum values are scoped like their enum's siblings (C++ scoping), as protoc resolves them.
         for value in enumType.value { fileOfSymbol[qualified(scope, value.name)] = file }
     }
 
-    private mutating func addExtension(_ field: Google_Protobuf_FieldDescriptorProto, in scope: String, file: String) {
+    private mutating func addExtension(_ field: Protohttp_Reflection_FieldNames, in scope: String, file: String) {
         fileOfSymbol[qualified(scope, field.name)] = file
         let extended = field.extendee.hasPrefix(".") ? String(field.extendee.dropFirst()) : field.extendee
         extensions[extended, default: [:]][field.number] = file
