@@ -62,7 +62,7 @@ extension ProtoHTTPManager {
 
     /// Builds and starts the transfer of a streaming call; `beforeStart` may queue its first
     /// request messages.
-    private func startStream(_ method: MethodDescriptor, kind: RPCKind, options: CallOptions,
+    func startStream(_ method: MethodDescriptor, kind: RPCKind, options: CallOptions,
                              beforeStart: (StreamingCall, BodyEncoding) -> Void) -> (StreamingCall, BodyEncoding) {
         let settings = snapshot()
         let configuration = settings.configuration

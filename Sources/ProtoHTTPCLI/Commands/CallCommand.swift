@@ -1,17 +1,19 @@
-// CallCommand.swift: `protohttp call URL --proto FILE`: one unary RPC of a service known only from its .proto (or descriptor set).
+// CallCommand.swift: `protohttp call URL --proto FILE`: one RPC of a service known only from its .proto, a descriptor set or the server's reflection.
 import ArgumentParser
 import Foundation
 import ProtoHTTP
 import HTTPTypes
 import ProtoHTTPCore
 
-/// Calls one unary method of any Connect, Twirp, gRPC, gRPC-Web or plain service: the request JSON is read
+/// Calls one method of any Connect, Twirp, gRPC, gRPC-Web or plain service: the request JSON is read
 /// with the method's input type and sent in binary protobuf (buf curl's default) or JSON;
-/// the response is printed as indented canonical proto3 JSON.
+/// the response is printed as indented canonical proto3 JSON. A streaming method sends each
+/// JSON value of `-d` as one request message and prints each response as it arrives
+/// (``stream(_:url:headers:conversion:)``).
 struct CallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "call",
-        abstract: "Call a unary RPC method described by a .proto file or a descriptor set.",
+        abstract: "Call an RPC method described by a .proto file, a descriptor set or the server's reflection.",
         discussion: """
         URL is http(s)://host[:port][/prefix]/pkg.Service/Method. For --protocol twirp the route is \
         <prefix>/twirp/pkg.Service/Method: /twirp is added unless the prefix already ends in it. \
@@ -21,6 +23,12 @@ struct CallCommand: AsyncParsableCommand {
         The request is proto3 JSON of the method's input type (-d; none sends the empty message), \
         sent as binary protobuf by default (as buf curl does) or as JSON with --json. The response \
         is printed on standard output as canonical proto3 JSON, indented.
+
+        Streaming methods (Connect, gRPC, gRPC-Web): -d holds any number of JSON values one after \
+        the other, each one request message, sent in order (from @- each as soon as it is whole, so a \
+        bidirectional call can be typed a line at a time); a server-streaming method takes exactly one. \
+        Each response message is printed as it arrives. With -v the response's status, headers and \
+        trailers follow a stream that ended well.
 
         Exit status: 0 on success; 1 when the server answers with an RPC error, printed on standard \
         error as "code: message" (Connect code names such as not_found, for every protocol), then one line per error \
@@ -81,52 +89,74 @@ struct CallCommand: AsyncParsableCommand {
             let catalog = try await schema.load(reflectingAt: schema.isGiven ? nil : url.serverURL, only: url.service,
                                                 connection: connection)
             let method = try catalog.method(service: url.service, name: url.method)
-            guard !method.clientStreaming && !method.serverStreaming else {
-                throw CLIError(.usage, "\(method.service)/\(method.name) is a streaming method; protohttp call makes unary calls only.")
+            let conversion = try MessageConversion(catalog)
+            if method.clientStreaming || method.serverStreaming {
+                if get { throw CLIError(.usage, "--get is for unary methods; \(method.service)/\(method.name) is a \(method.kind) method.") }
+                return try await stream(method, url: url, headers: headers, conversion: conversion)
             }
             if get && method.idempotencyLevel != .noSideEffects {
                 throw CLIError(.usage, "--get needs a method marked option idempotency_level = NO_SIDE_EFFECTS (Connect servers answer GET only for those); \(method.service)/\(method.name) is not.")
             }
-            let conversion = try MessageConversion(catalog)
-            let requestJSON = try RequestData.read(data)
             let source = data.map { $0.hasPrefix("@") ? "the request in \($0.dropFirst())" : "-d" } ?? "the empty request"
-            let body: EncodedMessage
-            if encoding == .json {
-                body = EncodedMessage(bytes: try conversion.canonicalJSON(requestJSON, type: method.inputType, source: source), encoding: .json)
-            } else {
-                body = EncodedMessage(bytes: try conversion.binary(fromJSON: requestJSON, type: method.inputType, source: source), encoding: .binary)
+            let body = EncodedMessage(bytes: try request(RequestData.read(data), method: method, conversion: conversion, source: source),
+                                      encoding: encoding == .json ? .json : .binary)
+            let reply = try await withManager(url: url, headers: headers) { manager in
+                do throws(ProtoHTTPError) {
+                    return try await manager.unaryEncoded(method.descriptor(), body).output
+                } catch {
+                    throw failure(error, conversion: conversion)
+                }
             }
-            let reply = try await send(body, method: method, url: url, headers: headers, conversion: conversion)
-            let json: [UInt8]
-            if reply.encoding == .json {
-                json = try conversion.canonicalJSON(reply.bytes, type: method.outputType, source: "the response", lenient: true)
-            } else {
-                json = try conversion.json(fromBinary: reply.bytes, type: method.outputType, source: "the response")
-            }
-            print(JSONIndentation.indent(json))
+            print(JSONIndentation.indent(try response(reply.bytes, encoding: reply.encoding, method: method, conversion: conversion)))
         }
     }
 
-    /// Makes the call; an RPC error is printed and ends the command with status 1.
-    private func send(_ body: EncodedMessage, method: SchemaCatalog.Method, url: CallURL, headers: HTTPFields,
-                      conversion: MessageConversion) async throws -> EncodedMessage {
-        let transportConfiguration = connection.transportConfiguration(timeout: timeout)
+    /// The request message `json` as the call sends it: binary, or canonical JSON with `--json`.
+    func request(_ json: [UInt8], method: SchemaCatalog.Method, conversion: MessageConversion, source: String) throws(CLIError) -> [UInt8] {
+        encoding == .json
+            ? try conversion.canonicalJSON(json, type: method.inputType, source: source)
+            : try conversion.binary(fromJSON: json, type: method.inputType, source: source)
+    }
+
+    /// A response message as canonical JSON, from the encoding it came in.
+    func response(_ bytes: [UInt8], encoding: BodyEncoding, method: SchemaCatalog.Method, conversion: MessageConversion,
+                  source: String = "the response") throws(CLIError) -> [UInt8] {
+        encoding == .json
+            ? try conversion.canonicalJSON(bytes, type: method.outputType, source: source, lenient: true)
+            : try conversion.json(fromBinary: bytes, type: method.outputType, source: source)
+    }
+
+    /// Runs `body` with a manager for `url` on a transport of its own, shut down once `body` returns.
+    func withManager<T>(url: CallURL, headers: HTTPFields, _ body: (ProtoHTTPManager) async throws -> T) async throws -> T {
         var configuration = ManagerConfiguration(baseURL: wireProtocol.baseURL(for: url))
         configuration.wireProtocol = wireProtocol.wireProtocol(for: url, get: get)
         configuration.headers = headers
         configuration.timeout = timeout.map { .seconds($0) }
         if verbose { configuration.interceptors = [VerboseExchange()] }
+        let transport: HTTPTransport
+        let manager: ProtoHTTPManager
         do throws(ProtoHTTPError) {
-            let transport = try HTTPTransport(configuration: transportConfiguration)
-            defer { transport.shutdown() }
-            let manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
-            return try await manager.unaryEncoded(method.descriptor(), body).output
-        } catch {
-            guard error.httpStatus != nil else {
-                throw CLIError(.transport, error.description + connection.certificateHint(error))
+            transport = try HTTPTransport(configuration: connection.transportConfiguration(timeout: timeout))
+            do {
+                manager = try ProtoHTTPManager(configuration: configuration, transport: transport)
+            } catch {
+                transport.shutdown()
+                throw error
             }
-            RPCErrorReport.print(error, conversion: conversion)
-            throw ExitCode(1)
+        } catch {
+            throw CLIError(.transport, error.description + connection.certificateHint(error))
         }
+        defer { transport.shutdown() }
+        return try await body(manager)
+    }
+
+    /// What a failed call ends the command with: an RPC error is printed (status 1); no answer
+    /// at all is a transport failure (status 2).
+    func failure(_ error: ProtoHTTPError, conversion: MessageConversion) -> any Error {
+        guard error.httpStatus != nil else {
+            return CLIError(.transport, error.description + connection.certificateHint(error))
+        }
+        RPCErrorReport.print(error, conversion: conversion)
+        return ExitCode(1)
     }
 }

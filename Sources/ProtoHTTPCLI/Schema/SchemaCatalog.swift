@@ -19,6 +19,9 @@ struct SchemaCatalog {
         var serverStreaming: Bool
         var idempotencyLevel: IdempotencyLevel
 
+        /// Which sides stream.
+        var kind: RPCKind { RPCKind(clientStreaming: clientStreaming, serverStreaming: serverStreaming) }
+
         /// `pkg.Service/Method(pkg.Input) returns (pkg.Output)`, with `stream ` before a
         /// streamed side: the line `protohttp list` prints.
         var listLine: String {

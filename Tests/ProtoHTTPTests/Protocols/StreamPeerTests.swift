@@ -2,6 +2,7 @@
 import Testing
 import ProtoHTTP
 import ProtoHTTPCore
+import ProtoWire
 
 /// The peers' streaming methods, described by hand (they are generic handlers, not in rpc_test.proto).
 enum PeerStreams {
@@ -85,6 +86,33 @@ struct StreamPeerTests {
         chat.finishSending()
         #expect(try await responses.next() == nil)
         #expect(chat.metadata?.trailers[.grpcStatus] == "0")
+        await expectNoLeaks(manager.transport)
+    }
+
+    @Test("grpcio, with messages the caller encodes (encodedStream): a client stream of bytes answers one message, a bidi exchange echoes each")
+    func grpcioEncoded() async throws {
+        let peer = try await PeerServer.start("grpc")
+        defer { peer.stop() }
+        let manager = try manager(peer, GRPCProtocol())
+        let collect = MethodDescriptor(path: PeerStreams.Collect.path, inputTypeName: "protohttp.rpctest.PingRequest",
+                                       outputTypeName: "protohttp.rpctest.PingResponse", isClientStreaming: true)
+        let upload = manager.encodedStream(collect)
+        #expect(upload.encoding == .binary)
+        for (index, text) in ["x", "y"].enumerated() { try await upload.send(PeerStreams.request(text, Int32(index + 10)).serializedBytes()) }
+        upload.finishSending()
+        var replies: [Protohttp_Rpctest_PingResponse] = []
+        for try await bytes in upload.responses { replies.append(try Protohttp_Rpctest_PingResponse(serializedBytes: bytes)) }
+        #expect(replies.map(\.text) == ["x,y"] && replies.map(\.number) == [21])
+        #expect(upload.metadata?.trailers[.grpcStatus] == "0")
+
+        let chat = manager.encodedStream(MethodDescriptor(path: PeerStreams.Chat.path, inputTypeName: "protohttp.rpctest.PingRequest",
+                                                          outputTypeName: "protohttp.rpctest.PingResponse", isClientStreaming: true, isServerStreaming: true))
+        var responses = chat.responses.makeAsyncIterator()
+        try await chat.send(PeerStreams.request("turn", 7).serializedBytes())
+        let first = try await responses.next()
+        #expect(try first.map { try Protohttp_Rpctest_PingResponse(serializedBytes: $0).number } == 8)
+        chat.finishSending()
+        #expect(try await responses.next() == nil)
         await expectNoLeaks(manager.transport)
     }
 
