@@ -1,4 +1,4 @@
-// ProtoHTTPCommand.swift: the `protohttp` command and its subcommands: call, list, encode, decode.
+// ProtoHTTPCommand.swift: the `protohttp` command and its subcommands: call, list, describe, encode, decode.
 import ArgumentParser
 
 /// `protohttp <subcommand>`: call any Connect, Twirp or plain service from its `.proto` files,
@@ -9,6 +9,6 @@ struct ProtoHTTPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "protohttp",
         abstract: "Protobuf RPC over HTTP in Swift: call services from their .proto files, list them, convert messages.",
-        subcommands: [CallCommand.self, ListCommand.self, EncodeCommand.self, DecodeCommand.self]
+        subcommands: [CallCommand.self, ListCommand.self, DescribeCommand.self, EncodeCommand.self, DecodeCommand.self]
     )
 }
