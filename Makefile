@@ -21,23 +21,19 @@ demo: deps
 # name the expectation's file and line.
 # The Python peers' virtualenv is made before the tests, so no test waits on pip (status 3:
 # no usable Python; make goes on, and the peer tests then fail, naming what is missing).
-# The tests are built first; while they run (mostly waiting on sockets and peers), two builds
-# that need only a CPU run beside them, niced (scripts/run-beside): check-first-service, which
-# builds the README's first service as written, without the TLS and HTTP2 traits, so in a
-# scratch folder of its own (.build-first-service; about two minutes on a fresh clone), and the
-# fuzz targets' sanitized build (.build-fuzz). check-tutorial builds and runs the DocC
-# tutorial's two stages in the first-service folder, once protohttp-demo is built. The fuzz
-# smoke run comes last.
+# `swift test` builds the package itself (one planning instead of two); the fuzz smoke run,
+# with its own sanitized build, comes last. check-first-service builds the README's first
+# service as written, without the TLS and HTTP2 traits, so in a scratch folder of its own
+# (.build-first-service; about two minutes on a fresh clone). check-tutorial builds and runs the
+# DocC tutorial's two stages in that folder too, once `swift test` has built protohttp-demo, which
+# its first stage calls.
 test: deps
 	bash scripts/check-module-graph
 	python3 scripts/check-doc-snippets
 	bash scripts/check-plugin-example
+	bash scripts/check-first-service
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
-	$(SWIFT) build --build-tests
-	plugin="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp"; \
-	  SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 bash scripts/run-beside builds \
-	  "bash scripts/check-first-service && FUZZ_BUILD_ONLY=1 PROTOC_GEN_PROTOHTTP=$$plugin bash scripts/fuzz" \
-	  $(SWIFT) test --skip-build
+	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
 	bash scripts/check-tutorial
 	$(MAKE) --no-print-directory docs
 	FUZZ_SECONDS=3 FUZZ_SMOKE=1 PROTOC_GEN_PROTOHTTP="$$($(SWIFT) build --show-bin-path)/protoc-gen-protohttp" bash scripts/fuzz
