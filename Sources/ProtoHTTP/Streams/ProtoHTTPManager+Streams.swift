@@ -14,7 +14,8 @@ extension ProtoHTTPManager {
     /// with `unimplemented`. The base URL, the general headers (secret ones on trusted origins
     /// only), the call's headers and encoding apply as to unary calls. A stream is bounded only
     /// by its own ``CallOptions/timeout`` (sent to the server too), not the manager's default,
-    /// which is for unary calls.
+    /// which is for unary calls. The manager's interceptors see the stream's request before it
+    /// goes and its end (status, headers, trailers); see ``CallInterceptor``.
     public func serverStream<Method: RPCMethod>(_ method: Method.Type, _ request: Method.Input,
                                                 options: CallOptions = CallOptions()) -> ServerStream<Method.Output> {
         let (call, encoding) = startStream(Method.descriptor, kind: .serverStreaming, options: options) { call, encoding in
@@ -97,7 +98,7 @@ extension ProtoHTTPManager {
             request.httpVersion = url.lowercased().hasPrefix("https:") ? .http2 : .http2PriorKnowledge
         }
         beforeStart(call, encoding)
-        call.start(request, on: http)
+        call.start(request, on: http, interceptors: configuration.interceptors, info: info)
         return (call, encoding)
     }
 }

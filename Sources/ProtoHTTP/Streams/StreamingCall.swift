@@ -28,6 +28,8 @@ final class StreamingCall: Sendable {
         /// How the call ended, once known to the reader.
         var outcome: Result<ResponseMetadata, ProtoHTTPError>?
         var cancelled = false
+        /// Whether the transfer was started (it starts once, whatever the interceptors do).
+        var started = false
     }
 
     /// Reading state: touched only by the one reader at a time (``nextPayload()`` is not reentrant).
@@ -49,20 +51,45 @@ final class StreamingCall: Sendable {
         reader = Mutex(Reader(frames: FrameReader(limit: messageLimit)))
     }
 
-    /// Starts the transfer of `request` (its ``TransportRequest/stream`` is set here) on `transport`.
-    func start(_ request: TransportRequest, on transport: any ClientTransport) {
-        var request = request
-        request.stream = stream
+    /// Starts the transfer of `request` (its ``TransportRequest/stream`` is set here) on
+    /// `transport`, through `interceptors` (outermost first): they see the request before it goes
+    /// and the response's status, headers and trailers once the stream has ended (its messages
+    /// went to the reader, so the body they see is empty). A stream's transfer starts once: an
+    /// interceptor that calls `next` again gets `failed_precondition` (retry unary calls only).
+    func start(_ request: TransportRequest, on transport: any ClientTransport,
+               interceptors: [any CallInterceptor] = [], info: CallInfo? = nil) {
         let stream = self.stream
-        let call = transport.start(request, handedOff: nil) { [weak self] result in
-            self?.state.withLock { $0.completion = result }
+        let path = self.path
+        let terminal: InterceptorNext = { [weak self] request, completion in
+            guard let self else {
+                completion(.failure(ProtoHTTPError(code: .canceled, message: "the stream \(path) was released before it started.")))
+                return
+            }
+            let first = self.state.withLock { state -> Bool in
+                defer { state.started = true }
+                return !state.started
+            }
+            guard first else {
+                completion(.failure(ProtoHTTPError(code: .failedPrecondition,
+                                                   message: "an interceptor sent the stream \(path) a second time; a stream's transfer starts once (its request messages go out as they are written), so retry only unary calls.")))
+                return
+            }
+            var request = request
+            request.stream = stream
+            let call = transport.start(request, handedOff: nil) { result in completion(result) }
+            let cancelNow = self.state.withLock { state -> Bool in
+                state.transportCall = call
+                return state.cancelled
+            }
+            if cancelNow { call.cancel() }
+        }
+        let exchange = info.map { InterceptorChain.build(interceptors, info: $0, terminal: terminal) } ?? terminal
+        exchange(request) { [weak self] result in
+            self?.state.withLock { state in
+                if state.completion == nil { state.completion = result }
+            }
             stream.complete()
         }
-        let cancelNow = state.withLock { state -> Bool in
-            state.transportCall = call
-            return state.cancelled
-        }
-        if cancelNow { call.cancel() }
     }
 
     /// Fails the call before it started (a bad request, a protocol without streams).

@@ -51,7 +51,6 @@ extension CallCommand {
             // The server ended the stream well; requests still being read (from a terminal) are not needed.
             sender.cancel()
             if case .failure(let refusal as CLIError) = await sender.result { throw refusal }
-            if verbose { printMetadata(call.metadata) }
         }
     }
 
@@ -82,13 +81,5 @@ extension CallCommand {
             // the response side reports how.
             call.finishSending()
         }
-    }
-
-    /// `-v` for a stream: the response's status, headers and trailers, once it has ended.
-    private func printMetadata(_ metadata: ResponseMetadata?) {
-        guard let metadata else { return }
-        printError("< HTTP \(metadata.status)")
-        for field in metadata.headers { printError("< \(field.name.canonicalName.lowercased()): \(field.value)") }
-        for field in metadata.trailers { printError("< (trailer) \(field.name.canonicalName.lowercased()): \(field.value)") }
     }
 }

@@ -27,8 +27,8 @@ struct CallCommand: AsyncParsableCommand {
         Streaming methods (Connect, gRPC, gRPC-Web): -d holds any number of JSON values one after \
         the other, each one request message, sent in order (from @- each as soon as it is whole, so a \
         bidirectional call can be typed a line at a time); a server-streaming method takes exactly one. \
-        Each response message is printed as it arrives. With -v the response's status, headers and \
-        trailers follow a stream that ended well.
+        Each response message is printed as it arrives; -v prints the request's headers as it starts \
+        and the response's headers and trailers once it has ended.
 
         Exit status: 0 on success; 1 when the server answers with an RPC error, printed on standard \
         error as "code: message" (Connect code names such as not_found, for every protocol), then one line per error \

@@ -34,7 +34,7 @@ struct CallStreamingTests {
         #expect(all.status == 0 && Self.titles(all.stdout) == ["one", "two", "three"], "\(all.stderr)\(all.stdout)")
     }
 
-    @Test("-d @- reads the requests from standard input, one per JSON value, over gRPC; -v ends with the trailers")
+    @Test("-d @- reads the requests from standard input, one per JSON value, over gRPC; -v shows the request's headers and, at the end, the response's and its trailers")
     func fromStandardInput() async throws {
         let server = try await RunningServer.serveDemo()
         defer { server.stop() }
@@ -43,7 +43,11 @@ struct CallStreamingTests {
                                         "--protocol", "grpc", "-d", "@-", "-v"], input: input)
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(Self.titles(synced.stdout) == ["typed", "by hand"], "\(synced.stdout)")
-        #expect(synced.stderr.contains("< HTTP 200\n") && synced.stderr.contains("< (trailer) grpc-status: 0\n"), "\(synced.stderr)")
+        let lines = synced.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "> POST \(server.baseURL)/notes.NoteFeed/SyncNotes", "\(synced.stderr)")
+        for expected in ["> content-type: application/grpc", "< HTTP 200 (HTTP/2)", "< content-type: application/grpc", "< (trailer) grpc-status: 0"] {
+            #expect(lines.contains(expected), "\(expected): \(synced.stderr)")
+        }
     }
 
     @Test("bad request data is a usage error (64) naming the message: two values for a server stream, invalid JSON, an unclosed value, Twirp")

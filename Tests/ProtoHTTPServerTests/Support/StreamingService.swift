@@ -1,4 +1,5 @@
 // StreamingService.swift: test.Streams: one handler of each streaming kind on wrapper messages, and what they saw.
+import HTTPTypes
 import ProtoHTTPCore
 import ProtoHTTPServer
 import ProtoWire
@@ -8,6 +9,8 @@ import Synchronization
 ///
 /// - `Count(Int32Value n)`, server streaming: sends `"1"` … `"n"` (`StringValue`); a negative `n`
 ///   fails with `invalid_argument` before any message; records `count done n`.
+/// - `Tag(Int32Value)`, server streaming: one message, the request's `x-stream-tag` header (or
+///   `"none"`).
 /// - `CountThenFail(Int32Value n)`, server streaming: sends `"1"` … `"n"`, then fails with
 ///   `not_found`, message `gone after n`, the request as a detail.
 /// - `Forever(Int32Value size)`, server streaming: sends messages of `size` bytes until a send
@@ -40,6 +43,9 @@ final class StreamingService: Sendable {
                 guard request.value >= 0 else { throw ProtoHTTPError(code: .invalidArgument, message: "count must not be negative") }
                 for i in 0..<Int(request.value) { try await response.send(Self.text(String(i + 1))) }
                 self.record("count done \(request.value)")
+            },
+            .serverStreaming("/test.Streams/Tag", Google_Protobuf_Int32Value.self, Google_Protobuf_StringValue.self) { _, response, context in
+                try await response.send(Self.text(context.requestHeaders[HTTPField.Name("x-stream-tag")!] ?? "none"))
             },
             .serverStreaming("/test.Streams/CountThenFail", Google_Protobuf_Int32Value.self, Google_Protobuf_StringValue.self) { request, response, _ in
                 for i in 0..<Int(request.value) { try await response.send(Self.text(String(i + 1))) }
@@ -95,6 +101,14 @@ enum StreamsMetadata {
         typealias Input = Google_Protobuf_Int32Value
         typealias Output = Google_Protobuf_StringValue
         static let name = "Count", path = "/test.Streams/Count"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = false, isServerStreaming = true
+    }
+
+    enum Tag: Method {
+        typealias Input = Google_Protobuf_Int32Value
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "Tag", path = "/test.Streams/Tag"
         static let idempotencyLevel = IdempotencyLevel.unknown
         static let isClientStreaming = false, isServerStreaming = true
     }

@@ -45,6 +45,14 @@ public typealias InterceptorNext = @Sendable (TransportRequest, @escaping @Senda
 /// ```
 /// Validation and response serialization run after the chain; cancellation and the call's
 /// deadline finish the call whatever the chain is doing (a late `completion` is ignored).
+///
+/// Streaming calls (``ProtoHTTPManager/serverStream(_:_:options:)`` and the others) go through
+/// the same chain once: `next` starts the transfer, and `completion` comes when the stream has
+/// ended, with its status, headers and trailers (the messages went to the stream's reader, so
+/// the response's `body` is empty). An interceptor may change the request (an auth header) or
+/// refuse the call by completing without `next`; a second `next` fails with
+/// `failed_precondition`, as a stream's request messages are sent as they are written.
+/// ``CallInfo/method`` says which kind of call it is.
 public protocol CallInterceptor: Sendable {
     /// Handles one exchange.
     func intercept(
