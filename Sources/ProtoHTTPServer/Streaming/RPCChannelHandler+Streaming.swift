@@ -32,12 +32,14 @@ extension RPCChannelHandler {
         let exchange = StreamingExchange(framing: prepared.framing, version: head.version, source: source)
         let started = ContinuousClock.now
         state = .streaming(number: number, exchange: exchange, head: head, started: started, task: nil)
+        let window = SendWindow()
         let sink = ResponseSink { payload in
-            // A handler on this loop (HandlerExecution.eventLoop) writes at once, without a hop.
-            let written = loop.inEventLoop
-                ? bound.value.handler.streamSend(payload, context: bound.value.context, number: number)
-                : loop.flatSubmit { bound.value.handler.streamSend(payload, context: bound.value.context, number: number) }
-            try await written.get()
+            if loop.inEventLoop {
+                // A handler on this loop (HandlerExecution.eventLoop) writes at once, without a hop.
+                try await bound.value.handler.streamSend(payload, context: bound.value.context, number: number).get()
+            } else {
+                try await window.send { loop.flatSubmit { bound.value.handler.streamSend(payload, context: bound.value.context, number: number) } }
+            }
         }
         let dispatcher = self.dispatcher
         let task = requests.start(on: taskExecutor(loop)) { answered in

@@ -9,8 +9,9 @@ import ProtoHTTPCore
 /// ```
 /// body chunks ─► FrameReader ─► StreamFraming.payload ─► RequestPayloads (source) ─► handler
 ///                                   (reads pause past the high watermark, resume when the handler takes more)
-/// handler ─► ResponseSink ─► send(): head once, then each message framed and flushed
-///                                   (returns at once while the channel is writable, else once it is again)
+/// handler ─► ResponseSink ─► send(): head once, then each message framed and written, one
+///                                   flush per loop turn for all written in it (returns at once
+///                                   while the channel is writable, else once it is again)
 ///         ─► end(): the protocol's end (Connect end-stream, gRPC trailers, gRPC-Web trailer frame)
 /// ```
 final class StreamingExchange {
@@ -34,6 +35,8 @@ final class StreamingExchange {
     private var writableWaiters: [EventLoopPromise<Void>] = []
     /// Body bytes written, for the access log.
     private(set) var bytesWritten = 0
+    /// Whether a flush is due at the end of this loop turn.
+    private var flushScheduled = false
 
     init(framing: StreamFraming, version: HTTPVersion, source: RequestPayloads.Producer.Source) {
         self.framing = framing
@@ -134,11 +137,26 @@ final class StreamingExchange {
         bytesWritten += bytes.count
         var buffer = context.channel.allocator.buffer(capacity: bytes.count)
         buffer.writeBytes(bytes)
-        context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil)
+        scheduleFlush(context: context)
         if context.channel.isWritable { return context.eventLoop.makeSucceededVoidFuture() }
         let promise = context.eventLoop.makePromise(of: Void.self)
         writableWaiters.append(promise)
         return promise.futureResult
+    }
+
+    /// Flushes once the loop has run what is queued now: the messages sent in this turn (a
+    /// handler off the loop hands several over at once, see ``SendWindow``) go out together, in
+    /// one DATA frame over HTTP/2 and one write. Measured with `rpc-bench --streams`: a flush per
+    /// message cost the server ~12 µs of CPU per message of a server stream.
+    private func scheduleFlush(context: ChannelHandlerContext) {
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        let bound = NIOLoopBound((exchange: self, context: context), eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            bound.value.exchange.flushScheduled = false
+            bound.value.context.flush()
+        }
     }
 
     /// Ends the response the way the protocol ends a stream, with `error` or OK; the future
