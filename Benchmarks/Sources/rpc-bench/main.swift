@@ -5,6 +5,8 @@
 //                  [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
 //        rpc-bench --protocol grpc [--duration SECONDS] [--warmup SECONDS] [--concurrency 1,64]
 //        (ProtoHTTP's gRPC client and server against grpc-swift 2's: GRPCBench)
+//        rpc-bench --streams [--feed-messages N] [--chat-messages N]
+//        (a server stream and a bidi echo, ProtoHTTP's against grpc-swift 2's: StreamBench)
 // (`rpc-bench --serve-protohttp --threads N` and `--serve-grpc-swift` are server children rpc-bench starts itself;
 //  `rpc-bench --soak MINUTES` is the long run of 64 clients against it, see SoakCommand.)
 #if canImport(Glibc)
@@ -24,6 +26,9 @@ if arguments.first == GRPCSwiftServeCommand.flag {
 }
 if arguments.first == GRPCBench.flag {
     exit(await GRPCBench.run(Array(arguments.dropFirst())))
+}
+if arguments.first == StreamBench.flag {
+    exit(await StreamBench.run(Array(arguments.dropFirst())))
 }
 let options = Options.parse(arguments)
 

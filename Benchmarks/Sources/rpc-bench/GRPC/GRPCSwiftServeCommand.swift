@@ -67,7 +67,7 @@ enum GRPCSwiftServeCommand {
         }
     }
 
-    /// `protohttp.bench.Bench/Echo`, hand-registered.
+    /// `protohttp.bench.Bench/Echo`, and the streams' Feed and Chat (``StreamWorkload``), hand-registered.
     struct EchoService: RegistrableRPCService {
         func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
             router.registerHandler(forMethod: GRPCBenchMethod.echo, deserializer: GRPCBytesDeserializer(), serializer: GRPCBytesSerializer()) {
@@ -78,6 +78,30 @@ enum GRPCSwiftServeCommand {
                     throw RPCError(code: .invalidArgument, message: "rpc-bench: unexpected request")
                 }
                 return StreamingServerResponse(single: ServerResponse(message: Workload.expectedResponse.serializedBytes()))
+            }
+            router.registerHandler(forMethod: StreamWorkload.grpcFeed, deserializer: GRPCBytesDeserializer(), serializer: GRPCBytesSerializer()) {
+                request, _ in
+                var received: [UInt8]?
+                for try await message in request.messages where received == nil { received = message }
+                guard let received, let decoded = try? Workload.Message(serializedBytes: received) else {
+                    throw RPCError(code: .invalidArgument, message: "rpc-bench: unexpected request")
+                }
+                return StreamingServerResponse(of: [UInt8].self) { writer in
+                    for _ in 0..<max(0, Int(decoded.id)) { try await writer.write(Workload.expectedResponse.serializedBytes()) }
+                    return [:]
+                }
+            }
+            router.registerHandler(forMethod: StreamWorkload.grpcChat, deserializer: GRPCBytesDeserializer(), serializer: GRPCBytesSerializer()) {
+                request, _ in
+                StreamingServerResponse(of: [UInt8].self) { writer in
+                    for try await message in request.messages {
+                        guard let decoded = try? Workload.Message(serializedBytes: message), decoded == BenchService.expectedRequest else {
+                            throw RPCError(code: .invalidArgument, message: "rpc-bench: unexpected request")
+                        }
+                        try await writer.write(Workload.expectedResponse.serializedBytes())
+                    }
+                    return [:]
+                }
             }
         }
     }
