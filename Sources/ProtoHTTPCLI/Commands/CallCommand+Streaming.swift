@@ -29,9 +29,13 @@ extension CallCommand {
             do throws(ProtoHTTPError) {
                 for try await payload in call.responses {
                     received += 1
-                    guard let json = try? response(payload, encoding: call.encoding, method: method, conversion: conversion,
-                                                   source: "response message \(received)") else {
-                        unreadable = CLIError(.usage, "response message \(received) of \(method.service)/\(method.name) is not a valid \(method.outputType); check that the schema is the server's.")
+                    let json: [UInt8]
+                    do throws(CLIError) {
+                        json = try response(payload, encoding: call.encoding, method: method, conversion: conversion,
+                                            source: "response message \(received)")
+                    } catch {
+                        // Not a message of the schema's output type: the schema is not the server's.
+                        unreadable = error
                         call.cancel()
                         sender.cancel()
                         break

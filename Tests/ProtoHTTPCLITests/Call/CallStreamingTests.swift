@@ -70,6 +70,27 @@ struct CallStreamingTests {
         #expect(twirp.stderr.contains("is a server streaming method and twirp has no streams; call it with --protocol connect, grpc or grpcweb."), "\(twirp.stderr)")
     }
 
+    @Test("a response message that does not fit the schema's output type stops the stream with the conversion's error naming the message (status 1, as for a unary response that does not parse)")
+    func responseOutsideTheSchema() async throws {
+        let server = try await RunningServer.serveDemo()
+        defer { server.stop() }
+        _ = try await CLI.run(["call", server.baseURL + "/notes.Notes/CreateNote", "--proto", CLI.notesProto, "-d", #"{"title": "kept"}"#])
+        // A schema whose Note has an int64 id: the server's JSON carries "n1" there.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let proto = try folder.write("wrong.proto", """
+            syntax = "proto3";
+            package notes;
+            message ListNotesRequest { string tag = 1; }
+            message Note { int64 id = 1; }
+            service NoteFeed { rpc WatchNotes(ListNotesRequest) returns (stream Note); }
+            """)
+        let watched = try await CLI.run(["call", server.baseURL + "/notes.NoteFeed/WatchNotes", "--proto", proto, "--json"])
+        #expect(watched.status == 1, "\(watched.stderr)")
+        #expect(watched.stdout.isEmpty, "\(watched.stdout)")
+        #expect(watched.stderr.contains("response message 1 is not valid proto3 JSON for notes.Note"), "\(watched.stderr)")
+    }
+
     @Test("an RPC error ending a stream is printed as for unary calls, status 1, after the messages before it")
     func errorEndsTheStream() async throws {
         let server = try await RunningServer.serveDemo()
