@@ -95,6 +95,9 @@ extension RPCChannelHandler {
             state = .drainingStream(keepAlive: keepAlive)
             exchange.dropRequest()
         }
+        // A read the exchange held for its handler goes on now: the rest of the request is
+        // drained, or the connection's next request is read. Lost, it would stall the connection.
+        if case .closing = state {} else { exchange.resumeReading(context: context) }
         let written = exchange.end(error, context: context)
         accessLog?.record(method: ProtoHTTPCore.HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, status: 200,
                           bytes: exchange.bytesWritten, started: started, outcome: outcome, remoteAddress: remoteAddress)

@@ -118,13 +118,16 @@ final class StreamingExchange {
     }
 
     /// Whether the channel may read on now; otherwise the read is held until ``resumeReading(context:)``.
+    /// Once the request has all arrived nothing is held: what follows is the connection's (its
+    /// next request, or its close), not this handler's to pace.
     func mayRead() -> Bool {
-        guard readsPaused else { return true }
+        guard readsPaused, !requestEnded else { return true }
         readHeld = true
         return false
     }
 
-    /// The handler wants more messages: a held read goes on.
+    /// The handler wants more messages, or the exchange stops pacing the channel (its handler
+    /// ended): a held read goes on.
     func resumeReading(context: ChannelHandlerContext) {
         readsPaused = false
         if readHeld {
