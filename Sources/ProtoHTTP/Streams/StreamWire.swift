@@ -47,6 +47,29 @@ struct StreamWire: Sendable {
         }
     }
 
+    /// `request` for a later attempt of the call, with `remaining` as its deadline: the header
+    /// that tells the server and the transfer's own backstop.
+    func retimed(_ request: TransportRequest, remaining: Duration) -> TransportRequest {
+        var request = request
+        let name: HTTPField.Name = wireProtocol == .connect ? .connectTimeout : .grpcTimeout
+        request.headers[name] = headers(timeout: remaining)[name]
+        request.timeout = remaining + CallDeadline.transferBackstop
+        return request
+    }
+
+    /// The error a transfer that brought no body stands for, from its completion alone: the
+    /// transport's failure, a refusal's status, or gRPC's status in its trailers or headers.
+    /// `nil` when only a body could say (Connect and gRPC-Web end inside theirs).
+    func failure(withoutBody result: Result<TransportResponse, ProtoHTTPError>) -> ProtoHTTPError? {
+        switch result {
+        case .failure(let error): return error
+        case .success(let response):
+            if response.status != 200 { return refusal(status: response.status, headers: response.headers, body: []) }
+            guard wireProtocol == .grpc || response.headers[.grpcStatus] != nil else { return nil }
+            return grpcStatus(response.trailers, headers: response.headers, status: response.status)
+        }
+    }
+
     /// One request message as it goes on the wire.
     func frame(_ payload: [UInt8]) -> [UInt8] { GRPCFrame(payload: payload).bytes }
 
@@ -58,26 +81,37 @@ struct StreamWire: Sendable {
         case end(ProtoHTTPError?, HTTPFields)
     }
 
-    /// Reads one response frame, under the response's `headers`.
+    /// Reads one response frame, under the response's `headers`. A compressed frame is inflated
+    /// first, whatever it holds: a Connect server compresses its end-of-stream message too.
     func read(_ frame: GRPCFrame, headers: HTTPFields, status: Int) -> Result<Frame, ProtoHTTPError> {
+        let payload: [UInt8]
+        switch inflated(frame, headers: headers) {
+        case .success(let value): payload = value
+        case .failure(let error): return .failure(error)
+        }
         if wireProtocol == .connect, frame.flags & ConnectEndStream.endStreamFlag != 0 {
-            guard let end = ConnectEndStream.decode(frame.payload) else {
+            guard let end = ConnectEndStream.decode(payload) else {
                 return .failure(malformed("the end-of-stream message is not Connect's JSON object"))
             }
             return .success(.end(end.error.map { withStatus($0, status) }, end.metadata))
         }
         if wireProtocol == .grpcWeb, frame.isTrailers {
-            guard let trailers = GRPCWebTrailers.decode(frame.payload) else { return .failure(malformed("the trailer frame is not header lines")) }
+            guard let trailers = GRPCWebTrailers.decode(payload) else { return .failure(malformed("the trailer frame is not header lines")) }
             return .success(.end(grpcStatus(trailers, headers: headers, status: status), trailers))
         }
-        guard frame.isCompressed else { return .success(.message(frame.payload)) }
+        return .success(.message(payload))
+    }
+
+    /// A frame's payload, inflated when its flags say it is compressed (in the response's encoding).
+    private func inflated(_ frame: GRPCFrame, headers: HTTPFields) -> Result<[UInt8], ProtoHTTPError> {
+        guard frame.isCompressed else { return .success(frame.payload) }
         let header: HTTPField.Name = wireProtocol == .connect ? .connectContentEncoding : .grpcEncoding
         let compression = HTTPText.trimmed(headers.firstValue(header) ?? "identity").lowercased()
         guard compression == "gzip" else {
             return .failure(ProtoHTTPError(code: .internal, message: "a response message is compressed with \"\(compression)\", which this client does not read (it accepts gzip)."))
         }
         switch Gzip.inflate(frame.payload, limit: .max) {
-        case .success(let inflated): return .success(.message(inflated))
+        case .success(let inflated): return .success(inflated)
         case .failure(let failure): return .failure(malformed("a compressed response message is not valid gzip (\(failure))"))
         }
     }

@@ -4,8 +4,9 @@
 Usage: rpc_peer_server.py connect|twirp|grpc|grpcweb GENDIR
        rpc_peer_server.py grpc-mtls GENDIR CERT KEY CA   (gRPC over TLS that requires a client certificate CA signed)
 Runs with the virtualenv of scripts/python-client-env; GENDIR holds the Python code generated from
-protos/rpc_test.proto (rpc_test_pb2.py, rpc_test_connect.py). Binds 127.0.0.1 on a free port,
-prints "PORT <n>", serves until stdin closes or it is killed.
+protos/rpc_test.proto (rpc_test_pb2.py, rpc_test_connect.py) and protos/stream_test.proto
+(stream_test_connect.py). Binds 127.0.0.1 on a free port, prints "PORT <n>", serves until stdin
+closes or it is killed.
 
 protohttp.rpctest.PingService/Ping answers text=request.text, number=request.number+1, except:
   text "fail:<code>"  raises that error code (Connect, gRPC and gRPC-Web: with one detail, a
@@ -23,6 +24,15 @@ The gRPC and gRPC-Web peers also stream (generic handlers, not in rpc_test.proto
                                                "fail" ends with NOT_FOUND "watch failed" after them
   Collect(stream PingRequest) -> PingResponse  text=the texts joined with ",", number=their sum
   Chat(stream PingRequest) -> stream PingResponse  each request back with number+1, as it comes
+The Connect peer streams over Connect's streaming protocol with the same semantics, as
+protohttp.rpctest.PingStreamService (protos/stream_test.proto) beside PingService on its one server:
+  Watch    as above; text "fail:<code>" ends with that code, "watch failed" and one detail (a
+           PingResponse, text "detail") after the messages; trailer x-watch-count: how many it sent
+  Collect  as above; a request text "fail:<code>" fails it with that code, "collect failed"
+  Chat     as above; over HTTP/1.1 (wsgiref, chunked request bodies) each answer goes out once
+           its request is read, while the request body goes on
+connectrpc's WSGI server takes every stream kind over HTTP/1.1; wsgiref does not undo chunked
+request bodies, so ChunkedBody does, in front of the app.
 The gRPC peers serve grpcio-reflection's grpc.reflection.v1alpha.ServerReflection too (v1alpha
 only, as grpcio does), describing PingService from rpc_test_pb2.
 
@@ -69,25 +79,85 @@ def free_socket():
     return sock
 
 
+class ChunkedBody:
+    """A chunked request body read as its payload: read(n) gives at most n bytes of the chunk at
+    hand (waiting only for that chunk), and b"" once the last chunk and its trailers are read."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.left = 0  # bytes of the current chunk not yet read
+        self.ended = False
+
+    def read(self, size=-1):
+        if self.ended:
+            return b""
+        if self.left == 0:
+            line = self.stream.readline(1024)
+            try:
+                self.left = int(line.split(b";", 1)[0].strip(), 16)
+            except ValueError:
+                raise OSError(f"bad chunk size line {line!r}") from None
+            if self.left == 0:
+                while self.stream.readline(1024) not in (b"\r\n", b"\n", b""):
+                    pass  # trailer lines
+                self.ended = True
+                return b""
+        wanted = self.left if size is None or size < 0 else min(size, self.left)
+        data = self.stream.read(wanted)
+        if not data:
+            raise OSError("the chunked body ended inside a chunk")
+        self.left -= len(data)
+        if self.left == 0:
+            self.stream.readline(1024)  # the CRLF closing the chunk
+        return data
+
+
+def error_detail():
+    """The one detail the Connect peer's errors carry: a PingResponse whose text is "detail"."""
+    from protobuf.wkt import Any
+    return Any(type_url="type.googleapis.com/protohttp.rpctest.PingResponse",
+               value=rpc_test_pb2.PingResponse(text="detail").SerializeToString())
+
+
 def serve_connect():
     from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
     from socketserver import ThreadingMixIn
     from connectrpc.code import Code
     from connectrpc.errors import ConnectError
-    from protobuf.wkt import Any
     import rpc_test_connect
+    import stream_test_connect
 
     class Service:
         def ping(self, request, ctx):
             if request.text.startswith("fail:"):
                 code = Code(request.text.split(":", 1)[1])
-                detail = Any(type_url="type.googleapis.com/protohttp.rpctest.PingResponse",
-                             value=rpc_test_pb2.PingResponse(text="detail").SerializeToString())
-                raise ConnectError(code, "asked to fail", details=[detail])
+                raise ConnectError(code, "asked to fail", details=[error_detail()])
             return answer(request, ctx.request_headers.get("x-test-value"), ctx.request_headers.get("content-encoding"))
 
         def lookup(self, request, ctx):
             return rpc_test_pb2.PingResponse(text=f"{request.text} via {ctx.http_method}", number=request.number + 1)
+
+    class StreamService:
+        def watch(self, request, ctx):
+            for number in range(1, request.number + 1):
+                yield rpc_test_pb2.PingResponse(text=request.text, number=number)
+            ctx.response_trailers["x-watch-count"] = str(max(request.number, 0))
+            if request.text.startswith("fail:"):
+                raise ConnectError(Code(request.text.split(":", 1)[1]), "watch failed", details=[error_detail()])
+
+        def collect(self, requests, ctx):
+            texts, total = [], 0
+            for request in requests:
+                texts.append(request.text)
+                total += request.number
+            failing = [text for text in texts if text.startswith("fail:")]
+            if failing:
+                raise ConnectError(Code(failing[0].split(":", 1)[1]), "collect failed")
+            return rpc_test_pb2.PingResponse(text=",".join(texts), number=total)
+
+        def chat(self, requests, ctx):
+            for request in requests:
+                yield rpc_test_pb2.PingResponse(text=request.text, number=request.number + 1)
 
     class Server(ThreadingMixIn, WSGIServer):
         daemon_threads = True
@@ -97,12 +167,18 @@ def serve_connect():
             pass
 
     connect_app = rpc_test_connect.PingServiceWSGIApplication(Service())
+    stream_app = stream_test_connect.PingStreamServiceWSGIApplication(StreamService())
 
     def app(environ, start_response):
-        # wsgiref hands over the raw socket as wsgi.input, so reading a request without a body
-        # (a Connect GET, which connectrpc drains) would block: give it an empty body instead.
-        if not environ.get("CONTENT_LENGTH") and "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", ""):
+        # wsgiref hands over the raw socket as wsgi.input: a request without a body (a Connect
+        # GET, which connectrpc drains) would block reading it, so it gets an empty body; a
+        # chunked one (a stream's) would be read with its chunk framing, so ChunkedBody undoes it.
+        if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            environ["wsgi.input"] = ChunkedBody(environ["wsgi.input"])
+        elif not environ.get("CONTENT_LENGTH"):
             environ["wsgi.input"] = io.BytesIO()
+        if environ.get("PATH_INFO", "").startswith(stream_app.path + "/"):
+            return stream_app(environ, start_response)
         return connect_app(environ, start_response)
 
     server = make_server("127.0.0.1", 0, app, server_class=Server, handler_class=QuietHandler)
