@@ -233,7 +233,7 @@ let package = Package(
             name: "ProtoHTTPServerTests",
             dependencies: [
                 "ProtoHTTPServer", "ProtoHTTPDemoService", "ProtoHTTPDemo", "ProtoHTTP", "ProtoHTTPCore", httpTypes, "ProtoWire", "notes-server",
-                "ProtoHTTPInProcess", "ProtoHTTPGzip",
+                "ProtoHTTPInProcess", "ProtoHTTPGzip", "ProtoHTTPTesting",
                 "ProtoHTTPTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -1,4 +1,5 @@
 // ProtoHTTPManager+Streams.swift: starting server-streaming, client-streaming and bidirectional calls.
+import Foundation
 public import ProtoHTTPCore
 
 extension ProtoHTTPManager {
@@ -16,6 +17,12 @@ extension ProtoHTTPManager {
     /// by its own ``CallOptions/timeout`` (sent to the server too), not the manager's default,
     /// which is for unary calls. The manager's interceptors see the stream's request before it
     /// goes and its end (status, headers, trailers); see ``CallInterceptor``.
+    ///
+    /// The retry policy (the call's, else the manager's) applies until the first response
+    /// message: a stream that fails before it (connection refused, `unavailable` from the
+    /// server, a proxy's 503) starts again with the request messages it had sent, kept up to
+    /// ``RetryPolicy/streamReplayLimit``, within the one deadline. Once a response message has
+    /// come, its failure is the call's.
     public func serverStream<Method: RPCMethod>(_ method: Method.Type, _ request: Method.Input,
                                                 options: CallOptions = CallOptions()) -> ServerStream<Method.Output> {
         let (call, encoding) = startStream(Method.descriptor, kind: .serverStreaming, options: options) { call, encoding in
@@ -80,7 +87,12 @@ extension ProtoHTTPManager {
             call.fail(error)
             return (call, encoding)
         }
-        let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit)
+        let policy = options.retryPolicy ?? configuration.retryPolicy
+        let isSafe = method.idempotencyLevel.isIdempotent
+        let timeout: Duration? = options.timeout == .managerDefault ? nil : options.timeout.resolved(manager: configuration.timeout)
+        let retry = StreamRetry(policy: policy, isSafe: isSafe, deadline: timeout.map { CallDeadline(timeout: $0, clock: registry.clock) },
+                                clock: registry.clock, queue: workQueue)
+        let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit, retry: retry)
         guard let http else {
             call.fail(ProtoHTTPError(code: .unimplemented, message: "\(method.path) is a \(kind) method and this manager's transport carries unary calls only; stream over HTTPTransport."))
             return (call, encoding)
@@ -88,12 +100,15 @@ extension ProtoHTTPManager {
         let info = CallInfo(id: CallHandle.makeID(), path: method.path, category: options.category, tag: options.tag,
                             context: configuration.context(of: options), rpcProtocol: wire.wireProtocol, method: method)
         let composition = RequestComposition(settings: settings, options: options)
-        let timeout: Duration? = options.timeout == .managerDefault ? nil : options.timeout.resolved(manager: configuration.timeout)
         let url = composition.url(method.path, wireProtocol: wireProtocol, query: [], info: info)
         var request = TransportRequest(method: .post, url: url,
                                        headers: composition.headers(protocolHeaders: wire.headers(timeout: timeout), contentType: wire.contentType, url: url),
                                        timeout: timeout.map { $0 + CallDeadline.transferBackstop })
         request.priority = options.priority
+        // A stream retried although repeating it is not known to be safe: one key for all its attempts.
+        if policy.needsIdempotencyKey(safe: isSafe), request.headers[.idempotencyKey] == nil {
+            request.headers[.idempotencyKey] = UUID().uuidString.lowercased()
+        }
         if wire.wireProtocol == .grpc {
             request.httpVersion = url.lowercased().hasPrefix("https:") ? .http2 : .http2PriorKnowledge
         }

@@ -47,6 +47,8 @@ package final class TransportStream: Sendable {
         var recvPaused = false
         var reader: CheckedContinuation<Void, Never>?
         var completed = false
+        /// Whether any response body byte arrived.
+        var receivedBody = false
         /// Set once the transfer is configured: asks the engine thread to lift a pause.
         var resume: (@Sendable () -> Void)?
 
@@ -78,6 +80,11 @@ package final class TransportStream: Sendable {
     /// Queues `bytes` to send; returns once fewer than ``highWater`` bytes wait (at once, mostly).
     package func write(_ bytes: [UInt8]) async {
         enqueue(bytes)
+        await waitForRoom()
+    }
+
+    /// Returns once fewer than ``highWater`` bytes wait to be sent, or the transfer has completed.
+    package func waitForRoom() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waits = state.withLock { state -> Bool in
                 guard !state.completed, state.outgoingCount > Self.highWater else { return false }
@@ -201,6 +208,7 @@ package final class TransportStream: Sendable {
             }
             state.events.append(.data(Array(bytes)))
             state.incomingBytes += bytes.count
+            state.receivedBody = true
             defer { state.reader = nil }
             return .some(state.reader)
         }
@@ -218,6 +226,9 @@ package final class TransportStream: Sendable {
         }
         reader?.resume()
     }
+
+    /// Whether any of the response's body has arrived (read or not).
+    package var receivedBody: Bool { state.withLock { $0.receivedBody } }
 
     /// Request bytes queued and not yet taken by libcurl.
     var queuedOutgoing: Int { state.withLock { $0.outgoingCount } }

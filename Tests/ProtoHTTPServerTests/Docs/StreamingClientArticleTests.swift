@@ -28,10 +28,19 @@ enum Feed {
         static let idempotencyLevel = IdempotencyLevel.unknown
         static let isClientStreaming = true, isServerStreaming = true
     }
+
+    /// A client stream whose first call is refused with `unavailable` (test.Unsteady's Sum).
+    enum Import: RPCMethod {
+        typealias Input = Google_Protobuf_Int32Value
+        typealias Output = Google_Protobuf_StringValue
+        static let name = "Sum", path = "/test.Unsteady/Sum"
+        static let idempotencyLevel = IdempotencyLevel.unknown
+        static let isClientStreaming = true, isServerStreaming = false
+    }
 }
 
 extension ServerTests {
-    @Suite("Docs: the Typed calls article's streams")
+    @Suite("Docs: the Typed calls article's streams", .serialized)
     struct StreamingClientArticleTests {
         @Test("the article's calls: a server stream, a client stream, a bidirectional one, over gRPC and Connect")
         func streams() async throws {
@@ -46,6 +55,21 @@ extension ServerTests {
             try await withServer(extraServices: [feed, StreamingService().definition]) { server in
                 try await run(server.manager(GRPCProtocol()))
                 try await run(server.manager(ConnectProtocol()))
+            }
+        }
+
+        @Test("the article's retried stream: refused once, sent again with its messages, answered on the second attempt", arguments: ["grpc", "connect"])
+        func retriedStream(_ name: String) async throws {
+            try await withServer(extraServices: [UnsteadyStreams().definition]) { server in
+                let manager = try server.manager(name == "grpc" ? GRPCProtocol() : ConnectProtocol())
+                printed.reset()
+                var options = CallOptions(timeout: .seconds(30))
+                options.retryPolicy = .always(attempts: 3)                                     // repeating this upload is safe
+                let batch = manager.clientStream(Feed.Import.self, options: options)
+                for value in [Int32(1), 2, 3] { try await batch.send(Google_Protobuf_Int32Value(value)) }
+                let imported = try await batch.finishWithMetadata()                            // refused once, sent again
+                print(imported.output.value, imported.metadata.attempts)                       // sum=6 count=3 2
+                #expect(printed.all == ["sum=6 count=3 2"])
             }
         }
 

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 @testable import ProtoHTTP
 import ProtoHTTPCore
+import ProtoHTTPTesting
 
 @Suite("Manager call path", .serialized)
 struct CallPathTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import ProtoHTTP
 import HTTPTypes
 import ProtoHTTPCore
+import ProtoHTTPTesting
 
 @Suite("Call stages: prepare, settle, handle")
 struct CallStagesTests {

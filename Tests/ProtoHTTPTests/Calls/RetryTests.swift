@@ -7,6 +7,7 @@ import Testing
 @testable import ProtoHTTP
 import HTTPTypes
 import ProtoHTTPCore
+import ProtoHTTPTesting
 
 @Suite("Retry with backoff", .serialized)
 struct RetryTests {

@@ -20,6 +20,10 @@
 /// ```swift
 /// options.retryPolicy = .always(attempts: 3)   // this POST too; one Idempotency-Key for all three
 /// ```
+///
+/// A streaming call is retried only before its first response message, with the request
+/// messages it had sent replayed (up to ``streamReplayLimit``); after that message its failure
+/// is the call's.
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts in all, the first included; 1 means no retry.
     public var maxAttempts: Int
@@ -40,6 +44,11 @@ public struct RetryPolicy: Sendable, Hashable {
     /// level) are retried too, once an attempt may have reached the server. Such a call sends
     /// one `Idempotency-Key` on every attempt (its own, if it set one). Default `false`.
     public var retriesUnsafeCalls: Bool
+    /// The request bytes a streaming call keeps to send again (its messages as framed, sent
+    /// before the first response message). A stream is retried only before its first response
+    /// message, and only while what it sent fits here: past it, the call is committed to its
+    /// attempt. Default 256 KiB.
+    public var streamReplayLimit: Int = 256 << 10
 
     /// Creates a policy; the defaults are 3 attempts, 100 ms doubling to at most 5 s, 20% jitter.
     public init(maxAttempts: Int = 3, initialBackoff: Duration = .milliseconds(100), maxBackoff: Duration = .seconds(5),
