@@ -5,7 +5,7 @@
 //                  [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
 //        rpc-bench --protocol grpc [--duration SECONDS] [--warmup SECONDS] [--concurrency 1,64]
 //        (ProtoHTTP's gRPC client and server against grpc-swift 2's: GRPCBench)
-//        rpc-bench --streams [--feed-messages N] [--chat-messages N]
+//        rpc-bench --streams [--feed-messages N] [--chat-messages N] [--stream-servers LIST] [--stream-clients LIST]
 //        (a server stream and a bidi echo, ProtoHTTP's against grpc-swift 2's: StreamBench)
 // (`rpc-bench --serve-protohttp --threads N` and `--serve-grpc-swift` are server children rpc-bench starts itself;
 //  `rpc-bench --soak MINUTES` is the long run of 64 clients against it, see SoakCommand.)

@@ -16,6 +16,8 @@ final class EngineLoop {
     private var health = MultiHealth()
     /// Calls held back while ``TransportConfiguration/maxConcurrentTransfers`` transfers run.
     private var waiting = WaitingCalls()
+    /// Holds back streams' sending while libcurl would spin on their shut send windows.
+    private var spinGuard = SendSpinGuard()
 
     init(engine: CurlEngine) {
         self.engine = engine
@@ -48,10 +50,21 @@ final class EngineLoop {
             startWaiting()
 
             var running: Int32 = 0
+            spinGuard.beforePerform()
             check(curl_multi_perform(multi, &running), "curl_multi_perform")
             finishCompleted()
             startWaiting()  // into the slots finished transfers freed
-            check(curl_multi_poll(multi, nil, 0, 1000, nil), "curl_multi_poll")
+            var timeout: Int32 = 1000
+            if spinGuard.holdSpinningSends() {
+                // Pausing schedules the transfers to run at once; run them (nothing to send),
+                // so the poll waits for the peer instead of returning straight away.
+                check(curl_multi_perform(multi, &running), "curl_multi_perform")
+                finishCompleted()
+                timeout = SendSpinGuard.heldPollMilliseconds
+            }
+            var ready: Int32 = 0
+            check(curl_multi_poll(multi, nil, 0, timeout, &ready), "curl_multi_poll")
+            spinGuard.polled(ready: ready)
         }
         tearDown()
     }
@@ -136,6 +149,7 @@ final class EngineLoop {
             return
         }
         active[call.id] = transfer
+        spinGuard.added(transfer)
     }
 
     /// Reads curl's "done" messages and delivers each finished transfer's result.
@@ -206,6 +220,7 @@ final class EngineLoop {
     private func remove(_ transfer: CurlTransfer) {
         curl_multi_remove_handle(engine.multi.pointer, transfer.easy)
         active[transfer.call.id] = nil
+        spinGuard.removed(transfer)
     }
 
     /// Fails every call still pending, closes the inbox and frees the multi handle.

@@ -49,6 +49,8 @@ package final class TransportStream: Sendable {
         var completed = false
         /// Whether any response body byte arrived.
         var receivedBody = false
+        /// Bytes moved either way (and the head), for the engine's ``SendSpinGuard``.
+        var moved = 0
         /// Set once the transfer is configured: asks the engine thread to lift a pause.
         var resume: (@Sendable () -> Void)?
 
@@ -186,6 +188,7 @@ package final class TransportStream: Sendable {
                 buffer.baseAddress?.copyMemory(from: source.baseAddress! + state.outgoingStart, byteCount: count)
             }
             state.outgoingStart += count
+            state.moved &+= count
             if state.outgoingStart > 64 << 10, state.outgoingStart * 2 > state.outgoing.count {
                 state.outgoing.removeFirst(state.outgoingStart)
                 state.outgoingStart = 0
@@ -209,6 +212,7 @@ package final class TransportStream: Sendable {
             state.events.append(.data(Array(bytes)))
             state.incomingBytes += bytes.count
             state.receivedBody = true
+            state.moved &+= bytes.count
             defer { state.reader = nil }
             return .some(state.reader)
         }
@@ -221,6 +225,7 @@ package final class TransportStream: Sendable {
     func receivedHead(status: Int, headers: HTTPFields) {
         let reader = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.events.append(.head(status: status, headers: headers))
+            state.moved &+= 1
             defer { state.reader = nil }
             return state.reader
         }
@@ -229,6 +234,9 @@ package final class TransportStream: Sendable {
 
     /// Whether any of the response's body has arrived (read or not).
     package var receivedBody: Bool { state.withLock { $0.receivedBody } }
+
+    /// Bytes moved either way so far (the head counts one): whether the transfer got anywhere.
+    var bytesMoved: Int { state.withLock { $0.moved } }
 
     /// Request bytes queued and not yet taken by libcurl.
     var queuedOutgoing: Int { state.withLock { $0.outgoingCount } }

@@ -21,7 +21,8 @@ import Glibc
 /// `cpu_ns_per_msg` is the client process's CPU over the same span per message, and
 /// `rss_growth_mib` its resident memory's peak (sampled every 20 ms) over what it was at the
 /// start. Every message is decoded and compared with ``Workload/expectedResponse``.
-/// Usage: `rpc-bench --streams [--feed-messages N] [--chat-messages N]`.
+/// Usage: `rpc-bench --streams [--feed-messages N] [--chat-messages N] [--stream-servers LIST] [--stream-clients LIST]`
+/// (the lists name `protohttp` and `grpc-swift`, both by default: one pair alone, for a profile).
 enum StreamBench {
     /// The flag that selects this mode.
     static let flag = "--streams"
@@ -33,8 +34,19 @@ enum StreamBench {
     static func run(_ arguments: [String]) async -> Int32 {
         var feedCount = 1_000_000
         var chatCount = 100_000
+        var serverNames = implementations
+        var clientNames = implementations
         var rest = arguments[...]
         while let flag = rest.popFirst() {
+            if flag == "--stream-servers" || flag == "--stream-clients" {
+                let names = (rest.popFirst() ?? "").split(separator: ",").map(String.init)
+                guard !names.isEmpty, names.allSatisfy(implementations.contains) else {
+                    report("\(Self.flag): \(flag) wants a comma-separated list of \(implementations.joined(separator: ", "))")
+                    return 2
+                }
+                if flag == "--stream-servers" { serverNames = names } else { clientNames = names }
+                continue
+            }
             guard let value = rest.popFirst().flatMap(Int.init), value > 0, value <= Int(Int32.max) else {
                 report("\(Self.flag): \(flag) wants a positive count of messages")
                 return 2
@@ -43,7 +55,7 @@ enum StreamBench {
             case "--feed-messages": feedCount = value
             case "--chat-messages": chatCount = value
             default:
-                report("\(Self.flag): unknown option \(flag); the options are --feed-messages N and --chat-messages N")
+                report("\(Self.flag): unknown option \(flag); the options are --feed-messages N, --chat-messages N, --stream-servers and --stream-clients")
                 return 2
             }
         }
@@ -58,7 +70,7 @@ enum StreamBench {
         let servers = [
             ProtoHTTPBenchServer(folder: folder, threads: 1),
             ProtoHTTPBenchServer(folder: folder, name: "grpc-swift", arguments: [GRPCSwiftServeCommand.flag]),
-        ]
+        ].filter { serverNames.contains($0.name) }
         defer { servers.forEach { $0.stop() } }
         do {
             var rates: [String: Double] = [:]
@@ -68,7 +80,7 @@ enum StreamBench {
                     throw BenchError("no port in \(baseURL)")
                 }
                 print("# rpc-bench: streams server=\(server.name) url=\(baseURL) h2c feed=\(feedCount) chat=\(chatCount)")
-                for name in implementations {
+                for name in clientNames {
                     let client: any StreamClient = name == "protohttp"
                         ? try ProtoHTTPStreamClient(baseURL: baseURL) : try GRPCSwiftStreamClient(port: port)
                     let outcome: Result<Void, any Error>
