@@ -51,6 +51,8 @@ final class CurlEngine: Sendable {
     /// Calls waiting for a transfer slot (``TransportConfiguration/maxConcurrentTransfers``),
     /// as the engine thread last counted them.
     let waitingCalls = Atomic<Int>(0)
+    /// Turns of the engine thread's loop so far: a test sees it wait rather than spin.
+    let loopTurns = Atomic<Int>(0)
     /// The origins with an h2c connection in the cache (libcurl before 8.0 reuses them only
     /// through `CURL_HTTP_VERSION_2_0`; ``H2CConnections``).
     let h2cConnections = H2CConnections()

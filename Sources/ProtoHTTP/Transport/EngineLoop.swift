@@ -49,6 +49,7 @@ final class EngineLoop {
             for id in work.3 { resume(id) }
             startWaiting()
 
+            engine.loopTurns.add(1, ordering: .relaxed)
             var running: Int32 = 0
             spinGuard.beforePerform()
             check(curl_multi_perform(multi, &running), "curl_multi_perform")

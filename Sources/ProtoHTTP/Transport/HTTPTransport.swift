@@ -113,6 +113,10 @@ public final class HTTPTransport: ClientTransport {
     /// right now; 0 without a limit.
     public var waitingCallCount: Int { engine.waitingCalls.load(ordering: .relaxed) }
 
+    /// Turns the transport thread's loop has made: one per wake-up, so a test can tell a thread
+    /// that waits for its sockets from one that spins.
+    package var engineLoopTurns: Int { engine.loopTurns.load(ordering: .relaxed) }
+
     /// The kernel id of the transport thread (its `/proc/self/task` entry). For leak tests.
     package var threadID: Int32 { engine.threadID }
 }

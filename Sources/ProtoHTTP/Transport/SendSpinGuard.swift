@@ -8,19 +8,24 @@ import CCurl
 /// stream against a server that grants small windows (grpc-swift 2) spent most of its client CPU
 /// there.
 ///
-/// The guard sees the spin (a poll that found the connection ready, then a perform in which no
-/// streaming transfer moved a byte either way) and pauses those streams' sending for the next
-/// poll only, which then waits for what can unblock them: the peer's next frame (readable), a
-/// call's wake-up, or at most ``heldPollMilliseconds``. Their sending resumes right after it.
-/// Unary transfers are not touched; only the engine thread uses it.
+/// The guard sees the spin (``idleTurnsBeforeHold`` turns in a row of a poll that found work
+/// and a perform in which no streaming transfer moved a byte either way) and pauses those
+/// streams' sending for the next poll only, which then waits for what can unblock them: the
+/// peer's next frame (readable), a call's wake-up, or at most ``heldPollMilliseconds``. Their
+/// sending resumes right after it. One such turn alone is no spin: a WINDOW_UPDATE that lets
+/// libcurl send bytes it already held moves none of the stream's. Unary transfers are not
+/// touched; only the engine thread uses it.
 struct SendSpinGuard {
     /// The longest a poll waits while sends are held: the most a false alarm delays a send.
     static let heldPollMilliseconds: Int32 = 1
+    /// Idle turns in a row that make a spin (a real one makes thousands).
+    static let idleTurnsBeforeHold = 8
 
     private var streaming: [UInt64: CurlTransfer] = [:]
     private var held: [CurlTransfer] = []
     private var progressBefore = 0
     private var pollFoundWork = false
+    private var idleTurns = 0
 
     /// A transfer joined the multi handle.
     mutating func added(_ transfer: CurlTransfer) {
@@ -47,9 +52,15 @@ struct SendSpinGuard {
     }
 
     /// Right after `curl_multi_perform`: pauses the sending of every stream that could send
-    /// when the last poll found work and the perform moved no stream's byte; whether it did.
+    /// when the turns before made a spin; whether it did.
     mutating func holdSpinningSends() -> Bool {
-        guard pollFoundWork, !streaming.isEmpty, progress == progressBefore else { return false }
+        guard pollFoundWork, !streaming.isEmpty, progress == progressBefore else {
+            idleTurns = 0
+            return false
+        }
+        idleTurns += 1
+        guard idleTurns >= Self.idleTurnsBeforeHold else { return false }
+        idleTurns = 0
         for transfer in streaming.values {
             guard let stream = transfer.request.stream else { continue }
             let mask = stream.pauseMask
