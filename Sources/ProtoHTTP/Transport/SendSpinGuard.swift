@@ -38,10 +38,15 @@ struct SendSpinGuard {
         held.removeAll { $0 === transfer }
     }
 
-    /// Bytes the streaming transfers have moved so far.
+    /// Bytes the streaming transfers have moved so far: what their streams gave and took, and
+    /// what libcurl's HTTP/2 layer accepted to send (it may send bytes it took earlier).
     private var progress: Int {
         var total = 0
-        for transfer in streaming.values { total &+= transfer.request.stream?.bytesMoved ?? 0 }
+        for transfer in streaming.values {
+            var uploaded: curl_off_t = 0
+            _ = ccurl_easy_getinfo_off_t(transfer.easy, CURLINFO_SIZE_UPLOAD_T, &uploaded)
+            total &+= (transfer.request.stream?.bytesMoved ?? 0) &+ Int(uploaded)
+        }
         return total
     }
 
