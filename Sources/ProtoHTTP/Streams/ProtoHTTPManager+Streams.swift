@@ -93,12 +93,18 @@ extension ProtoHTTPManager {
         let retry = StreamRetry(policy: policy, isSafe: isSafe, deadline: timeout.map { CallDeadline(timeout: $0, clock: registry.clock) },
                                 clock: registry.clock, queue: workQueue)
         let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit, retry: retry)
+        let info = CallInfo(id: CallHandle.makeID(), path: method.path, category: options.category, tag: options.tag,
+                            context: configuration.context(of: options), rpcProtocol: wire.wireProtocol, method: method)
+        for stage in settings.stages(for: info, options: options) {
+            if let refusal = stage.streamRefusal(info, options: options) {
+                call.fail(ProtoHTTPError(code: .failedPrecondition, message: refusal))
+                return (call, encoding)
+            }
+        }
         guard let http else {
             call.fail(ProtoHTTPError(code: .unimplemented, message: "\(method.path) is a \(kind) method and this manager's transport carries unary calls only; stream over HTTPTransport."))
             return (call, encoding)
         }
-        let info = CallInfo(id: CallHandle.makeID(), path: method.path, category: options.category, tag: options.tag,
-                            context: configuration.context(of: options), rpcProtocol: wire.wireProtocol, method: method)
         let composition = RequestComposition(settings: settings, options: options)
         let url = composition.url(method.path, wireProtocol: wireProtocol, query: [], info: info)
         var request = TransportRequest(method: .post, url: url,

@@ -20,6 +20,12 @@ struct OfflineQueueStage: CallStage {
         options.queuesWhenOffline || info.context[ReplayGate.replayMarker] != nil || gate.isReplaying(info.category)
     }
 
+    /// A stream is never queued offline: its request messages are written while it runs.
+    func streamRefusal(_ info: CallInfo, options: CallOptions) -> String? {
+        guard options.queuesWhenOffline else { return nil }  // a stream made during a replay goes
+        return "\(info.path) is a streaming method, and a stream is never queued offline (its request messages are written while it runs, so there is no one request to keep and send later); call it without CallOptions.queuesWhenOffline."
+    }
+
     func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
         if let answer = call.info.context[ReplayAnswer.contextKey] as? ReplayAnswer {
             next(call.request) { outcome in

@@ -32,11 +32,21 @@ public protocol CallStage: Sendable {
     /// it) and `completion` exactly once. `completion`'s outcome is what the caller gets,
     /// unless a stage outside this one changes it.
     func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void)
+
+    /// Why a streaming call with `options` cannot go as asked, for a stage that would have taken
+    /// part in it: stages wrap unary calls only, and a stream passes them by, unless one says
+    /// here that passing it by would break what the caller asked for (a cache for a stream,
+    /// queueing one offline); the stream then fails at once with `failed_precondition` and this
+    /// text. Asked only when ``applies(to:options:)`` is `true`. Default `nil`: the stream goes.
+    func streamRefusal(_ info: CallInfo, options: CallOptions) -> String?
 }
 
 extension CallStage {
     /// Takes part in every call.
     public func applies(to info: CallInfo, options: CallOptions) -> Bool { true }
+
+    /// Lets every stream go by.
+    public func streamRefusal(_ info: CallInfo, options: CallOptions) -> String? { nil }
 }
 
 /// Where a ``CallStage`` sits: a manager holds at most one stage per slot, and runs them

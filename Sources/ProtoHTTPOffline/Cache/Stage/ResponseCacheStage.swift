@@ -26,6 +26,11 @@ public struct ResponseCacheStage: CallStage {
     /// Calls with `CallOptions.cache`.
     public func applies(to info: CallInfo, options: CallOptions) -> Bool { options.cache != nil }
 
+    /// A stream is never cached: its messages come and go while it runs.
+    public func streamRefusal(_ info: CallInfo, options: CallOptions) -> String? {
+        "\(info.path) is a streaming method, and a stream is never cached (its messages are read as they arrive, not kept as one answer); call it without CallOptions.cache."
+    }
+
     /// Answers, revalidates, stores or falls back as the call's ``CacheOptions`` say. A gRPC
     /// or gRPC-Web call fails at once with `failed_precondition`: its answer (framed messages
     /// and a status in trailers) is not an HTTP response a cache may keep.

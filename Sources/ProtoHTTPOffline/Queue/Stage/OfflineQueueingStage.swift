@@ -25,6 +25,11 @@ public struct OfflineQueueingStage: CallStage {
     /// Calls with `CallOptions.queuesWhenOffline`.
     public func applies(to info: CallInfo, options: CallOptions) -> Bool { options.queuesWhenOffline }
 
+    /// A stream is never queued offline: its request messages are written while it runs.
+    public func streamRefusal(_ info: CallInfo, options: CallOptions) -> String? {
+        "\(info.path) is a streaming method, and a stream is never queued offline (its request messages are written while it runs, so there is no one request to keep and send later); call it without CallOptions.queuesWhenOffline."
+    }
+
     /// Sends the call with its `Idempotency-Key`, and stores it if it fails for lack of network.
     public func run(_ call: StagedCall, next: @escaping CallStageNext, completion: @escaping @Sendable (CallOutcome) -> Void) {
         guard call.serializedBody?.form == nil, call.serializedBody?.filePath == nil else {
