@@ -36,23 +36,17 @@ final class UnsteadyStreams: Sendable {
 
     private static let unavailable = ProtoHTTPError(code: .unavailable, message: "not yet; try again")
 
-    private static func text(_ value: String) -> Google_Protobuf_StringValue {
-        var message = Google_Protobuf_StringValue()
-        message.value = value
-        return message
-    }
-
     /// The service, ready to register.
     var definition: ServiceDefinition {
         ServiceDefinition(name: "test.Unsteady", methods: [
             .serverStreaming("/test.Unsteady/Count", Google_Protobuf_Int32Value.self, Google_Protobuf_StringValue.self) { request, response, context in
                 let number = self.call("count", context)
                 guard number > Int(request.value) else { throw Self.unavailable }
-                try await response.send(Self.text("ok on call \(number)"))
+                try await response.send(Google_Protobuf_StringValue("ok on call \(number)"))
             },
             .serverStreaming("/test.Unsteady/AfterOne", Google_Protobuf_Int32Value.self, Google_Protobuf_StringValue.self) { _, response, context in
                 _ = self.call("after-one", context)
-                try await response.send(Self.text("1"))
+                try await response.send(Google_Protobuf_StringValue("1"))
                 throw Self.unavailable
             },
             .clientStreaming("/test.Unsteady/Sum", Google_Protobuf_Int32Value.self, Google_Protobuf_StringValue.self) { requests, context in
@@ -64,13 +58,13 @@ final class UnsteadyStreams: Sendable {
                 }
                 let number = self.call("sum", context) { "call \($0) saw \(count)" }
                 guard number > 1 else { throw Self.unavailable }
-                return Self.text("sum=\(sum) count=\(count)")
+                return Google_Protobuf_StringValue("sum=\(sum) count=\(count)")
             },
             .bidirectionalStreaming("/test.Unsteady/Echo", Google_Protobuf_StringValue.self, Google_Protobuf_StringValue.self) { requests, response, context in
                 let number = self.call("echo", context)
                 for try await request in requests {
                     guard number > 1 else { throw Self.unavailable }
-                    try await response.send(Self.text(request.value.uppercased()))
+                    try await response.send(Google_Protobuf_StringValue(request.value.uppercased()))
                 }
             },
         ])

@@ -11,18 +11,6 @@ import Testing
 extension ServerTests {
     @Suite("Streams: retries before the first response message")
     struct StreamRetryTests {
-        static func int32(_ value: Int32) -> Google_Protobuf_Int32Value {
-            var message = Google_Protobuf_Int32Value()
-            message.value = value
-            return message
-        }
-
-        static func text(_ value: String) -> Google_Protobuf_StringValue {
-            var message = Google_Protobuf_StringValue()
-            message.value = value
-            return message
-        }
-
         /// Retries any call, without waiting long (the waits' clock is tested on its own).
         static let quick = RetryPolicy.always(attempts: 3, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(1))
 
@@ -49,7 +37,7 @@ extension ServerTests {
               arguments: ["connect", "grpc", "grpcweb"])
         func serverStreamRetried(_ name: String) async throws {
             try await Self.withUnsteady(name, policy: Self.quick) { manager, unsteady in
-                let stream = manager.serverStream(UnsteadyMetadata.Count.self, Self.int32(2))
+                let stream = manager.serverStream(UnsteadyMetadata.Count.self, Google_Protobuf_Int32Value(2))
                 var values: [String] = []
                 for try await message in stream { values.append(message.value) }
                 #expect(values == ["ok on call 3"])
@@ -66,12 +54,12 @@ extension ServerTests {
             let safeOnly = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(1))
             try await Self.withUnsteady("grpc", policy: safeOnly) { manager, unsteady in
                 var values: [String] = []
-                for try await message in manager.serverStream(UnsteadyMetadata.SafeCount.self, Self.int32(1)) { values.append(message.value) }
+                for try await message in manager.serverStream(UnsteadyMetadata.SafeCount.self, Google_Protobuf_Int32Value(1)) { values.append(message.value) }
                 #expect(values == ["ok on call 2"])
                 #expect(unsteady.events == ["count call 1 key=-", "count call 2 key=-"], "\(unsteady.events)")
 
                 let failure = await Result { () async throws(ProtoHTTPError) in
-                    for try await _ in manager.serverStream(UnsteadyMetadata.Count.self, Self.int32(5)) {}
+                    for try await _ in manager.serverStream(UnsteadyMetadata.Count.self, Google_Protobuf_Int32Value(5)) {}
                 }
                 #expect(failure.error?.code == .unavailable && failure.error?.message == "not yet; try again", "\(String(describing: failure.error))")
                 #expect(unsteady.events.count == 3, "the unmarked method went once: \(unsteady.events)")
@@ -83,7 +71,7 @@ extension ServerTests {
             try await Self.withUnsteady(name, policy: Self.quick) { manager, unsteady in
                 var values: [String] = []
                 let failure = await Result { () async throws(ProtoHTTPError) in
-                    for try await message in manager.serverStream(UnsteadyMetadata.AfterOne.self, Self.int32(0)) { values.append(message.value) }
+                    for try await message in manager.serverStream(UnsteadyMetadata.AfterOne.self, Google_Protobuf_Int32Value(0)) { values.append(message.value) }
                 }
                 #expect(values == ["1"])
                 #expect(failure.error?.code == .unavailable, "\(String(describing: failure.error))")
@@ -95,7 +83,7 @@ extension ServerTests {
         func clientStreamReplayed(_ name: String) async throws {
             try await Self.withUnsteady(name, policy: Self.quick) { manager, unsteady in
                 let upload = manager.clientStream(UnsteadyMetadata.Sum.self)
-                for value in 1...100 { try await upload.send(Self.int32(Int32(value))) }
+                for value in 1...100 { try await upload.send(Google_Protobuf_Int32Value(Int32(value))) }
                 let answer = try await upload.finishWithMetadata()
                 #expect(answer.output.value == "sum=5050 count=100")
                 #expect(answer.metadata.attempts == 2)
@@ -109,7 +97,7 @@ extension ServerTests {
             policy.streamReplayLimit = 64  // about nine of these messages, framed
             try await Self.withUnsteady("grpc", policy: policy) { manager, unsteady in
                 let upload = manager.clientStream(UnsteadyMetadata.Sum.self)
-                for value in 1...100 { try await upload.send(Self.int32(Int32(value))) }
+                for value in 1...100 { try await upload.send(Google_Protobuf_Int32Value(Int32(value))) }
                 let failure = await Result { () async throws(ProtoHTTPError) in try await upload.finish() }
                 #expect(failure.error?.code == .unavailable, "\(String(describing: failure.error))")
                 #expect(unsteady.events.map { $0.components(separatedBy: " key=")[0] } == ["sum call 1 saw 100"], "\(unsteady.events)")
@@ -120,8 +108,8 @@ extension ServerTests {
         func bidirectionalReplayed() async throws {
             try await Self.withUnsteady("grpc", policy: Self.quick) { manager, unsteady in
                 let echo = manager.bidirectionalStream(UnsteadyMetadata.Echo.self)
-                try await echo.send(Self.text("a"))
-                try await echo.send(Self.text("b"))
+                try await echo.send(Google_Protobuf_StringValue("a"))
+                try await echo.send(Google_Protobuf_StringValue("b"))
                 echo.finishSending()
                 var answers: [String] = []
                 for try await answer in echo.responses { answers.append(answer.value) }
@@ -144,7 +132,7 @@ extension ServerTests {
             configuration.interceptors = [counting]
             let manager = try ProtoHTTPManager(configuration: configuration)
             let failure = await Result { () async throws(ProtoHTTPError) in
-                for try await _ in manager.serverStream(UnsteadyMetadata.Count.self, Self.int32(0)) {}
+                for try await _ in manager.serverStream(UnsteadyMetadata.Count.self, Google_Protobuf_Int32Value(0)) {}
             }
             #expect(failure.error?.neverReachedServer == true, "\(String(describing: failure.error))")
             #expect(starts.withLock { $0 } == 3)
@@ -158,7 +146,7 @@ extension ServerTests {
                 let reading = Task {
                     await Result { () async throws(ProtoHTTPError) -> [String] in
                         var values: [String] = []
-                        for try await message in manager.serverStream(UnsteadyMetadata.Count.self, Self.int32(1)) { values.append(message.value) }
+                        for try await message in manager.serverStream(UnsteadyMetadata.Count.self, Google_Protobuf_Int32Value(1)) { values.append(message.value) }
                         return values
                     }
                 }
@@ -181,7 +169,7 @@ extension ServerTests {
                 next(request, completion)
             }
             try await Self.withUnsteady("connect", policy: policy, clock: clock, interceptors: [counting]) { manager, unsteady in
-                let stream = manager.serverStream(UnsteadyMetadata.Count.self, Self.int32(5))
+                let stream = manager.serverStream(UnsteadyMetadata.Count.self, Google_Protobuf_Int32Value(5))
                 let reading = Task {
                     await Result { () async throws(ProtoHTTPError) in
                         for try await _ in stream {}
@@ -205,7 +193,7 @@ extension ServerTests {
             let policy = RetryPolicy.always(attempts: 3, initialBackoff: .seconds(10), maxBackoff: .seconds(10))
             try await Self.withUnsteady("grpc", policy: policy, clock: clock) { manager, unsteady in
                 let failure = await Result { () async throws(ProtoHTTPError) in
-                    for try await _ in manager.serverStream(UnsteadyMetadata.Count.self, Self.int32(5), options: CallOptions(timeout: .seconds(5))) {}
+                    for try await _ in manager.serverStream(UnsteadyMetadata.Count.self, Google_Protobuf_Int32Value(5), options: CallOptions(timeout: .seconds(5))) {}
                 }
                 #expect(failure.error?.code == .unavailable, "\(String(describing: failure.error))")
                 #expect(clock.pendingWaits == 0)
