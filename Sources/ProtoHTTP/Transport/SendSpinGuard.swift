@@ -26,6 +26,12 @@ struct SendSpinGuard {
     private var progressBefore = 0
     private var pollFoundWork = false
     private var idleTurns = 0
+    /// Whether the last `curl_multi_perform` moved bytes of a streaming transfer, either way
+    /// (set by ``holdSpinningSends()``). libcurl 7.88's HTTP/2 layer may then hold more that no
+    /// socket event will bring out: response bytes it read off the socket past the 16 KiB it
+    /// hands over per call, or the last request bytes it took and did not write. The engine
+    /// performs again before it waits; see `EngineLoop.run()`.
+    private(set) var performMoved = false
 
     /// A transfer joined the multi handle.
     mutating func added(_ transfer: CurlTransfer) {
@@ -59,7 +65,13 @@ struct SendSpinGuard {
     /// Right after `curl_multi_perform`: pauses the sending of every stream that could send
     /// when the turns before made a spin; whether it did.
     mutating func holdSpinningSends() -> Bool {
-        guard pollFoundWork, !streaming.isEmpty, progress == progressBefore else {
+        guard !streaming.isEmpty else {
+            performMoved = false
+            idleTurns = 0
+            return false
+        }
+        performMoved = progress != progressBefore
+        guard pollFoundWork, !performMoved else {
             idleTurns = 0
             return false
         }

@@ -86,6 +86,10 @@ public struct TransportConfiguration: Sendable {
     /// normal, then low, each in the order the calls were made (``TransportRequest/priority``,
     /// `CallOptions.priority`). A call cancelled or past its deadline while waiting never starts.
     public var maxConcurrentTransfers: Int = 0
+    /// The longest the engine thread's `curl_multi_poll` waits when nothing wakes it (no
+    /// socket ready, no call, no libcurl timer due sooner). Default 1 s. Tests raise it, so a
+    /// transfer that only goes on at the poll's timeout shows as a hang instead of a delay.
+    package var idlePollLimit: Duration = .seconds(1)
     /// How many idle connections the cache keeps for reuse. Default 64.
     public var connectionCacheSize: Int = 64
     /// The `User-Agent` header; `nil` sends none. Default `"ProtoHTTP"`.
