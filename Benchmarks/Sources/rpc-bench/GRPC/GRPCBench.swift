@@ -13,10 +13,12 @@ import Glibc
 ///  start two server children: ProtoHTTPServer (one event loop) and grpc-swift 2's GRPCServer
 ///  interop: each client calls each server's Echo (the answer must decode and match) and a
 ///           missing method (the code must be unimplemented)
-///  for n in --concurrency, for each server, for each client: warm-up, window, then
+///  for n in --concurrency, for each server, for each client (ours, grpc-swift's, h2load):
+///    warm-up, window, then
 ///    RESULT client=<c> server=<s> protocol=grpc concurrency=<n> rps=<r> cpu_us_per_call=<u>
 ///    #   calls, and the server's CPU µs per call
-///  # ratio lines: ours over grpc-swift's, client side (same server) and server side (same client)
+///  # ratio lines: ours over grpc-swift's, client side (same server) and server side (same
+///    client; under h2load the servers' own limit, as the target asks)
 /// ```
 ///
 /// `cpu_us_per_call` is the client process's CPU; the server child's is on the `#` line under it.
@@ -27,6 +29,9 @@ enum GRPCBench {
 
     /// The two implementations, as the RESULT lines name them.
     static let implementations = ["protohttp", "grpc-swift"]
+    /// The clients measured against each server: both implementations', then h2load, the
+    /// load generator whose rates judge the servers (its CPU per call is a fraction of theirs).
+    static let clients = implementations + ["h2load"]
 
     /// Runs the comparison; returns the exit status.
     static func run(_ arguments: [String]) async -> Int32 {
@@ -65,13 +70,13 @@ enum GRPCBench {
             for concurrency in options.concurrencies {
                 for target in targets {
                     let timing = CaseTiming(warmupSeconds: options.warmup, windowSeconds: options.duration, serverPID: target.pid)
-                    for name in implementations {
+                    for name in clients {
                         if name == "protohttp", target.name == "grpc-swift", curlResetsEveryStream {
                             print("# grpc c=\(concurrency): client=protohttp server=grpc-swift not measured: libcurl \(curlVersion) sends RST_STREAM"
                                 + " after every HTTP/2 call (fixed in 8.0) and grpc-swift's server ends a connection past 200 of them in 10 s")
                             continue
                         }
-                        let client = try makeClient(name, baseURL: target.baseURL, port: target.port, concurrency: concurrency)
+                        let client = try makeClient(name, baseURL: target.baseURL, port: target.port, concurrency: concurrency, folder: folder)
                         let result: Result<Measurement, any Error>
                         do {
                             result = .success(try await client.measure(concurrency: concurrency, timing: timing))
@@ -101,7 +106,7 @@ enum GRPCBench {
                     print("# grpc c=\(concurrency): client protohttp/grpc-swift against server=\(server): "
                         + ratio("protohttp|\(server)|\(concurrency)", "grpc-swift|\(server)|\(concurrency)"))
                 }
-                for client in implementations {
+                for client in clients {
                     print("# grpc c=\(concurrency): server protohttp/grpc-swift under client=\(client): "
                         + ratio("\(client)|protohttp|\(concurrency)", "\(client)|grpc-swift|\(concurrency)"))
                 }
@@ -121,8 +126,12 @@ enum GRPCBench {
     /// The linked libcurl's version, e.g. `7.88.1`.
     static var curlVersion: String { String(cString: bench_curl_version()) }
 
-    private static func makeClient(_ name: String, baseURL: String, port: Int, concurrency: Int) throws -> any LoopClient {
-        name == "protohttp" ? try ProtoHTTPClient(baseURL: baseURL, concurrency: concurrency, wireProtocol: .grpc) : try GRPCSwiftClient(port: port)
+    private static func makeClient(_ name: String, baseURL: String, port: Int, concurrency: Int, folder: TempFolder) throws -> any BenchClient {
+        switch name {
+        case "protohttp": try ProtoHTTPClient(baseURL: baseURL, concurrency: concurrency, wireProtocol: .grpc)
+        case "grpc-swift": try GRPCSwiftClient(port: port)
+        default: try H2loadClient(baseURL: baseURL, folder: folder)
+        }
     }
 
     /// One Echo and one call to a missing method, from `client` to `server`; throws on any difference.
