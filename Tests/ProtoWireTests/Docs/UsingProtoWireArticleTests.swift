@@ -47,6 +47,25 @@ struct UsingProtoWireArticleTests {
         #expect(merged.rInt32 == [1, 2, 3, 1, 2, 3] && merged.fString == "hello" && merged.recursive.fBool)
     }
 
+    @Test("with: a message made and filled in one expression, nested too; an error from the filling comes out unchanged")
+    func with() throws {
+        let request = Protohttp_Test_TestAllTypes3.with {
+            $0.fString = "hello"
+            $0.recursive = .with { $0.fInt32 = 7 }
+        }
+
+        var expected = Protohttp_Test_TestAllTypes3()
+        expected.fString = "hello"
+        expected.recursive.fInt32 = 7
+        #expect(request == expected)
+        #expect(Protohttp_Test_TestAllTypes3.with { _ in } == Protohttp_Test_TestAllTypes3())
+
+        struct Refused: Error, Equatable {}
+        #expect(throws: Refused.self) {
+            _ = try Protohttp_Test_TestAllTypes3.with { _ in throw Refused() }
+        }
+    }
+
     @Test("bad input: a WireError with the byte offset and what is wrong")
     func badInput() {
         printed.reset()
