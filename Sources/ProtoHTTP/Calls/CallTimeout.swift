@@ -1,5 +1,7 @@
 // CallTimeout.swift: a call's time limit as a call states it: the manager's, none, or a duration.
 
+import ProtoHTTPCore
+
 /// How long a call may take, as ``CallOptions/timeout`` states it.
 ///
 /// ```swift
@@ -34,5 +36,14 @@ public enum CallTimeout: Sendable, Hashable {
         case .unlimited: nil
         case .after(let duration): duration
         }
+    }
+
+    /// The limit of a call starting now: ``resolved(manager:)``, capped by the time left to
+    /// the handler this runs in (`HandlerDeadline`) when `inheriting`.
+    package func resolved(manager: Duration?, inheriting: Bool) -> Duration? {
+        let own = resolved(manager: manager)
+        guard inheriting, let left = HandlerDeadline.remaining else { return own }
+        guard let own else { return left }
+        return min(own, left)
     }
 }

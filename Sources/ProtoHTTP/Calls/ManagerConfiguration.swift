@@ -43,6 +43,10 @@ public struct ManagerConfiguration: Sendable {
     public var secretHeaderNames: Set<HTTPField.Name> = [.authorization, .proxyAuthorization, .cookie, .xAPIKey]
     /// The default total time limit of a call. Default 60 s.
     public var timeout: Duration? = .seconds(60)
+    /// Whether a call made inside a ProtoHTTPServer handler whose request has a deadline gets
+    /// at most the time left before it (`HandlerDeadline`, ProtoHTTPCore), whatever its own timeout says, as
+    /// gRPC propagates deadlines. Default `true`; `false` lets the calls outlive the handler's caller.
+    public var inheritsHandlerDeadline = true
     /// The wire protocol of every call that does not name one. `nil` (the default) means
     /// Connect for RPC methods (``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``,
     /// which generated clients use, as ProtoHTTPServer and connectrpc serve them) and plain HTTP

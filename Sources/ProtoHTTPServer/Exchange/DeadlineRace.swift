@@ -29,7 +29,10 @@ enum DeadlineRace {
             answer(.failure(DeadlinePassed()))
             return
         }
-        await runTimed(deadline: deadline, operation, answer: FirstAnswer(answer))
+        // The handler's calls see the deadline (and get at most what is left of it).
+        await HandlerDeadline.$current.withValue(deadline) {
+            await runTimed(deadline: deadline, operation, answer: FirstAnswer(answer))
+        }
     }
 
     /// Without a deadline the operation runs in the calling task itself: no child task, and

@@ -28,7 +28,8 @@ public struct ServerContext: Sendable {
     /// The client's address, `ip:port`, when known.
     public var remoteAddress: String?
     /// When the call must be answered (from `Connect-Timeout-Ms` or `grpc-timeout`), or `nil` for no deadline.
-    /// The server cancels the handler's task when it passes.
+    /// The server cancels the handler's task when it passes. Client calls the handler makes get
+    /// at most the time left before it (`HandlerDeadline`, ProtoHTTPCore).
     public var deadline: ContinuousClock.Instant?
     /// The server's logger with the method in its metadata.
     public var logger: Logger

@@ -90,12 +90,12 @@ struct CallStagesTests {
     @Test("timeouts read as written: manager default, unlimited, a duration")
     func timeouts() throws {
         let manager = try manager { $0.timeout = .seconds(7) }
-        #expect(manager.deadline(for: CallOptions(), managerTimeout: manager.configuration.timeout)?.timeout == .seconds(7))
-        #expect(manager.deadline(for: CallOptions(timeout: .unlimited), managerTimeout: manager.configuration.timeout) == nil)
-        #expect(manager.deadline(for: CallOptions(timeout: .milliseconds(250)), managerTimeout: manager.configuration.timeout)?.timeout == .milliseconds(250))
-        #expect(manager.deadline(for: CallOptions(timeout: .seconds(1.5)), managerTimeout: manager.configuration.timeout)?.timeout == .milliseconds(1500))
+        #expect(manager.deadline(for: CallOptions(), configuration: manager.configuration)?.timeout == .seconds(7))
+        #expect(manager.deadline(for: CallOptions(timeout: .unlimited), configuration: manager.configuration) == nil)
+        #expect(manager.deadline(for: CallOptions(timeout: .milliseconds(250)), configuration: manager.configuration)?.timeout == .milliseconds(250))
+        #expect(manager.deadline(for: CallOptions(timeout: .seconds(1.5)), configuration: manager.configuration)?.timeout == .milliseconds(1500))
         let none = try self.manager { $0.timeout = nil }
-        #expect(none.deadline(for: CallOptions(), managerTimeout: none.configuration.timeout) == nil)
+        #expect(none.deadline(for: CallOptions(), configuration: none.configuration) == nil)
         let clock = ManualCallClock()
         let deadline = CallDeadline(timeout: .seconds(2), clock: clock)
         #expect(deadline.remaining() == .seconds(2))

@@ -59,7 +59,7 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
         self.wrapSender = wrapSender
         self.success = success
         self.interim = interim ?? success
-        self.deadline = manager.deadline(for: options, managerTimeout: configuration.timeout)
+        self.deadline = manager.deadline(for: options, configuration: configuration)
         self.processors = options.responseProcessors.isEmpty
             ? configuration.responseProcessors : configuration.responseProcessors + options.responseProcessors
     }

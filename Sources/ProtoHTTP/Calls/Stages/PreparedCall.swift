@@ -55,9 +55,11 @@ final class PreparedCall: Sendable {
 }
 
 extension ProtoHTTPManager {
-    /// The deadline a call with `options` gets if it starts now, under the manager's timeout.
-    func deadline(for options: CallOptions, managerTimeout: Duration?) -> CallDeadline? {
-        options.timeout.resolved(manager: managerTimeout).map { CallDeadline(timeout: $0, clock: registry.clock) }
+    /// The deadline a call with `options` gets if it starts now, under the manager's timeout
+    /// and the deadline of the handler it runs in.
+    func deadline(for options: CallOptions, configuration: ManagerConfiguration) -> CallDeadline? {
+        options.timeout.resolved(manager: configuration.timeout, inheriting: configuration.inheritsHandlerDeadline)
+            .map { CallDeadline(timeout: $0, clock: registry.clock) }
     }
 
     /// The call's protocol: its own, else the manager's, else Connect for an RPC method and
