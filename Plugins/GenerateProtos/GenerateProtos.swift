@@ -29,7 +29,7 @@ struct GenerateProtos: CommandPlugin {
         let generator = try context.tool(named: "protoc-gen-protohttp").url
         var generatedAny = false
         for target in selected {
-            guard let proto = try ProtoTarget.make(target, requireConfig: names.isEmpty) else { continue }
+            guard let proto = try ProtoTarget.make(target, requireConfig: names.isEmpty, implyingLayers: true) else { continue }
             guard !proto.protos.isEmpty else { continue }
             try RuntimeProducts(target: proto).check(target, of: proto, in: context.package)
             let dependencies = try target.recursiveTargetDependencies.compactMap { try ProtoTarget.make($0, requireConfig: true) }

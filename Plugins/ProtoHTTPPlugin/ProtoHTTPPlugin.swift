@@ -8,6 +8,8 @@ import PackagePlugin
 ///
 /// ```
 /// protohttp-config.json (optional) ─► files, import paths, options
+/// target's dependencies ─► Clients=true (on ProtoHTTP), Servers=true (on ProtoHTTPServer),
+///   unless the config sets them
 /// dependency targets with a config ─► their -I roots + "<proto> <Module>" mappings
 /// target's dependencies ─► each ProtoHTTP product the generated code imports (RuntimeProducts)
 /// protoc (config → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► <base>.pb.swift per .proto,
@@ -24,7 +26,7 @@ import PackagePlugin
 @main
 struct ProtoHTTPPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        guard let proto = try ProtoTarget.make(target, requireConfig: false) else {
+        guard let proto = try ProtoTarget.make(target, requireConfig: false, implyingLayers: true) else {
             throw PluginFailure("ProtoHTTPPlugin applies to Swift source targets; \(target.name) is not one")
         }
         if proto.protos.isEmpty { return [] }

@@ -20,7 +20,9 @@ import Darwin
 ///   "fileNaming": "FullPath",              FullPath (default), PathToUnderscores or DropPath
 ///   "moduleMappings": "mappings.txt",      extra proto → Swift module mappings (generator format)
 ///   "generatorOptions": ["Key=Value"],     passed to protoc-gen-protohttp as they are; Clients=,
-///                                          Servers= and Messages= also decide the declared outputs
+///                                          Servers= and Messages= also decide the declared outputs;
+///                                          without Clients= / Servers=, the target's dependencies
+///                                          do (on ProtoHTTP: clients; on ProtoHTTPServer: servers)
 ///   "protoc": "/opt/protobuf/bin/protoc",  protoc to use; else $PROTOC_PATH, else protoc on PATH
 ///   "outputDirectory": "Generated"         command plugin only: where generated files are written
 /// }
@@ -164,12 +166,13 @@ struct ProtoTarget {
     }
 
     /// The target of `target`, if it is a source module with a config file (or `requireConfig` is false).
-    static func make(_ target: Target, requireConfig: Bool) throws -> ProtoTarget? {
+    static func make(_ target: Target, requireConfig: Bool, implyingLayers: Bool = false) throws -> ProtoTarget? {
         guard let source = target as? SourceModuleTarget else { return nil }
-        let config = try ProtoHTTPConfig.load(in: target.directoryURL)
-        if config == nil && requireConfig { return nil }
-        return try ProtoTarget(name: target.name, moduleName: source.moduleName, directory: target.directoryURL,
-                               config: config ?? ProtoHTTPConfig())
+        let loaded = try ProtoHTTPConfig.load(in: target.directoryURL)
+        if loaded == nil && requireConfig { return nil }
+        var config = loaded ?? ProtoHTTPConfig()
+        if implyingLayers { config.implyLayers(from: target) }
+        return try ProtoTarget(name: target.name, moduleName: source.moduleName, directory: target.directoryURL, config: config)
     }
 }
 
@@ -265,6 +268,25 @@ struct GeneratedLayers {
             default: break
             }
         }
+    }
+}
+
+extension ProtoHTTPConfig {
+    /// Adds the layers the target's own dependencies imply, for those the config does not set:
+    /// clients (`Clients=true`) when it depends on the `ProtoHTTP` product, servers
+    /// (`Servers=true`) when it depends on `ProtoHTTPServer`. So the common case needs no
+    /// config file; one that names `Clients=` or `Servers=` (either value) decides instead.
+    mutating func implyLayers(from target: Target) {
+        var named: Set<String> = []
+        for dependency in target.dependencies {
+            if case .product(let product) = dependency { named.insert(product.name) }
+            if case .target(let dependencyTarget) = dependency { named.insert(dependencyTarget.name) }
+        }
+        let chosen = Set(generatorOptions.compactMap { option in
+            option.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+        })
+        if !chosen.contains("Clients"), named.contains("ProtoHTTP") { generatorOptions.append("Clients=true") }
+        if !chosen.contains("Servers"), named.contains("ProtoHTTPServer") { generatorOptions.append("Servers=true") }
     }
 }
 
