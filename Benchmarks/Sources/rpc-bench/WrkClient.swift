@@ -1,6 +1,4 @@
 // WrkClient.swift: the `wrk` ceiling: wrk with a Lua POST script, one thread, CPU read from its rusage.
-import Dispatch
-import ProtoHTTPTestSupport
 
 /// wrk, the C load generator, as the ceiling for a client on one core: the same POST body
 /// and Content-Type (from a Lua script in the temp folder), `-t1 -c<concurrency>`.
@@ -34,12 +32,9 @@ struct WrkClient: BenchClient {
     /// Runs wrk twice (warm-up, then measured) and reads its report and CPU time, and the
     /// server's CPU time over the measured run (which includes wrk's start and exit).
     func measure(concurrency: Int, timing: CaseTiming) async throws -> Measurement {
-        _ = try await run(concurrency: concurrency, seconds: max(1, Int(timing.warmupSeconds.rounded(.up))))
-        let serverBefore = timing.serverPID.flatMap { CPUTime.process($0) }
-        let (report, cpu) = try await run(concurrency: concurrency, seconds: max(1, Int(timing.windowSeconds.rounded())))
-        let serverAfter = timing.serverPID.flatMap { CPUTime.process($0) }
-        var serverCPU: Double?
-        if let serverBefore, let serverAfter { serverCPU = serverAfter.microseconds - serverBefore.microseconds }
+        let ((report, cpu), serverCPU) = try await LoadGeneratorRun.warmedUp(timing: timing) { seconds in
+            try await run(concurrency: concurrency, seconds: seconds)
+        }
         guard report.errors == 0 else {
             throw BenchError("wrk: \(report.errors) error(s) or non-2xx responses; see \(folder.file("wrk/out.txt"))")
         }
@@ -53,20 +48,12 @@ struct WrkClient: BenchClient {
         )
     }
 
-    /// One wrk run; waits for it off the cooperative pool.
+    /// One wrk run of `seconds`.
     private func run(concurrency: Int, seconds: Int) async throws -> (WrkReport, CPUTime) {
         let arguments = ["-t1", "-c\(concurrency)", "-d\(seconds)s", "--latency",
                          "-s", folder.file("wrk/post.lua"), url]
-        let child = try ChildProcess(executable, arguments,
-                                     output: .file(folder.file("wrk/out.txt")), error: .file(folder.file("wrk/err.txt")))
-        let exit = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: child.wait()) }
-        }
-        let output = folder.read("wrk/out.txt")
-        guard exit.status == 0 else {
-            throw BenchError("wrk exited with status \(exit.status): \(output) \(folder.read("wrk/err.txt"))")
-        }
-        return (try WrkReport(parsing: output), CPUTime(microseconds: exit.cpuMicroseconds))
+        let (output, cpu) = try await LoadGeneratorRun.run(executable, arguments, tool: "wrk", folder: folder)
+        return (try WrkReport(parsing: output), cpu)
     }
 
     /// Nothing to release: each run is its own process.

@@ -91,8 +91,7 @@ extension ProtoHTTPManager {
         let isSafe = method.idempotencyLevel.isIdempotent
         // Streams take no default limit from the manager (they may run for hours), only their own
         // and the handler's they run in.
-        let timeout: Duration? = (options.timeout == .managerDefault ? CallTimeout.unlimited : options.timeout)
-            .resolved(manager: nil, inheriting: configuration.inheritsHandlerDeadline)
+        let timeout = options.timeout.resolved(manager: nil, inheriting: configuration.inheritsHandlerDeadline)
         let retry = StreamRetry(policy: policy, isSafe: isSafe, deadline: timeout.map { CallDeadline(timeout: $0, clock: registry.clock) },
                                 clock: registry.clock, queue: workQueue)
         let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit, retry: retry)

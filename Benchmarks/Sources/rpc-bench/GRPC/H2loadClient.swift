@@ -1,6 +1,4 @@
 // H2loadClient.swift: h2load (nghttp2's C load generator) as the gRPC load generator that judges servers, one connection, CPU read from its rusage.
-import Dispatch
-import ProtoHTTPTestSupport
 
 /// h2load posting the Echo request, framed for gRPC, over one h2c connection with
 /// `concurrency` streams in flight (`-c1 -m<n> -t1`), as our client and grpc-swift's do. It
@@ -33,34 +31,23 @@ struct H2loadClient: BenchClient {
     /// Runs h2load twice (warm-up, then measured) and reads its report and CPU time, and the
     /// server's CPU time over the measured run.
     func measure(concurrency: Int, timing: CaseTiming) async throws -> Measurement {
-        _ = try await run(concurrency: concurrency, seconds: max(1, Int(timing.warmupSeconds.rounded(.up))))
-        let serverBefore = timing.serverPID.flatMap { CPUTime.process($0) }
-        let (report, cpu) = try await run(concurrency: concurrency, seconds: max(1, Int(timing.windowSeconds.rounded())))
-        let serverAfter = timing.serverPID.flatMap { CPUTime.process($0) }
-        var serverCPU: Double?
-        if let serverBefore, let serverAfter { serverCPU = serverAfter.microseconds - serverBefore.microseconds }
+        let ((report, cpu), serverCPU) = try await LoadGeneratorRun.warmedUp(timing: timing) { seconds in
+            try await run(concurrency: concurrency, seconds: seconds)
+        }
         return Measurement(calls: report.succeeded, seconds: report.seconds, p50Microseconds: 0, p99Microseconds: 0,
                            cpuMicroseconds: cpu.microseconds, serverCPUMicroseconds: serverCPU)
     }
 
-    /// One h2load run of `seconds`; waits for it off the cooperative pool.
+    /// One h2load run of `seconds`; throws when a call failed.
     private func run(concurrency: Int, seconds: Int) async throws -> (H2loadReport, CPUTime) {
         let arguments = ["-c1", "-t1", "-m\(concurrency)", "-D", "\(seconds)", "-d", folder.file("h2load/echo.grpc"),
                          "-H", "content-type: application/grpc", "-H", "te: trailers", url]
-        let child = try ChildProcess(executable, arguments,
-                                     output: .file(folder.file("h2load/out.txt")), error: .file(folder.file("h2load/err.txt")))
-        let exit = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: child.wait()) }
-        }
-        let output = folder.read("h2load/out.txt")
-        guard exit.status == 0 else {
-            throw BenchError("h2load exited with status \(exit.status): \(output) \(folder.read("h2load/err.txt"))")
-        }
+        let (output, cpu) = try await LoadGeneratorRun.run(executable, arguments, tool: "h2load", folder: folder)
         let report = try H2loadReport(parsing: output)
         guard report.failed == 0, report.errored == 0, report.succeeded > 0 else {
             throw BenchError("h2load: \(report.failed) failed and \(report.errored) errored of \(report.done) calls; see \(folder.file("h2load/out.txt"))")
         }
-        return (report, CPUTime(microseconds: exit.cpuMicroseconds))
+        return (report, cpu)
     }
 
     /// Nothing to release: each run is its own process.
