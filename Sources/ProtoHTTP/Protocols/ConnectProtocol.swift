@@ -56,6 +56,17 @@ public struct ConnectProtocol: WireProtocol {
         return headers
     }
 
+    /// The response with its `trailer-` headers moved to its trailers, prefix dropped (Connect
+    /// unary carries trailers as headers; `ResponseMetadata.trailers` then holds them as gRPC's do).
+    public func message(of response: TransportResponse) -> Result<TransportResponse, ProtoHTTPError> {
+        let (headers, trailers) = ConnectHeaders.splitTrailers(response.headers)
+        guard !trailers.isEmpty else { return .success(response) }
+        var moved = response
+        moved.headers = headers
+        moved.trailers += trailers
+        return .success(moved)
+    }
+
     /// The error of a non-200 response.
     public func error(from response: TransportResponse) -> ProtoHTTPError? {
         guard response.status != 200 else { return nil }

@@ -34,6 +34,8 @@ enum GRPCClientFraming {
     struct Reading {
         var status: HTTPFields
         var messages: [GRPCFrame]
+        /// gRPC-Web's trailer frame's fields (gRPC's trailers are the response's own).
+        var webTrailers: HTTPFields = [:]
     }
 
     /// The status fields and message frames of `response`; gRPC-Web's trailer frame is taken
@@ -54,17 +56,19 @@ enum GRPCClientFraming {
         var status = response.trailers
         status.append(contentsOf: response.headers)
         var messages: [GRPCFrame] = []
+        var webTrailers = HTTPFields()
         for frame in frames {
             if frame.isTrailers {
                 guard web, let trailers = GRPCWebTrailers.decode(frame.payload) else {
                     return .failure(malformed("the response's trailer frame is not header lines", response))
                 }
                 status = trailers + status
+                webTrailers += trailers
             } else {
                 messages.append(frame)
             }
         }
-        return .success(Reading(status: status, messages: messages))
+        return .success(Reading(status: status, messages: messages, webTrailers: webTrailers))
     }
 
     /// The error `response` stands for: an HTTP status other than 200 (mapped as gRPC's
@@ -95,24 +99,25 @@ enum GRPCClientFraming {
         return error
     }
 
-    /// `response` with its one message, inflated when its frame is compressed, as the body.
-    /// The headers stay as sent: serializers read `application/grpc…+json` as JSON and other
-    /// types as binary under gRPC.
+    /// `response` with its one message, inflated when its frame is compressed, as the body,
+    /// and gRPC-Web's trailer frame among its trailers. The headers stay as sent: serializers
+    /// read `application/grpc…+json` as JSON and other types as binary under gRPC.
     static func message(of response: TransportResponse, web: Bool) -> Result<TransportResponse, ProtoHTTPError> {
-        message(of: response, web: web).map { body in
-            var unwrapped = response
-            unwrapped.body = body
-            return unwrapped
-        }
-    }
-
-    /// The one response message, inflated when its frame is compressed.
-    private static func message(of response: TransportResponse, web: Bool) -> Result<[UInt8], ProtoHTTPError> {
         let reading: Reading
         switch read(response, web: web) {
         case .success(let value): reading = value
         case .failure(let error): return .failure(error)
         }
+        return message(of: response, reading).map { body in
+            var unwrapped = response
+            unwrapped.body = body
+            unwrapped.trailers += reading.webTrailers
+            return unwrapped
+        }
+    }
+
+    /// The one response message, inflated when its frame is compressed.
+    private static func message(of response: TransportResponse, _ reading: Reading) -> Result<[UInt8], ProtoHTTPError> {
         guard reading.messages.count == 1, let frame = reading.messages.first else {
             return .failure(malformed("a unary call's response carries \(reading.messages.count) messages, not one", response))
         }

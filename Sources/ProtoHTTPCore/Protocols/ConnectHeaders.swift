@@ -34,6 +34,39 @@ public enum ConnectHeaders {
         return .milliseconds(milliseconds)
     }
 
+    /// The prefix of the headers that carry a unary response's trailers (`trailer-x-count: 3`
+    /// for the trailer `x-count: 3`): Connect unary has no HTTP trailers.
+    public static let trailerPrefix = "trailer-"
+
+    /// `trailers` as unary response headers: each name with ``trailerPrefix`` before it.
+    public static func trailerHeaders(_ trailers: HTTPFields) -> HTTPFields {
+        var headers = HTTPFields()
+        for field in trailers {
+            if let name = HTTPField.Name(trailerPrefix + field.name.rawName) { headers.append(HTTPField(name: name, value: field.value)) }
+        }
+        return headers
+    }
+
+    /// A unary response's headers split in two: those named with ``trailerPrefix`` become the
+    /// trailers (the prefix dropped, case-insensitively), the rest stay headers.
+    public static func splitTrailers(_ headers: HTTPFields) -> (headers: HTTPFields, trailers: HTTPFields) {
+        let prefix = trailerPrefix.utf8.count
+        guard headers.contains(where: { isTrailerName($0.name) }) else { return (headers, [:]) }
+        var kept = HTTPFields(), trailers = HTTPFields()
+        for field in headers {
+            if isTrailerName(field.name), let name = HTTPField.Name(String(field.name.canonicalName.dropFirst(prefix))) {
+                trailers.append(HTTPField(name: name, value: field.value))
+            } else {
+                kept.append(field)
+            }
+        }
+        return (kept, trailers)
+    }
+
+    private static func isTrailerName(_ name: HTTPField.Name) -> Bool {
+        name.canonicalName.count > trailerPrefix.count && name.canonicalName.hasPrefix(trailerPrefix)
+    }
+
     /// Whether a `Connect-Protocol-Version` value names the version this library speaks.
     public static func isSupportedVersion(_ value: String) -> Bool {
         HTTPText.trimmed(value) == protocolVersionValue

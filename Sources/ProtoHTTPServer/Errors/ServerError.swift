@@ -10,8 +10,10 @@ struct ServerError: Error, Sendable {
     var error: ProtoHTTPError
     var wireProtocol: RPCProtocol
     var httpStatus: Int?
-    /// Extra response headers (e.g. `Accept-Post` next to a 415).
+    /// Extra response headers (e.g. `Accept-Post` next to a 415, or the handler's).
     var headers: HTTPFields = [:]
+    /// The handler's trailers: after the status for gRPC and gRPC-Web, `trailer-` headers otherwise.
+    var trailers: HTTPFields = [:]
 
     init(_ wireProtocol: RPCProtocol, _ code: ProtoHTTPError.Code, _ message: String, httpStatus: Int? = nil, headers: HTTPFields = [:]) {
         self.error = ProtoHTTPError(code: code, message: message)
@@ -35,17 +37,17 @@ struct ServerError: Error, Sendable {
         let code = error.code
         switch wireProtocol {
         case .grpc, .grpcWeb:
-            return GRPCResponses.failure(error, wireProtocol, contentType: responseContentType, extraHeaders: headers)
+            return GRPCResponses.failure(error, wireProtocol, contentType: responseContentType, extraHeaders: headers, trailers: trailers)
         case .connect, .plain:
             return RPCResponse(
                 status: httpStatus ?? code.connectHTTPStatus,
-                headers: [.contentType: MediaType.json] + headers,
+                headers: [.contentType: MediaType.json] + headers + ConnectHeaders.trailerHeaders(trailers),
                 body: ConnectErrorBody.encode(error)
             )
         case .twirp:
             return RPCResponse(
                 status: httpStatus ?? code.twirpHTTPStatus,
-                headers: [.contentType: MediaType.json] + headers,
+                headers: [.contentType: MediaType.json] + headers + ConnectHeaders.trailerHeaders(trailers),
                 body: TwirpErrorBody.encode(error, twirpCode: twirpCodeOverride)
             )
         }

@@ -1,5 +1,6 @@
 // Dispatcher.swift: one complete request to one complete response: route, negotiate, check headers, run the handler.
 import Logging
+import HTTPTypes
 import ProtoHTTPCore
 
 /// Serves complete requests, independent of the network layer. Every outcome, including every
@@ -76,17 +77,22 @@ struct Dispatcher: Sendable {
             return
         }
         await DeadlineRace.run(deadline: context.deadline, {
-            try await invoke(body, negotiated.encoding, context)
+            try await invoke(body, negotiated.encoding, context, method.interceptors)
         }, answer: { result in
+            let added = context.responseFields.outgoing(logger: context.logger)
             switch result {
             case .success(let reply) where negotiated.wireProtocol.usesTrailers:
-                let response = GRPCResponses.success(reply, negotiated: negotiated, requestHeaders: requestHeaders, compression: compression)
+                let response = GRPCResponses.success(reply, negotiated: negotiated, requestHeaders: requestHeaders, compression: compression,
+                                                     extraHeaders: added.headers, trailers: added.trailers)
                 answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .success(let reply):
-                let response = RPCResponse(status: 200, headers: [.contentType: negotiated.responseContentType], body: reply)
+                let headers: HTTPFields = [.contentType: negotiated.responseContentType] + added.headers + ConnectHeaders.trailerHeaders(added.trailers)
+                let response = RPCResponse(status: 200, headers: headers, body: reply)
                 answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .failure(let error):
-                let failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
+                var failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
+                failure.headers += added.headers
+                failure.trailers += added.trailers
                 let (response, outcome) = dispatcher.refuse(failure, negotiated)
                 answer(response, outcome)
             }

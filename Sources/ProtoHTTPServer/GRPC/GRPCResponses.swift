@@ -9,8 +9,10 @@ import ProtoHTTPCore
 /// gRPC-Web in a trailer frame at the end of the body (base64 with the body in the text form).
 enum GRPCResponses {
     /// The answer carrying `message`: gzipped per message when the client's
-    /// `grpc-accept-encoding` takes gzip and `compression` covers its size.
-    static func success(_ message: [UInt8], negotiated: Negotiated, requestHeaders: HTTPFields, compression: GzipPolicy) -> RPCResponse {
+    /// `grpc-accept-encoding` takes gzip and `compression` covers its size. The handler's
+    /// `extraHeaders` follow the protocol's, and its `trailers` the status.
+    static func success(_ message: [UInt8], negotiated: Negotiated, requestHeaders: HTTPFields, compression: GzipPolicy,
+                        extraHeaders: HTTPFields = [:], trailers: HTTPFields = [:]) -> RPCResponse {
         var headers: HTTPFields = [.contentType: negotiated.responseContentType, .grpcAcceptEncoding: GRPCRequestBody.acceptedEncodings]
         var frame = GRPCFrame(payload: message)
         if compression.covers(bodyOf: message.count), acceptsGzip(requestHeaders),
@@ -18,15 +20,18 @@ enum GRPCResponses {
             frame = GRPCFrame(flags: GRPCFrame.compressedFlag, payload: compressed)
             headers[.grpcEncoding] = "gzip"
         }
-        return response(headers: headers, body: frame.bytes, status: [.grpcStatus: "0"], negotiated.wireProtocol, base64: negotiated.base64Body)
+        return response(headers: headers + extraHeaders, body: frame.bytes, status: [.grpcStatus: "0"] + trailers, negotiated.wireProtocol,
+                        base64: negotiated.base64Body)
     }
 
     /// The answer for `error`: no message, the status trailers (with `extraHeaders`, such as
-    /// `grpc-accept-encoding` beside an unknown compression, among the headers).
-    static func failure(_ error: ProtoHTTPError, _ wireProtocol: RPCProtocol, contentType: String?, extraHeaders: HTTPFields) -> RPCResponse {
+    /// `grpc-accept-encoding` beside an unknown compression, among the headers), and the
+    /// handler's `trailers` after the status.
+    static func failure(_ error: ProtoHTTPError, _ wireProtocol: RPCProtocol, contentType: String?, extraHeaders: HTTPFields,
+                        trailers: HTTPFields = [:]) -> RPCResponse {
         let type = contentType ?? wireProtocol.contentType(for: .binary)
         let headers: HTTPFields = [.contentType: type] + extraHeaders
-        return response(headers: headers, body: [], status: statusFields(error), wireProtocol, base64: type.hasPrefix(MediaType.grpcWebText))
+        return response(headers: headers, body: [], status: statusFields(error) + trailers, wireProtocol, base64: type.hasPrefix(MediaType.grpcWebText))
     }
 
     /// `grpc-status`, the percent-encoded `grpc-message` and, when the error has details,

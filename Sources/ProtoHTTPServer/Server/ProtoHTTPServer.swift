@@ -65,6 +65,7 @@ public final class ProtoHTTPServer: Sendable {
         self.configuration = configuration
         var definitions = services.map(\.serviceDefinition)
         if configuration.serverReflection { definitions += ReflectionService.definitions(describing: definitions) }
+        definitions = definitions.map { $0.resolvingInterceptors(outer: configuration.interceptors) }
         let router = try Router(services: definitions, plainRoutes: configuration.plainRoutes,
                                 twirpPrefix: configuration.twirpPrefix)
         var dispatcher = Dispatcher(router: router, logger: configuration.logger, maxRequestBodySize: configuration.maxRequestBodySize,

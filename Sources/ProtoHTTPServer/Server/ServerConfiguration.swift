@@ -100,6 +100,10 @@ public struct ServerConfiguration: Sendable {
     /// only that no method is at that path, so a stranger probing the server learns nothing
     /// about its API.
     public var listsMethodsWhenNotFound = false
+    /// Interceptors around every handler this server calls, reflection and health included,
+    /// in order (the first is the outermost) and outside each service's own
+    /// (``ProtoHTTPService/intercepted(by:)``). See ``ServerInterceptor``.
+    public var interceptors: [any ServerInterceptor] = []
     /// Whether the server serves gRPC server reflection (`grpc.reflection.v1.ServerReflection`
     /// and `v1alpha`), describing every registered service from its generated descriptors, so
     /// grpcurl, Postman or `protohttp list` can call the server without its `.proto` files.

@@ -21,10 +21,13 @@ extension MethodDefinition {
         _ response: Response.Type = Response.self,
         handler: @escaping @Sendable (Request, ResponseWriter<Response>, ServerContext) async throws -> Void
     ) -> MethodDefinition {
-        streaming(path, Request.self, Response.self, .serverStreaming) { requests, responses, context in
+        streaming(path, Request.self, Response.self, .serverStreaming) { requests, responses, context, interceptors in
             let payload = try await requests.single(method: path)
             let message = try decode(Request.self, payload, context.encoding)
-            try await handler(message, ResponseWriter(sink: responses, encoding: context.encoding), context)
+            try await interceptors.run(ServerCall(context: context, kind: .serverStreaming, request: message)) { call in
+                try await handler(try InterceptorChain.request(Request.self, of: call, method: path),
+                                  ResponseWriter(sink: responses, encoding: call.context.encoding), call.context)
+            }
         }
     }
 
@@ -46,8 +49,10 @@ extension MethodDefinition {
         _ response: Response.Type = Response.self,
         handler: @escaping @Sendable (RequestStream<Request>, ServerContext) async throws -> Response
     ) -> MethodDefinition {
-        streaming(path, Request.self, Response.self, .clientStreaming) { requests, responses, context in
-            let reply = try await handler(RequestStream(payloads: requests, encoding: context.encoding), context)
+        streaming(path, Request.self, Response.self, .clientStreaming) { requests, responses, context, interceptors in
+            let reply = try await interceptors.run(ServerCall(context: context, kind: .clientStreaming)) { call in
+                try await handler(RequestStream(payloads: requests, encoding: call.context.encoding), call.context)
+            }
             try await responses.send(try encode(reply, context.encoding))
         }
     }
@@ -69,9 +74,11 @@ extension MethodDefinition {
         _ response: Response.Type = Response.self,
         handler: @escaping @Sendable (RequestStream<Request>, ResponseWriter<Response>, ServerContext) async throws -> Void
     ) -> MethodDefinition {
-        streaming(path, Request.self, Response.self, .bidirectionalStreaming) { requests, responses, context in
-            try await handler(RequestStream(payloads: requests, encoding: context.encoding),
-                              ResponseWriter(sink: responses, encoding: context.encoding), context)
+        streaming(path, Request.self, Response.self, .bidirectionalStreaming) { requests, responses, context, interceptors in
+            try await interceptors.run(ServerCall(context: context, kind: .bidirectionalStreaming)) { call in
+                try await handler(RequestStream(payloads: requests, encoding: call.context.encoding),
+                                  ResponseWriter(sink: responses, encoding: call.context.encoding), call.context)
+            }
         }
     }
 
@@ -101,7 +108,7 @@ extension MethodDefinition {
 
     private static func streaming<Request: ProtoMessage, Response: ProtoMessage>(
         _ path: String, _: Request.Type, _: Response.Type, _ kind: RPCKind,
-        run: @escaping @Sendable (RequestPayloads, ResponseSink, ServerContext) async throws -> Void
+        run: @escaping @Sendable (RequestPayloads, ResponseSink, ServerContext, InterceptorChain) async throws -> Void
     ) -> MethodDefinition {
         MethodDefinition(path: path, requestTypeName: Request.protoMessageName, responseTypeName: Response.protoMessageName,
                          invocation: .streaming(StreamInvocation(kind: kind, run: run)))

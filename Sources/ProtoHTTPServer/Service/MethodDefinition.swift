@@ -19,11 +19,13 @@ public struct MethodDefinition: Sendable {
     /// Unary, or which sides stream.
     public var kind: RPCKind { invocation.kind }
     let invocation: Invocation
+    /// The server's and then the service's interceptors, set when the server is made.
+    var interceptors = InterceptorChain.empty
 
     /// How the server runs the handler, by kind.
     enum Invocation: Sendable {
         /// One request body in, one response body out.
-        case unary(@Sendable (_ body: [UInt8], _ encoding: BodyEncoding, _ context: ServerContext) async throws -> [UInt8])
+        case unary(@Sendable (_ body: [UInt8], _ encoding: BodyEncoding, _ context: ServerContext, _ interceptors: InterceptorChain) async throws -> [UInt8])
         /// Request messages from a stream, response messages to a stream (``StreamInvocation``).
         case streaming(StreamInvocation)
 
@@ -50,8 +52,12 @@ public struct MethodDefinition: Sendable {
             path: path,
             requestTypeName: Request.protoMessageName,
             responseTypeName: Response.protoMessageName,
-            invocation: .unary { body, encoding, context in
-                let reply = try await handler(try decode(Request.self, body, encoding), context)
+            invocation: .unary { body, encoding, context, interceptors in
+                let request = try decode(Request.self, body, encoding)
+                guard !interceptors.isEmpty else { return try encode(try await handler(request, context), encoding) }
+                let reply = try await interceptors.run(ServerCall(context: context, kind: .unary, request: request)) { call in
+                    try await handler(try InterceptorChain.request(Request.self, of: call, method: path), call.context)
+                }
                 return try encode(reply, encoding)
             }
         )

@@ -24,13 +24,30 @@ public struct ServiceDefinition: Sendable {
     /// The `.proto` files that define the service, which server reflection describes it from
     /// (generated handlers pass their metadata's; a definition built by hand has none).
     public var fileDescriptors: ProtoFileDescriptors
+    /// Interceptors around each of this service's handlers, inside the server's
+    /// (``ServerConfiguration/interceptors``); ``ProtoHTTPService/intercepted(by:)`` adds to them.
+    public var interceptors: [any ServerInterceptor] = []
 
     /// A service named `name` (its full protobuf name) that serves `methods`, defined in
     /// `fileDescriptors`.
-    public init(name: String, methods: [MethodDefinition], fileDescriptors: ProtoFileDescriptors = .none) {
+    public init(name: String, methods: [MethodDefinition], fileDescriptors: ProtoFileDescriptors = .none,
+                interceptors: [any ServerInterceptor] = []) {
         self.name = name
         self.methods = methods
         self.fileDescriptors = fileDescriptors
+        self.interceptors = interceptors
+    }
+
+    /// The methods with their interceptors resolved: `outer` (the server's), then the service's.
+    func resolvingInterceptors(outer: [any ServerInterceptor]) -> ServiceDefinition {
+        let chain = InterceptorChain(interceptors: outer + interceptors)
+        var resolved = self
+        resolved.methods = methods.map { method in
+            var method = method
+            method.interceptors = chain
+            return method
+        }
+        return resolved
     }
 }
 

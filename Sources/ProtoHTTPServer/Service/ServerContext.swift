@@ -3,7 +3,8 @@ public import Logging
 public import HTTPTypes
 public import ProtoHTTPCore
 
-/// The call a handler is serving: method, protocol, encoding, headers, peer and deadline.
+/// The call a handler is serving: method, protocol, encoding, headers, peer and deadline, and
+/// the headers and trailers its response is to carry.
 ///
 /// ```swift
 /// func getNote(_ request: GetNoteRequest, context: ServerContext) async throws -> Note {
@@ -33,6 +34,29 @@ public struct ServerContext: Sendable {
     public var deadline: ContinuousClock.Instant?
     /// The server's logger with the method in its metadata.
     public var logger: Logger
+    /// Where the response headers and trailers set through this context (and its copies) go.
+    let responseFields = HandlerResponseFields()
+
+    /// Headers the response carries besides the protocol's own, set by the handler or an
+    /// interceptor: `context.responseHeaders[HTTPField.Name("x-request-id")!] = id`. Every copy of the
+    /// context sets the same call's headers. A stream's headers go out with its first message
+    /// (set them before sending); a unary call's with its answer, error or not. The fields the
+    /// server sets itself (`Content-Type`, compression, `grpc-status`, …) are dropped, with a
+    /// warning in ``logger``.
+    public var responseHeaders: HTTPFields {
+        get { responseFields.snapshot.headers }
+        nonmutating set { responseFields.update { $0.headers = newValue } }
+    }
+
+    /// Trailers the response ends with, after the handler returned or threw. gRPC sends them as
+    /// HTTP/2 trailers, gRPC-Web in its trailer frame, Connect streams in the end-of-stream
+    /// message's `metadata`, and Connect unary (and Twirp and plain) as headers named
+    /// `trailer-` and the name, the Connect protocol's rule; the client's
+    /// `ResponseMetadata.trailers` holds them in every case.
+    public var responseTrailers: HTTPFields {
+        get { responseFields.snapshot.trailers }
+        nonmutating set { responseFields.update { $0.trailers = newValue } }
+    }
 
     /// Creates a context (the server does this; tests of handlers may too).
     public init(

@@ -97,7 +97,7 @@ extension Dispatcher {
         let negotiated = prepared.framing.negotiated
         let path = prepared.method.path
         await DeadlineRace.run(deadline: context.deadline, {
-            try await invocation.run(requests, responses, context)
+            try await invocation.run(requests, responses, context, prepared.method.interceptors)
         }, answer: { result in
             switch result {
             case .success:

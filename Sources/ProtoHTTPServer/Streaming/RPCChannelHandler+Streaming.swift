@@ -29,7 +29,7 @@ extension RPCChannelHandler {
             loop.execute { bound.value.handler.streamWantsMore(context: bound.value.context, number: number) }
         }
         context.triggerUserOutboundEvent(StreamingRequestStarted(), promise: nil)
-        let exchange = StreamingExchange(framing: prepared.framing, version: head.version, source: source)
+        let exchange = StreamingExchange(framing: prepared.framing, version: head.version, source: source, handlerContext: prepared.context)
         let started = ContinuousClock.now
         state = .streaming(number: number, exchange: exchange, head: head, started: started, task: nil)
         let window = SendWindow()

@@ -81,12 +81,14 @@ struct StreamFraming: Sendable {
         text(GRPCFrame(payload: payload).bytes)
     }
 
-    /// What ends the stream: the last bytes of the body, and the trailers (gRPC only).
-    func end(_ error: ProtoHTTPError?) -> (body: [UInt8], trailers: HTTPFields?) {
-        let status = error.map(GRPCResponses.statusFields) ?? [.grpcStatus: "0"]
+    /// What ends the stream: the last bytes of the body, and the trailers (gRPC only). The
+    /// handler's `trailers` follow the status (gRPC, gRPC-Web) or are the end-of-stream
+    /// message's `metadata` (Connect).
+    func end(_ error: ProtoHTTPError?, trailers: HTTPFields = [:]) -> (body: [UInt8], trailers: HTTPFields?) {
+        let status = (error.map(GRPCResponses.statusFields) ?? [.grpcStatus: "0"]) + trailers
         switch wireProtocol {
         case .connect:
-            return (ConnectEndStream(error: error).envelope, nil)
+            return (ConnectEndStream(error: error, metadata: trailers).envelope, nil)
         case .grpcWeb:
             return (text(GRPCFrame(flags: GRPCFrame.trailersFlag, payload: GRPCWebTrailers.encode(status)).bytes), nil)
         default:

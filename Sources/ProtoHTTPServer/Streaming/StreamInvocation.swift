@@ -4,10 +4,13 @@ import ProtoHTTPCore
 
 /// How the server runs a streaming method: `run` reads the request messages' payloads (already
 /// unframed and inflated) from ``RequestPayloads`` and hands each response payload to
-/// ``ResponseSink``; returning ends the stream with OK, throwing ends it with the error.
+/// ``ResponseSink``; returning ends the stream with OK, throwing ends it with the error. The
+/// method's interceptors run around its handler, once the request message is read for a
+/// server stream, at once otherwise.
 struct StreamInvocation: Sendable {
     let kind: RPCKind
-    let run: @Sendable (_ requests: RequestPayloads, _ responses: ResponseSink, _ context: ServerContext) async throws -> Void
+    let run: @Sendable (_ requests: RequestPayloads, _ responses: ResponseSink, _ context: ServerContext,
+                        _ interceptors: InterceptorChain) async throws -> Void
 }
 
 /// The request messages of a streaming call as they arrive, each the payload of one frame.

@@ -44,10 +44,14 @@ final class StreamingExchange {
     /// writability (the back-pressure) sees them.
     static let pendingLimit = 64 * 1024
 
-    init(framing: StreamFraming, version: HTTPVersion, source: RequestPayloads.Producer.Source) {
+    /// The handler's context: the headers and trailers it sets go out with the head and the end.
+    private let handlerContext: ServerContext
+
+    init(framing: StreamFraming, version: HTTPVersion, source: RequestPayloads.Producer.Source, handlerContext: ServerContext) {
         self.framing = framing
         self.version = version
         self.source = source
+        self.handlerContext = handlerContext
         reader = FrameReader(limit: framing.limit)
         if framing.negotiated.base64Body { text = [] }
     }
@@ -185,7 +189,8 @@ final class StreamingExchange {
         writeHead(context: context)
         writePending(context: context)
         responseEnded = true
-        let (body, trailers) = framing.end(error)
+        let added = handlerContext.responseFields.outgoing(logger: handlerContext.logger)
+        let (body, trailers) = framing.end(error, trailers: added.trailers)
         if !body.isEmpty {
             bytesWritten += body.count
             var buffer = context.channel.allocator.buffer(capacity: body.count)
@@ -227,7 +232,8 @@ final class StreamingExchange {
     private func writeHead(context: ChannelHandlerContext) {
         guard !headWritten else { return }
         headWritten = true
-        let head = HTTPResponseHead(version: version, status: .ok, headers: HTTPHeaders(framing.headFields, reservingExtra: 0))
+        let added = handlerContext.responseFields.outgoing(logger: handlerContext.logger)
+        let head = HTTPResponseHead(version: version, status: .ok, headers: HTTPHeaders(framing.headFields + added.headers, reservingExtra: 0))
         context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
     }
 
