@@ -2,6 +2,7 @@
 package import Dispatch
 import Synchronization
 package import ProtoHTTPCore
+package import ProtoHTTPObservability
 
 /// The handle of one call made through ``ProtoHTTPManager``.
 ///
@@ -60,6 +61,8 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     private let accessories: [any CallAccessory]
     /// Run on a failure's error before it is delivered.
     private let failureFilters: [any FailureFilter]
+    /// The call's metrics and span (``ManagerConfiguration/observability``), ended as its outcome is delivered.
+    package let observation: RPCCallObservation?
     /// Where the call is registered until it finishes.
     private let registry: CallRegistry
     /// Whether the call has a `completion` to fire at the hand-off. Without one, the send stage
@@ -76,7 +79,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
     package static func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
 
     package init(info: CallInfo, registry: CallRegistry, sink: Sink, accessories: [any CallAccessory] = [],
-                 failureFilters: [any FailureFilter] = []) {
+                 failureFilters: [any FailureFilter] = [], observation: RPCCallObservation? = nil) {
         self.id = info.id
         self.path = info.path
         self.category = info.category
@@ -84,6 +87,7 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
         self.info = info
         self.accessories = accessories
         self.failureFilters = failureFilters
+        self.observation = observation
         self.registry = registry
         self.reportsHandOff = sink.completion != nil
         self.reportsProgress = sink.progress != nil
@@ -246,10 +250,12 @@ public final class CallHandle: Sendable, Hashable, CustomStringConvertible {
 
     /// `deliver`, then the `finished` callback, between the accessories' `willStop` and `didStop`.
     private func observed(_ deliver: @escaping Delivery, error: ProtoHTTPError?, finished: (@Sendable () -> Void)?) -> Delivery {
-        guard !accessories.isEmpty || finished != nil else { return deliver }
+        guard !accessories.isEmpty || finished != nil || observation != nil else { return deliver }
         let accessories = self.accessories
         let info = self.info
+        let observation = self.observation
         return {
+            observation?.finish(error)
             for accessory in accessories { accessory.willStop(info, error: error) }
             deliver()
             finished?()

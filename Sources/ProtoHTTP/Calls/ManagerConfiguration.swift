@@ -3,6 +3,7 @@ public import Dispatch
 public import Logging
 public import HTTPTypes
 public import ProtoHTTPCore
+public import ProtoHTTPObservability
 
 /// The settings of a ``ProtoHTTPManager``, applied to every call it makes.
 public struct ManagerConfiguration: Sendable {
@@ -47,6 +48,10 @@ public struct ManagerConfiguration: Sendable {
     /// at most the time left before it (`HandlerDeadline`, ProtoHTTPCore), whatever its own timeout says, as
     /// gRPC propagates deadlines. Default `true`; `false` lets the calls outlive the handler's caller.
     public var inheritsHandlerDeadline = true
+    /// Whether unary calls record OpenTelemetry RPC metrics (`rpc.client.*`) and a client span
+    /// each, continuing the trace of `ServiceContext.current` (a server handler's) and
+    /// injecting it into the request headers. Default off; see `RPCObservability` (ProtoHTTPObservability).
+    public var observability = RPCObservability.off
     /// The wire protocol of every call that does not name one. `nil` (the default) means
     /// Connect for RPC methods (``ProtoHTTPManager/unary(_:_:options:completion:success:failure:finished:)``,
     /// which generated clients use, as ProtoHTTPServer and connectrpc serve them) and plain HTTP

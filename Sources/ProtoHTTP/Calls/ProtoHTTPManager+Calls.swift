@@ -2,6 +2,8 @@
 import Dispatch
 public import ProtoWire
 public import ProtoHTTPCore
+import ProtoHTTPObservability
+import Tracing
 
 extension ProtoHTTPManager {
     /// Posts `input` to `path` (a method path, a path under the base URL, or an absolute URL)
@@ -74,10 +76,13 @@ extension ProtoHTTPManager {
         let info = CallInfo(id: CallHandle.makeID(), path: target.path, category: options.category, tag: options.tag,
                             context: settings.configuration.context(of: options), rpcProtocol: wireProtocol.rpcProtocol, method: target.rpc)
         let configuration = settings.configuration
+        let observation = RPCCallObservation.start(configuration.observability, side: .client, path: target.rpc?.path ?? target.path,
+                                                   rpcProtocol: wireProtocol.rpcProtocol, context: ServiceContext.current ?? .topLevel)
         return CallHandle(info: info, registry: registry, sink: sink,
                           accessories: options.accessories.isEmpty ? configuration.accessories : configuration.accessories + options.accessories,
                           failureFilters: options.failureFilters.isEmpty
-                              ? configuration.failureFilters : configuration.failureFilters + options.failureFilters)
+                              ? configuration.failureFilters : configuration.failureFilters + options.failureFilters,
+                          observation: observation)
     }
 
     /// Starts a call in callback form: a handle reporting on the callback queue, then ``run``.

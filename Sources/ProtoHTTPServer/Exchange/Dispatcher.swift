@@ -2,6 +2,8 @@
 import Logging
 import HTTPTypes
 import ProtoHTTPCore
+import ProtoHTTPObservability
+import Tracing
 
 /// Serves complete requests, independent of the network layer. Every outcome, including every
 /// refusal, is a well-formed response in the protocol's error format.
@@ -16,6 +18,8 @@ struct Dispatcher: Sendable {
     var responseCompression: ResponseCompression
     /// Whether a 404 lists the server's methods (``ServerConfiguration/listsMethodsWhenNotFound``).
     var listsMethodsWhenNotFound = false
+    /// The metrics and spans of the calls that reach a handler (``ServerConfiguration/observability``).
+    var observability = RPCObservability.off
     /// ``logger`` with each method's path as `rpc` metadata, made once rather than per call.
     private let methodLoggers: [String: Logger]
 
@@ -76,27 +80,51 @@ struct Dispatcher: Sendable {
             answer(response, outcome)
             return
         }
+        let observation = observe(method.path, negotiated, headers: requestHeaders)
+        observation?.noteRequest(bytes: body.count)
+        // The observation ends with the answer: the reply's message size, or the error.
+        let observedAnswer: @Sendable (RPCResponse, RPCOutcome, Result<[UInt8], ProtoHTTPError>) -> Void = { response, outcome, result in
+            switch result {
+            case .success(let reply):
+                observation?.noteResponse(bytes: reply.count)
+                observation?.finish(nil)
+            case .failure(let error):
+                observation?.finish(error)
+            }
+            answer(response, outcome)
+        }
         await DeadlineRace.run(deadline: context.deadline, {
-            try await invoke(body, negotiated.encoding, context, method.interceptors)
+            guard let observation else { return try await invoke(body, negotiated.encoding, context, method.interceptors) }
+            return try await ServiceContext.withValue(observation.context(.topLevel)) {
+                try await invoke(body, negotiated.encoding, context, method.interceptors)
+            }
         }, answer: { result in
             let added = context.responseFields.outgoing(logger: context.logger)
             switch result {
             case .success(let reply) where negotiated.wireProtocol.usesTrailers:
                 let response = GRPCResponses.success(reply, negotiated: negotiated, requestHeaders: requestHeaders, compression: compression,
                                                      extraHeaders: added.headers, trailers: added.trailers)
-                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
+                observedAnswer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil), .success(reply))
             case .success(let reply):
                 let headers: HTTPFields = [.contentType: negotiated.responseContentType] + added.headers + ConnectHeaders.trailerHeaders(added.trailers)
                 let response = RPCResponse(status: 200, headers: headers, body: reply)
-                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
+                observedAnswer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil), .success(reply))
             case .failure(let error):
                 var failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
                 failure.headers += added.headers
                 failure.trailers += added.trailers
                 let (response, outcome) = dispatcher.refuse(failure, negotiated)
-                answer(response, outcome)
+                observedAnswer(response, outcome, .failure(failure.error))
             }
         })
+    }
+
+    /// The observation of a call to the method at `path`, in the context its headers carry;
+    /// `nil` when ``observability`` is off.
+    func observe(_ path: String, _ negotiated: Negotiated, headers: HTTPFields) -> RPCCallObservation? {
+        guard !observability.isOff else { return nil }
+        return RPCCallObservation.start(observability, side: .server, path: path, rpcProtocol: negotiated.wireProtocol,
+                                        context: RPCCallObservation.extractContext(headers, observability))
     }
 
     /// The answer to a request whose body is over `limit` bytes: `resource_exhausted` with

@@ -72,6 +72,7 @@ public final class ProtoHTTPServer: Sendable {
                                     responseCompression: configuration.responseCompression)
         dispatcher.listsMethodsWhenNotFound = configuration.listsMethodsWhenNotFound
         dispatcher.maxRequestInflationRatio = configuration.maxRequestInflationRatio
+        dispatcher.observability = configuration.observability
         self.dispatcher = dispatcher
     }
 

@@ -2,6 +2,7 @@
 public import Logging
 public import NIOCore
 public import ProtoHTTPCore
+public import ProtoHTTPObservability
 
 /// How a ``ProtoHTTPServer`` listens and serves.
 ///
@@ -104,6 +105,10 @@ public struct ServerConfiguration: Sendable {
     /// in order (the first is the outermost) and outside each service's own
     /// (``ProtoHTTPService/intercepted(by:)``). See ``ServerInterceptor``.
     public var interceptors: [any ServerInterceptor] = []
+    /// Whether calls that reach a handler record OpenTelemetry RPC metrics (`rpc.server.*`)
+    /// and spans, whose context the handler's `ServiceContext.current` carries. Default off;
+    /// see `RPCObservability` (ProtoHTTPObservability).
+    public var observability = RPCObservability.off
     /// Whether the server serves gRPC server reflection (`grpc.reflection.v1.ServerReflection`
     /// and `v1alpha`), describing every registered service from its generated descriptors, so
     /// grpcurl, Postman or `protohttp list` can call the server without its `.proto` files.

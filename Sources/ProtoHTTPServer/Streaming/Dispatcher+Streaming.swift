@@ -1,6 +1,8 @@
 // Dispatcher+Streaming.swift: a streaming call from its head: route, protocol, headers checked; then the handler against its deadline.
 import HTTPTypes
 import ProtoHTTPCore
+import ProtoHTTPObservability
+import Tracing
 
 extension Dispatcher {
     /// A streaming call ready to run: the method's invocation, the framing its protocol uses,
@@ -96,14 +98,21 @@ extension Dispatcher {
         let context = prepared.context
         let negotiated = prepared.framing.negotiated
         let path = prepared.method.path
+        let observation = observe(path, negotiated, headers: context.requestHeaders)
+        let interceptors = prepared.method.interceptors
         await DeadlineRace.run(deadline: context.deadline, {
-            try await invocation.run(requests, responses, context, prepared.method.interceptors)
+            guard let observation else { return try await invocation.run(requests, responses, context, interceptors) }
+            return try await ServiceContext.withValue(observation.context(.topLevel)) {
+                try await invocation.run(requests, responses, context, interceptors)
+            }
         }, answer: { result in
             switch result {
             case .success:
+                observation?.finish(nil)
                 end(nil, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .failure(let error):
                 let failure = FailureMapping.serverError(for: error, method: path, negotiated: negotiated, logger: context.logger)
+                observation?.finish(failure.error)
                 end(failure.error, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: failure.error.code))
             }
         })

@@ -1,6 +1,7 @@
 // CallPipeline.swift: one manager call's way through register, prepare, route and send, as a type; the manager is its façade.
 import Dispatch
 import ProtoHTTPCore
+import ProtoHTTPObservability
 
 /// One manager call from start to outcome: ``register()``, ``prepare(_:with:)``, ``route(for:)``
 /// and ``send(_:along:)``, in that order (`ProtoHTTPManager.run` is those four calls).
@@ -84,20 +85,21 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
     /// answered 415 before is prepared in JSON at once.
     func prepare<S: RequestSerializer>(_ input: S.Input, with serializer: S) -> PreparedCall? {
         let (manager, info, target, options, settings, deadline) = (manager, handle.info, target, options, settings, deadline)
+        let observation = handle.observation
         do {
             let configuration = settings.configuration
             guard configuration.fallbackToJSON, (options.encoding ?? configuration.encoding) == .binary else {
                 return try manager.prepare(info: info, target: target, input: input, serializer: serializer,
-                                           options: options, settings: settings, deadline: deadline)
+                                           options: options, settings: settings, deadline: deadline, observation: observation)
             }
             let asJSON: @Sendable () throws(ProtoHTTPError) -> PreparedCall = { () throws(ProtoHTTPError) in
                 var json = options
                 json.encoding = .json
                 return try manager.prepare(info: info, target: target, input: input, serializer: serializer,
-                                           options: json, settings: settings, deadline: deadline)
+                                           options: json, settings: settings, deadline: deadline, observation: observation)
             }
             let prepared = try manager.prepare(info: info, target: target, input: input, serializer: serializer,
-                                               options: options, settings: settings, deadline: deadline, jsonFallback: asJSON)
+                                               options: options, settings: settings, deadline: deadline, observation: observation, jsonFallback: asJSON)
             if prepared.jsonFallback != nil, manager.jsonFallbacks.contains(prepared.request.url),
                let json = try? asJSON(), JSONFallback.isJSON(json.body) {
                 return json
@@ -186,7 +188,8 @@ struct CallPipeline<R: ResponseSerializer>: Sendable {
     func settle(_ result: Result<TransportResponse, ProtoHTTPError>, attempts: Int, fromCache: Bool,
                 prepared: PreparedCall) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
         CallSettlement.settle(result, wireProtocol: prepared.wireProtocol, validators: prepared.validators, serializer: responseSerializer,
-                              attempts: attempts, processors: processors, info: prepared.info, fromCache: fromCache)
+                              attempts: attempts, processors: processors, info: prepared.info, fromCache: fromCache,
+                              observation: handle.observation)
     }
 
     /// A settled result as the stages see it: the outcome, with the raw response beside it.

@@ -1,5 +1,6 @@
 // CallSettlement.swift: stage 4 of a manager call, settle: protocol errors, validation and serialization of the result.
 import ProtoHTTPCore
+import ProtoHTTPObservability
 
 
 /// Stage 4: turns the chain's result into the call's outcome. Pure: no queues, no handle.
@@ -11,7 +12,8 @@ enum CallSettlement {
     static func settle<R: ResponseSerializer>(
         _ result: Result<TransportResponse, ProtoHTTPError>, wireProtocol: any WireProtocol,
         validators: [any ResponseValidator], serializer: R, attempts: Int = 1,
-        processors: [any ResponseProcessor] = [], info: CallInfo? = nil, fromCache: Bool = false
+        processors: [any ResponseProcessor] = [], info: CallInfo? = nil, fromCache: Bool = false,
+        observation: RPCCallObservation? = nil
     ) -> Result<(R.Output, ResponseMetadata), ProtoHTTPError> {
         let received: TransportResponse
         switch result {
@@ -24,6 +26,7 @@ enum CallSettlement {
         case .success(let message): response = message
         case .failure(let error): return .failure(error)
         }
+        observation?.noteResponse(bytes: response.body.count)   // the message, out of its framing and inflated
         var metadata = ResponseMetadata(status: response.status, headers: response.headers, attempts: attempts)
         metadata.trailers = response.trailers
         metadata.bodyFile = response.bodyFile

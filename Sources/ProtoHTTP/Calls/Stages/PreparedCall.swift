@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import ProtoHTTPCore
+import ProtoHTTPObservability
 
 /// Everything a call needs before it is sent, resolved once from the manager's configuration
 /// and the call's options. Preparing is pure: it sends nothing and registers nothing.
@@ -74,7 +75,7 @@ extension ProtoHTTPManager {
     /// - Throws: the serializer's error; nothing has been sent.
     func prepare<S: RequestSerializer>(
         info: CallInfo, target: CallTarget, input: S.Input, serializer: S,
-        options: CallOptions, settings: SettingsSnapshot, deadline: CallDeadline?,
+        options: CallOptions, settings: SettingsSnapshot, deadline: CallDeadline?, observation: RPCCallObservation? = nil,
         jsonFallback: (@Sendable () throws(ProtoHTTPError) -> PreparedCall)? = nil
     ) throws(ProtoHTTPError) -> PreparedCall {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
@@ -122,6 +123,10 @@ extension ProtoHTTPManager {
         let policy = options.retryPolicy ?? settings.configuration.retryPolicy
         if policy.needsIdempotencyKey(safe: target.isSafeToRepeat), request.headers[.idempotencyKey] == nil {
             request.headers[.idempotencyKey] = UUID().uuidString.lowercased()
+        }
+        if let observation {
+            observation.inject(into: &request.headers)   // the span's context: traceparent with a W3C propagator
+            observation.noteRequest(bytes: body?.bytes.count ?? 0)   // the message, before compression and framing
         }
         return PreparedCall(target: target, request: request, info: info, wireProtocol: wireProtocol,
                             validators: options.validators ?? settings.configuration.validators, deadline: deadline,
