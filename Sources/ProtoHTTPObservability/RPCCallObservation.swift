@@ -80,6 +80,12 @@ package final class RPCCallObservation: Sendable {
     /// The size of the response's body, for `rpc.*.response.size`.
     package func noteResponse(bytes: Int) { state.withLock { $0.response = bytes } }
 
+    /// Ends a call that succeeded with a response message of `bytes`.
+    package func finish(answering bytes: Int) {
+        noteResponse(bytes: bytes)
+        finish(code: nil)
+    }
+
     /// Ends the call with `error` (`nil`: OK): records the duration and sizes, ends the span.
     /// Only the first call counts.
     package func finish(_ error: ProtoHTTPError?) {

@@ -64,7 +64,7 @@ public enum ConnectHeaders {
     }
 
     private static func isTrailerName(_ name: HTTPField.Name) -> Bool {
-        name.canonicalName.count > trailerPrefix.count && name.canonicalName.hasPrefix(trailerPrefix)
+        name.canonicalName.utf8.count > trailerPrefix.utf8.count && name.canonicalName.hasPrefix(trailerPrefix)
     }
 
     /// Whether a `Connect-Protocol-Version` value names the version this library speaks.

@@ -82,17 +82,6 @@ struct Dispatcher: Sendable {
         }
         let observation = observe(method.path, negotiated, headers: requestHeaders)
         observation?.noteRequest(bytes: body.count)
-        // The observation ends with the answer: the reply's message size, or the error.
-        let observedAnswer: @Sendable (RPCResponse, RPCOutcome, Result<[UInt8], ProtoHTTPError>) -> Void = { response, outcome, result in
-            switch result {
-            case .success(let reply):
-                observation?.noteResponse(bytes: reply.count)
-                observation?.finish(nil)
-            case .failure(let error):
-                observation?.finish(error)
-            }
-            answer(response, outcome)
-        }
         await DeadlineRace.run(deadline: context.deadline, {
             guard let observation else { return try await invoke(body, negotiated.encoding, context, method.interceptors) }
             return try await ServiceContext.withValue(observation.context(.topLevel)) {
@@ -104,17 +93,20 @@ struct Dispatcher: Sendable {
             case .success(let reply) where negotiated.wireProtocol.usesTrailers:
                 let response = GRPCResponses.success(reply, negotiated: negotiated, requestHeaders: requestHeaders, compression: compression,
                                                      extraHeaders: added.headers, trailers: added.trailers)
-                observedAnswer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil), .success(reply))
+                observation?.finish(answering: reply.count)
+                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .success(let reply):
                 let headers: HTTPFields = [.contentType: negotiated.responseContentType] + added.headers + ConnectHeaders.trailerHeaders(added.trailers)
                 let response = RPCResponse(status: 200, headers: headers, body: reply)
-                observedAnswer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil), .success(reply))
+                observation?.finish(answering: reply.count)
+                answer(response, RPCOutcome(wireProtocol: negotiated.wireProtocol, encoding: negotiated.encoding, code: nil))
             case .failure(let error):
                 var failure = FailureMapping.serverError(for: error, method: method.path, negotiated: negotiated, logger: context.logger)
                 failure.headers += added.headers
                 failure.trailers += added.trailers
                 let (response, outcome) = dispatcher.refuse(failure, negotiated)
-                observedAnswer(response, outcome, .failure(failure.error))
+                observation?.finish(failure.error)
+                answer(response, outcome)
             }
         })
     }

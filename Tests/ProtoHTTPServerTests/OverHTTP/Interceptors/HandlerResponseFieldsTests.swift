@@ -19,6 +19,7 @@ struct HandlerResponseFieldsTests {
             .unary("/test.Fields/Tag", Google_Protobuf_StringValue.self, Google_Protobuf_StringValue.self) { request, context in
                 context.responseHeaders[servedBy] = "node-1"
                 context.responseHeaders[.contentType] = "text/evil"
+                context.responseTrailers[.grpcStatus] = "13"   // the server's own: a gRPC call stays OK
                 context.responseTrailers[count] = "3"
                 return request
             },
@@ -43,7 +44,7 @@ struct HandlerResponseFieldsTests {
         static let isClientStreaming = false, isServerStreaming = true
     }
 
-    @Test("a unary answer carries the handler's header and trailer; the reserved Content-Type stays the server's",
+    @Test("a unary answer carries the handler's header and trailer; the reserved Content-Type and grpc-status stay the server's",
           arguments: ["connect", "connect-json", "grpc", "grpcweb", "twirp"])
     func unary(_ name: String) async throws {
         try await withServer(extraServices: [Self.service]) { server in
@@ -56,6 +57,7 @@ struct HandlerResponseFieldsTests {
             #expect(response.metadata.headers[Self.servedBy] == "node-1")
             #expect(response.metadata.headers[values: .contentType].count == 1)
             #expect(response.metadata.headers[.contentType]?.hasPrefix("text/evil") == false)
+            #expect(response.metadata.trailers[values: .grpcStatus].allSatisfy { $0 == "0" }, "\(response.metadata.trailers)")
             if name == "twirp" {
                 // Twirp has no trailers: they travel as Connect unary's trailer- headers.
                 #expect(response.metadata.headers[HTTPField.Name("trailer-x-count")!] == "3")
@@ -101,7 +103,7 @@ struct HandlerResponseFieldsTests {
         }
     }
 
-    @Test("a context's copies share its fields; the server drops reserved names and keeps the rest in order")
+    @Test("a context's copies share its response headers and trailers, in the order they were set")
     func sharedAndFiltered() {
         let context = ServerContext(method: "/test.Fields/Tag")
         var copy = context
