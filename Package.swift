@@ -11,6 +11,10 @@ let explicitImports: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsBy
 /// `HTTPRequest.Method` (ProtoHTTPCore uses it in its public API but does not re-export it).
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 
+/// swift-service-lifecycle's `Service` and `ServiceGroup`, for the types that run as services
+/// and the executables that run them.
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+
 let package = Package(
     name: "ProtoHTTP",
     products: [
@@ -60,6 +64,9 @@ let package = Package(
         // packages only, without dependencies of their own; a backend is the app's choice.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // `Service` and `ServiceGroup` (graceful shutdown on SIGTERM): ProtoHTTPServer, OfflineQueue
+        // and NetworkMonitor run as services; the demos' executables run them in a group.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The hand-written protobuf codec: messages, binary wire format, unknown fields.
@@ -123,6 +130,7 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 "ProtoHTTPObservability", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                serviceLifecycle,
             ],
             swiftSettings: explicitImports
         ),
@@ -152,7 +160,8 @@ let package = Package(
         ),
 
         // `notes-server`: the demo service alone, a server-only executable (checked to link no libcurl).
-        .executableTarget(name: "notes-server", dependencies: ["ProtoHTTPDemoService"]),
+        .executableTarget(name: "notes-server", dependencies: ["ProtoHTTPDemoService", "ProtoHTTPServer", serviceLifecycle,
+                                                             .product(name: "Logging", package: "swift-log")]),
 
         // The `protohttp` command (product `protohttp`): `call`, `list`, `encode`, `decode` on
         // schemas read at run time (descriptor sets, from protoc). It links the codec, the
@@ -172,7 +181,8 @@ let package = Package(
             name: "protohttp-demo",
             dependencies: [
                 "ProtoHTTPDemo", "ProtoHTTPDemoService", "ProtoHTTPServer", "ProtoWire",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), serviceLifecycle,
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -223,7 +233,7 @@ let package = Package(
         // user of the client alone links no SQLite.
         .target(
             name: "ProtoHTTPOffline",
-            dependencies: ["ProtoHTTP", "ProtoHTTPCore", httpTypes, "ProtoWire", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ProtoHTTP", "ProtoHTTPCore", httpTypes, "ProtoWire", .product(name: "GRDB", package: "GRDB.swift"), serviceLifecycle],
             swiftSettings: explicitImports
         ),
 
@@ -254,6 +264,7 @@ let package = Package(
                 "ProtoHTTPObservability", .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
+                serviceLifecycle, .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
             exclude: ["PythonClients"]
         ),
@@ -265,6 +276,8 @@ let package = Package(
             dependencies: [
                 "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", httpTypes, "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
                 "ProtoHTTPDemo", "ProtoHTTPTestSupport", "offline-queue-child", .product(name: "GRDB", package: "GRDB.swift"),
+                serviceLifecycle, .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Cache/PythonPeers"]
         ),

@@ -4,6 +4,8 @@ import Foundation
 import ProtoHTTPDemo
 import ProtoHTTPServer
 import ProtoHTTPDemoService
+import Logging
+import ServiceLifecycle
 
 /// Serves the demo's ``NotesService`` (and its JSON-only `/api/notes/list`) for curl or any
 /// Connect, Twirp or plain client, over HTTP/1.1 and HTTP/2 (h2c by prior knowledge, or `h2`
@@ -38,18 +40,24 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let signals = TerminationSignals()
         let tls = tlsCertificate.flatMap { certificate in tlsKey.map { ServerTLS(certificateChainPath: certificate, privateKeyPath: $0) } }
-        let server = try DemoServer(host: host, port: port, tls: tls, reflection: reflection)
-        try await server.start()
-        printBanner(server.baseURL, tls: tls != nil)
-        let received = await signals.wait()
-        print("\n\(received): shutting down gracefully (calls in flight may finish)…")
-        await server.shutdown()
+        let demo = try DemoServer(host: host, port: port, tls: tls, reflection: reflection)
+        // The banner runs in the group too: it prints once the server listens (the signals are
+        // caught by then) and, being last, hears of the shutdown first.
+        let banner = ClosureService {
+            _ = try await demo.server.listeningPort
+            Self.printBanner(demo.baseURL, tls: tls != nil)
+            try await gracefulShutdown()
+            print("\nshutting down gracefully (calls in flight may finish)…")
+        }
+        var logger = Logger(label: "protohttp-demo.serve")
+        logger.logLevel = .warning
+        let group = ServiceGroup(services: [demo.server, banner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        try await group.run()
         print("stopped.")
     }
 
-    private func printBanner(_ url: String, tls: Bool) {
+    private static func printBanner(_ url: String, tls: Bool) {
         let route = DemoServer.listRoute.path
         let endpoints = [
             ("Connect", "\(url)/notes.Notes/<Method>", "application/proto or application/json"),

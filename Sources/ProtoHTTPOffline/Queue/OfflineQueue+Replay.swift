@@ -61,8 +61,16 @@ extension OfflineQueue {
     private func replay(_ category: String?, completion: (@Sendable (ReplaySummary) -> Void)?) {
         let queue = callbackQueue
         let waiter: ReplayGate.Waiter = { summary in if let completion { queue.async { completion(summary) } } }
-        guard gate.begin(category, waiter: waiter) else { return }
-        pass(category, summary: ReplaySummary())
+        switch gate.begin(category, waiter: waiter) {
+        case .run:
+            pass(category, summary: ReplaySummary())
+        case .joined:
+            return
+        case .closed:
+            var summary = ReplaySummary()
+            summary.remaining = (try? store.count(category: category)) ?? 0
+            waiter(summary)
+        }
     }
 
     /// Replays every category that has entries, the calls made without one included (each as
@@ -169,6 +177,11 @@ extension OfflineQueue {
     private func send(_ rest: ArraySlice<QueuedCall>, category: String?, summary: ReplaySummary, waiting: Duration? = nil) {
         guard var entry = rest.first else {
             endPass(category, summary: summary, stopped: waiting != nil, comeBackAfter: waiting)
+            return
+        }
+        guard !gate.isClosed else {
+            // Shutting down: the rest stays stored for the next run.
+            endPass(category, summary: summary, stopped: true)
             return
         }
         guard let manager else {
@@ -284,11 +297,12 @@ extension OfflineQueue {
         switch gate.finishPass(category, stopped: stopped) {
         case .again:
             pass(category, summary: summary)
-        case .done(let held, let waiters):
+        case .done(let held, let waiters, let idle):
             var summary = summary
             summary.remaining = (try? store.count(category: category)) ?? 0
             for send in held { send() }
             for waiter in waiters { waiter(summary) }
+            for body in idle { body() }
             // After the replay has ended, so the comeback starts a new one instead of joining it.
             if let comeBackAfter { comeBack(category, after: comeBackAfter) }
         }

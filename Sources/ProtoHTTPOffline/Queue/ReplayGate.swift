@@ -34,50 +34,94 @@ final class ReplayGate: Sendable {
     enum Finish {
         /// Another resume came in during the pass: run one more.
         case again
-        /// Done: release the held calls, in order, then tell the waiters.
-        case done(held: [Held], waiters: [Waiter])
+        /// Done: release the held calls, in order, then tell the waiters; `idle`: this was the
+        /// last replay running, and they wait for that.
+        case done(held: [Held], waiters: [Waiter], idle: [Idle])
     }
 
-    private let runs = Mutex<[CategoryKey: Run]>([:])
+    /// The replays in progress, whether replays are stopped (the queue is shutting down), and
+    /// who waits for the last replay to end.
+    private struct State {
+        var runs: [CategoryKey: Run] = [:]
+        var closed = false
+        var idleWaiters: [Idle] = []
+    }
+
+    typealias Idle = @Sendable () -> Void
+
+    private let state = Mutex(State())
+
+    /// What ``begin(_:waiter:)`` found.
+    enum Begin {
+        /// No replay of the category was running: the caller runs it.
+        case run
+        /// One was running: it takes one more pass and tells the waiter too.
+        case joined
+        /// Replays are stopped (``close()``): the caller tells the waiter nothing was sent.
+        case closed
+    }
 
     /// Starts a replay of `category`, or joins the one running (which then makes one more
-    /// pass and tells `waiter` too); returns whether the caller must run it.
-    func begin(_ category: String?, waiter: @escaping Waiter) -> Bool {
-        runs.withLock { runs in
-            if runs[CategoryKey(category)] != nil {
-                runs[CategoryKey(category)]?.anotherPass = true
-                runs[CategoryKey(category)]?.waiters.append(waiter)
-                return false
+    /// pass and tells `waiter` too), unless replays are stopped.
+    func begin(_ category: String?, waiter: @escaping Waiter) -> Begin {
+        state.withLock { state in
+            if state.closed { return .closed }
+            if state.runs[CategoryKey(category)] != nil {
+                state.runs[CategoryKey(category)]?.anotherPass = true
+                state.runs[CategoryKey(category)]?.waiters.append(waiter)
+                return .joined
             }
-            runs[CategoryKey(category)] = Run(waiters: [waiter])
-            return true
+            state.runs[CategoryKey(category)] = Run(waiters: [waiter])
+            return .run
         }
     }
 
     /// Ends a pass of `category`'s replay; `stopped` (the network failed again) ends the
-    /// replay whatever was asked meanwhile.
+    /// replay whatever was asked meanwhile, and so does ``close()``.
     func finishPass(_ category: String?, stopped: Bool) -> Finish {
-        runs.withLock { runs in
-            guard let run = runs[CategoryKey(category)] else { return .done(held: [], waiters: []) }
-            if run.anotherPass, !stopped {
-                runs[CategoryKey(category)]?.anotherPass = false
+        state.withLock { state in
+            guard let run = state.runs[CategoryKey(category)] else { return .done(held: [], waiters: [], idle: []) }
+            if run.anotherPass, !stopped, !state.closed {
+                state.runs[CategoryKey(category)]?.anotherPass = false
                 return .again
             }
-            runs[CategoryKey(category)] = nil
-            return .done(held: run.held, waiters: run.waiters)
+            state.runs[CategoryKey(category)] = nil
+            var idle: [Idle] = []
+            if state.runs.isEmpty { swap(&idle, &state.idleWaiters) }
+            return .done(held: run.held, waiters: run.waiters, idle: idle)
         }
     }
 
     /// Whether `category` is replaying.
-    func isReplaying(_ category: String?) -> Bool { runs.withLock { $0[CategoryKey(category)] != nil } }
+    func isReplaying(_ category: String?) -> Bool { state.withLock { $0.runs[CategoryKey(category)] != nil } }
+
+    /// Stops replays: none begins from now on, and those running end after the entry they are
+    /// sending (``isClosed``); ``whenIdle(_:)`` tells when the last has ended.
+    func close() { state.withLock { $0.closed = true } }
+
+    /// Lets replays begin again after ``close()``.
+    func open() { state.withLock { $0.closed = false } }
+
+    /// Whether replays are stopped.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Calls `body` once no replay is running: at once if none is, else when the last ends.
+    func whenIdle(_ body: @escaping Idle) {
+        let now = state.withLock { state -> Bool in
+            if state.runs.isEmpty { return true }
+            state.idleWaiters.append(body)
+            return false
+        }
+        if now { body() }
+    }
 
     /// Runs `send` now, or, for a new call of a category that is replaying, once the replay
     /// ends; replayed calls (marked in `info`'s context) always pass at once.
     func admit(_ info: CallInfo, send: @escaping Held) {
         if info.context[Self.replayMarker] == nil {
-            let held = runs.withLock { runs in
-                guard runs[CategoryKey(info.category)] != nil else { return false }
-                runs[CategoryKey(info.category)]?.held.append(send)
+            let held = state.withLock { state in
+                guard state.runs[CategoryKey(info.category)] != nil else { return false }
+                state.runs[CategoryKey(info.category)]?.held.append(send)
                 return true
             }
             if held { return }

@@ -24,13 +24,6 @@ public import ProtoHTTPCore
 /// await server.shutdown()                                          // lets in-flight calls finish
 /// ```
 public final class ProtoHTTPServer: Sendable {
-    private enum Lifecycle {
-        case ready
-        case starting
-        case running(ServerLoops, ServerQuiescingHelper, LoopTurns)
-        case stopped
-    }
-
     /// The configuration the server was made with.
     public let configuration: ServerConfiguration
     let dispatcher: Dispatcher
@@ -38,7 +31,8 @@ public final class ProtoHTTPServer: Sendable {
     private let requests = InFlightRequests()
     /// Closed just before the event loops stop; request tasks then resume off them.
     private let loopsOpen = EventLoopsOpen()
-    private let lifecycle = Mutex(Lifecycle.ready)
+    /// Ready, starting, running, stopping or stopped, with what each holds and waits for.
+    let lifecycle = Mutex(ServerLifecycle())
     private let boundPort = Mutex<Int?>(nil)
     /// The caller's event loops, or `nil` for a group of the server's own.
     private let sharedGroup: MultiThreadedEventLoopGroup?
@@ -90,28 +84,21 @@ public final class ProtoHTTPServer: Sendable {
     ///   (`failed_precondition`) when the server was already started, or when the configuration
     ///   asks for TLS or HTTP/2 in a build without the package trait that brings it.
     public func start() async throws(ProtoHTTPError) {
-        let proceed = lifecycle.withLock { state -> Bool in
-            guard case .ready = state else { return false }
-            state = .starting
-            return true
-        }
-        guard proceed else {
+        guard lifecycle.withLock({ $0.beginStart() }) else {
             throw ProtoHTTPError(code: .failedPrecondition, message: "the server was already started; make a new ProtoHTTPServer to serve again.")
         }
         let config = configuration
         if config.http2 && !ServerConfiguration.http2Built {
-            lifecycle.withLock { $0 = .ready }
-            throw ProtoHTTPError(
+            throw startFailed(ProtoHTTPError(
                 code: .failedPrecondition,
                 message: "this build of ProtoHTTPServer has no HTTP/2: the package trait HTTP2 is off (the dependency names other traits, e.g. `traits: []`). Leave ServerConfiguration.http2 off, or depend on ProtoHTTP with its default traits (or `traits: [\"HTTP2\"]`)."
-            )
+            ))
         }
         let tls: ServerTLSContext?
         do {
             tls = try TLSContextLoader.context(for: config)
         } catch {
-            lifecycle.withLock { $0 = .ready }
-            throw error
+            throw startFailed(error)
         }
         let loops = ServerLoops.make(shared: sharedGroup, threads: config.threads)
         let group = loops.group
@@ -122,22 +109,22 @@ public final class ProtoHTTPServer: Sendable {
             turns = try await LoopTurns.open(on: group)
         } catch {
             await loops.release()
-            lifecycle.withLock { $0 = .ready }
-            throw ProtoHTTPError(code: .unavailable, message: "could not open the event loops' pipes: \(error); the process may be out of file descriptors (ulimit -n).")
+            throw startFailed(ProtoHTTPError(code: .unavailable, message: "could not open the event loops' pipes: \(error); the process may be out of file descriptors (ulimit -n)."))
         }
         do {
             (channel, quiescing) = try await bind(group: group, tls: tls, turns: turns)
         } catch {
             await turns.close()
             await loops.release()
-            lifecycle.withLock { $0 = .ready }
-            throw ProtoHTTPError(
+            throw startFailed(ProtoHTTPError(
                 code: .unavailable,
                 message: "could not listen on \(config.host):\(config.port): \(error); pick a free port (0 picks one) or another host."
-            )
+            ))
         }
-        boundPort.withLock { $0 = channel.localAddress?.port }
-        lifecycle.withLock { $0 = .running(loops, quiescing, turns) }
+        let bound = channel.localAddress?.port ?? config.port
+        boundPort.withLock { $0 = bound }
+        let running = ServerLifecycle.Running(loops: loops, quiescing: quiescing, turns: turns, port: bound)
+        for waiter in lifecycle.withLock({ $0.started(running) }) { waiter.resume(.success(bound)) }
         let scheme = tls == nil ? "http" : "https"
         let versions = config.http2 ? "HTTP/2 and HTTP/1.1" : "HTTP/1.1"
         let count = dispatcher.router.methodPaths.count
@@ -147,17 +134,24 @@ public final class ProtoHTTPServer: Sendable {
     /// Stops accepting connections, lets calls in flight finish for up to
     /// ``ServerConfiguration/shutdownGracePeriod``, closes every connection and stops the
     /// event loops (unless they were given to ``init(configuration:services:eventLoopGroup:)``:
-    /// those keep running). Idle keep-alive connections close at once. Safe to call more than once.
+    /// those keep running). Idle keep-alive connections close at once. Safe to call more than
+    /// once: a call made while another is stopping the server returns when the server has stopped.
+    /// A server running as a `Service` (``run()``) stops this way on graceful shutdown, and
+    /// `run()` returns once it has.
     ///
     /// Handlers still running when their connection closes are cancelled; shutdown waits until
     /// each has handed its answer back, never for a handler that ignores cancellation.
     public func shutdown() async {
-        let running = lifecycle.withLock { state -> (ServerLoops, ServerQuiescingHelper, LoopTurns)? in
-            guard case .running(let loops, let quiescing, let turns) = state else { return nil }
-            state = .stopped
-            return (loops, quiescing, turns)
+        let running: ServerLifecycle.Running
+        switch lifecycle.withLock({ $0.beginShutdown() }) {
+        case .stop(let stopping): running = stopping
+        case .wait(let stopped): return await stopped.wait()
+        case .none: return
         }
-        guard let (loops, quiescing, turns) = consume running else { return }
+        // The helper must go with initiateShutdown (see there): no other reference may outlive it.
+        let (loops, quiescing, turns, stopRequests) = (running.loops, running.quiescing, running.turns, running.stopRequests)
+        _ = consume running
+        for request in stopRequests { request.resume(()) }
         let group = loops.group
         // The helper closes the listener and tells every connection to quiesce; `drained`
         // completes once all have closed: idle ones at once, busy ones after their response or,
@@ -178,6 +172,14 @@ public final class ProtoHTTPServer: Sendable {
         await turns.close()
         await loops.release()
         configuration.logger.info("stopped")
+        for waiter in lifecycle.withLock({ $0.finishShutdown() }) { waiter.resume(()) }
+    }
+
+    /// Fails the tasks waiting for ``listeningPort`` with `error` and returns it, for `start()`
+    /// to throw; the server is ready to start again.
+    private func startFailed(_ error: ProtoHTTPError) -> ProtoHTTPError {
+        for waiter in lifecycle.withLock({ $0.startFailed() }) { waiter.resume(.failure(error)) }
+        return error
     }
 
     /// The number of open client connections (for monitoring and tests).

@@ -19,7 +19,7 @@ extension NetworkMonitor {
     }
 
     /// A stream that yields the current path at once, then every change, and finishes on
-    /// ``stop()`` (a stream made while stopped finishes on the next stop). Each access makes
+    /// ``stop()`` or a ``failure`` (a stream made while stopped finishes on the next). Each access makes
     /// a new stream; if a consumer falls behind, the 64 newest paths are kept.
     ///
     /// ```swift

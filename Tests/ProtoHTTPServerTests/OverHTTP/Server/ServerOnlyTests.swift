@@ -46,8 +46,9 @@ struct ServerOnlyTests {
         }
     }
 
-    @Test("notes-server serves the demo over Connect, then SIGTERM shuts it down with status 0")
-    func notesServerServesAndStops() async throws {
+    // Its ServiceGroup catches both signals: either one ends it gracefully, never by the signal.
+    @Test("notes-server serves the demo over Connect, then SIGTERM or SIGINT shuts it down with status 0", arguments: [SIGTERM, SIGINT])
+    func notesServerServesAndStops(signal: Int32) async throws {
         let path = try #require(Self.builtExecutable("notes-server"), "notes-server is not built next to the tests; run swift build first")
         let process = try ChildProcess(path, ["0"], output: .pipe, error: .null)
         defer { process.stop() }
@@ -71,9 +72,9 @@ struct ServerOnlyTests {
         let failure = await #expect(throws: ProtoHTTPError.self) { _ = try await client.getNote(missing) }
         #expect(failure?.code == .notFound)
 
-        process.signal(SIGTERM)
+        process.signal(signal)
         let exit = await offPool { process.wait(upTo: hangGuard) }
-        #expect(exit != nil, "notes-server did not stop within the hang guard after SIGTERM")
+        #expect(exit != nil, "notes-server did not stop within the hang guard after signal \(signal)")
         if let exit { #expect(exit.succeeded, "notes-server ended with \(exit)") }
     }
 
