@@ -43,10 +43,15 @@ extension CurlTransfer {
 
         let isTLS = request.url.utf8.prefix(6).lazy.map { $0 | 0x20 }.elementsEqual("https:".utf8)  // no lowercased copy of the URL
         let httpVersion = request.httpVersion ?? config.httpVersion
+        // A gRPC stream cannot take the HTTP/1.1 detour a reuse may end in (H2CConnections): its
+        // messages have gone out and the refusal's body has gone to its reader before the
+        // transfer could be sent again, as a unary call is. So it always goes with prior knowledge.
+        let streamsGRPC = request.stream != nil
+            && RPCProtocol.framed(mediaType: MediaType(request.headers.firstValue(.contentType) ?? "").essence) == .grpc
         switch httpVersion {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        case .http2PriorKnowledge where Self.priorKnowledgeCannotReuse && engine.h2cConnections.contains(H2CConnections.origin(of: request.url)):
+        case .http2PriorKnowledge where Self.priorKnowledgeCannotReuse && !streamsGRPC && engine.h2cConnections.contains(H2CConnections.origin(of: request.url)):
             // libcurl before 8.0 reuses an h2c connection only for a transfer that asks for HTTP/2 plainly.
             try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_0))
             reusesH2C = true

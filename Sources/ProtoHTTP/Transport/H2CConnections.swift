@@ -11,7 +11,11 @@ import Synchronization
 /// knowledge on a fresh connection, and later ones ask for HTTP/2 and reuse it. Should the
 /// connection be gone meanwhile, libcurl opens a new one in HTTP/1.1 (with an `Upgrade: h2c`
 /// offer): the origin is forgotten, and a gRPC call, which no server answers over HTTP/1.1,
-/// is sent again with prior knowledge (``CurlTransfer/recordH2CConnection(succeeded:)``).
+/// is sent again with prior knowledge (``CurlTransfer/recordH2CConnection(succeeded:)``). A
+/// gRPC stream cannot be sent again that way (its messages went out, the refusal went to its
+/// reader), so it always goes with prior knowledge on a connection of its own; a connection
+/// closes under a reuse at the moment a failed or cancelled call's transfer is stopped, and
+/// when the server closes it idle.
 final class H2CConnections: Sendable {
     private let origins = Mutex<Set<String>>([])
 

@@ -135,6 +135,27 @@ extension ServerTests {
             }
         }
 
+        // A failed stream's transfer is stopped as it fails, which on libcurl before 8.0 closes its
+        // h2c connection (CurlTransfer.closeConnectionWhenAborted); a gRPC stream started at that
+        // moment used to reuse the closing connection, go out over HTTP/1.1 and fail with an
+        // `internal` "not whole gRPC messages" (the server's HTTP/1.1 refusal read as frames).
+        @Test("a stream started right after another failed or was cancelled goes out and is answered", arguments: ["connect", "grpc"])
+        func streamAfterAFailedOne(_ name: String) async throws {
+            try await Self.withStreams(name) { manager, _ in
+                for round in 1...20 {
+                    let failing = manager.serverStream(StreamsMetadata.CountThenFail.self, Self.int32(1))
+                    let failure = await Result { () async throws(ProtoHTTPError) in for try await _ in failing {} }
+                    #expect(failure.error?.code == .notFound, "round \(round): \(String(describing: failure.error))")
+                    let cancelled = manager.serverStream(StreamsMetadata.Forever.self, Self.int32(8))
+                    for try await _ in cancelled { break }
+                    cancelled.cancel()
+                    var values: [String] = []
+                    for try await message in manager.serverStream(StreamsMetadata.Count.self, Self.int32(2)) { values.append(message.value) }
+                    #expect(values == ["1", "2"], "round \(round)")
+                }
+            }
+        }
+
         @Test("the call's timeout bounds the whole stream: deadline_exceeded, sent to the server too", arguments: ["connect", "grpc"])
         func deadline(_ name: String) async throws {
             try await Self.withStreams(name) { manager, streams in
