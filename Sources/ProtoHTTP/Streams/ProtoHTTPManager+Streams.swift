@@ -1,6 +1,8 @@
 // ProtoHTTPManager+Streams.swift: starting server-streaming, client-streaming and bidirectional calls.
 import Foundation
 public import ProtoHTTPCore
+import ProtoHTTPObservability
+import Tracing
 
 extension ProtoHTTPManager {
     /// Starts a server-streaming call: `request` goes out, the responses come back as the
@@ -79,11 +81,15 @@ extension ProtoHTTPManager {
         let encoding = options.encoding ?? configuration.encoding
         let http = transport as? HTTPTransport
         let limit = http?.configuration.maxResponseSize ?? TransportConfiguration().maxResponseSize
+        // From here every end of the call is observed, refusals included, as unary calls are.
+        let observation = RPCCallObservation.start(configuration.observability, side: .client, path: method.path,
+                                                   rpcProtocol: wireProtocol.rpcProtocol, context: ServiceContext.current ?? .topLevel)
         let wire: StreamWire
         switch StreamWire.of(wireProtocol.rpcProtocol, encoding: encoding, kind: kind, path: method.path) {
         case .success(let value): wire = value
         case .failure(let error):
-            let call = StreamingCall(wire: StreamWire(wireProtocol: .connect, encoding: encoding), path: method.path, messageLimit: limit)
+            let call = StreamingCall(wire: StreamWire(wireProtocol: .connect, encoding: encoding), path: method.path, messageLimit: limit,
+                                     observation: observation)
             call.fail(error)
             return (call, encoding)
         }
@@ -94,7 +100,7 @@ extension ProtoHTTPManager {
         let timeout = options.timeout.resolved(manager: nil, inheriting: configuration.inheritsHandlerDeadline)
         let retry = StreamRetry(policy: policy, isSafe: isSafe, deadline: timeout.map { CallDeadline(timeout: $0, clock: registry.clock) },
                                 clock: registry.clock, queue: workQueue)
-        let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit, retry: retry)
+        let call = StreamingCall(wire: wire, path: method.path, messageLimit: limit, retry: retry, observation: observation)
         let info = CallInfo(id: CallHandle.makeID(), path: method.path, category: options.category, tag: options.tag,
                             context: configuration.context(of: options), rpcProtocol: wire.wireProtocol, method: method)
         for stage in settings.stages(for: info, options: options) {
@@ -117,6 +123,7 @@ extension ProtoHTTPManager {
         if policy.needsIdempotencyKey(safe: isSafe), request.headers[.idempotencyKey] == nil {
             request.headers[.idempotencyKey] = UUID().uuidString.lowercased()
         }
+        observation?.inject(into: &request.headers)   // traceparent, as for unary calls
         if wire.wireProtocol == .grpc {
             request.httpVersion = url.lowercased().hasPrefix("https:") ? .http2 : .http2PriorKnowledge
         }

@@ -2,6 +2,7 @@
 import HTTPTypes
 import Synchronization
 import ProtoHTTPCore
+import ProtoHTTPObservability
 
 /// The type-erased core of every streaming call (``ServerStream``, ``ClientStream``,
 /// ``BidirectionalStream``): it owns the transfer and its ``TransportStream``, frames the
@@ -73,15 +74,32 @@ final class StreamingCall: Sendable {
     private let messageLimit: Int
     private let state: Mutex<State>
     private let reader: Mutex<Reader>
+    /// The call's metrics and span (``ManagerConfiguration/observability``), ended with its
+    /// outcome: the one place every end goes through is ``settle(_:)``, with ``fail(_:)`` before
+    /// the start, ``cancel()``, and the release of a stream nobody read to its end.
+    private let observation: RPCCallObservation?
 
-    init(wire: StreamWire, path: String, messageLimit: Int, retry: StreamRetry? = nil) {
+    init(wire: StreamWire, path: String, messageLimit: Int, retry: StreamRetry? = nil, observation: RPCCallObservation? = nil) {
         self.wire = wire
         self.path = path
         self.messageLimit = messageLimit
+        self.observation = observation
         var initial = State()
         initial.retry = retry.flatMap { $0.policy.maxAttempts > 1 ? $0 : nil }
         state = Mutex(initial)
         reader = Mutex(Reader(attempt: 1, frames: FrameReader(limit: messageLimit)))
+    }
+
+    deinit {
+        // A stream dropped before its end (a reader that stopped early) was abandoned: nobody can
+        // read or send on it any more, so its transfer stops (the server's handler sees the
+        // cancel instead of writing into a stream no one reads until a timeout or shutdown).
+        let (call, stream) = state.withLock { ($0.outcome == nil ? $0.attempt.transportCall : nil, $0.attempt.stream) }
+        if let call {
+            call.cancel()
+            stream.complete()
+        }
+        observation?.finish(code: .canceled, message: "the stream was released before it ended")
     }
 
     /// Starts the transfer of `request` (its ``TransportRequest/stream`` is set here) on
@@ -197,6 +215,7 @@ final class StreamingCall: Sendable {
             return state.attempt.stream
         }
         stream.complete()
+        observation?.finish(error)
     }
 
     // MARK: Sending
@@ -254,6 +273,7 @@ final class StreamingCall: Sendable {
         }
         call?.cancel()
         stream.complete()
+        observation?.finish(code: .canceled, message: "the stream \(path) was cancelled")
     }
 
     // MARK: Receiving
@@ -418,9 +438,13 @@ final class StreamingCall: Sendable {
         if case .failure = settled {
             call?.cancel()  // the server may still be sending: stop the transfer
         }
-        switch settled {
-        case .failure(let error): return error
-        case .success: return ProtoHTTPError(code: .internal, message: "the stream \(path) ended well")
+        switch settled {  // the observation, too, counts the first outcome only
+        case .failure(let error):
+            observation?.finish(error)
+            return error
+        case .success:
+            observation?.finish(nil)
+            return ProtoHTTPError(code: .internal, message: "the stream \(path) ended well")
         }
     }
 

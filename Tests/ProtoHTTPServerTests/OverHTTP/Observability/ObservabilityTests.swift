@@ -7,6 +7,7 @@ import ProtoHTTPCore
 import ProtoHTTPObservability
 import ProtoHTTPServer
 import ProtoWire
+import ProtoHTTPTestSupport
 import Synchronization
 import Testing
 import Tracing
@@ -152,6 +153,65 @@ struct ObservabilityTests {
             let ok = Self.base("grpc", "Count") + [("rpc.response.status_code", "OK"), ("rpc.grpc.status_code", "0")]
             #expect(try metrics.expectTimer("rpc.server.duration", ok).values.count == 1)
             #expect(tracer.finishedSpans.filter { $0.operationName == "test.Observed/Count" && $0.kind == .server }.count == 1)
+        }
+    }
+
+    @Test("each client stream is one client span and one duration, ended with its outcome: well, failed, cancelled, or dropped unread",
+          arguments: ["connect", "grpc"])
+    func clientStreams(_ name: String) async throws {
+        let (tracer, metrics) = (InMemoryTracer(), TestMetrics())
+        let grpc = name == "grpc"
+        let system = grpc ? "grpc" : "connect_rpc"
+        let streams = StreamingService()
+        func base(_ method: String) -> [(String, String)] {
+            [("rpc.system", system), ("rpc.service", "test.Streams"), ("rpc.method", method)]
+        }
+        try await withServer({ $0.observability = RPCObservability(tracing: true, tracer: tracer) }, extraServices: [streams.definition]) { server in
+            let manager = try Self.manager(server, grpc ? GRPCProtocol() : ConnectProtocol(),
+                                           RPCObservability(metrics: true, tracing: true, metricsFactory: metrics, tracer: tracer))
+            var counted: [String] = []
+            for try await message in manager.serverStream(StreamsMetadata.Count.self, Google_Protobuf_Int32Value(2)) { counted.append(message.value) }
+            #expect(counted == ["1", "2"])
+            let upload = manager.clientStream(StreamsMetadata.Sum.self)
+            for value: Int32 in [1, 2, 3] { try await upload.send(Google_Protobuf_Int32Value(value)) }
+            #expect(try await upload.finish().value == "sum=6 count=3")
+            let chat = manager.bidirectionalStream(StreamsMetadata.Echo.self)
+            try await chat.send(Google_Protobuf_StringValue("fail"))
+            chat.finishSending()
+            let failed = await #expect(throws: ProtoHTTPError.self) { for try await _ in chat.responses {} }
+            #expect(failed?.code == .aborted)
+            let cancelled = manager.serverStream(StreamsMetadata.Forever.self, Google_Protobuf_Int32Value(10))
+            for try await _ in cancelled { break }
+            cancelled.cancel()
+            // Dropped with messages still to come: released, the stream ends as abandoned.
+            do {
+                let dropped = manager.serverStream(StreamsMetadata.Forever.self, Google_Protobuf_Int32Value(10))
+                for try await _ in dropped { break }
+            }
+
+            func client(_ method: String) -> [FinishedInMemorySpan] {
+                tracer.finishedSpans.filter { $0.operationName == "test.Streams/\(method)" && $0.kind == .client }
+            }
+            #expect(await waitUntil { client("Forever").count == 2 }, "a cancelled or dropped stream's span never ended")
+            for method in ["Count", "Sum"] {
+                #expect(client(method).count == 1 && client(method).first?.status == nil, "\(method)")
+                let ok = base(method) + [("rpc.response.status_code", "OK")] + (grpc ? [("rpc.grpc.status_code", "0")] : [])
+                #expect(try metrics.expectTimer("rpc.client.duration", ok).values.count == 1, "\(method)")
+                #expect(try metrics.expectMeter("rpc.client.active_requests", base(method)).values == [1, 0], "\(method)")
+            }
+            #expect(client("Echo").first?.status?.code == .error)
+            #expect(client("Echo").first?.attributes["rpc.response.status_code"]?.toSpanAttribute() == "ABORTED".toSpanAttribute())
+            #expect(client("Forever").allSatisfy { $0.attributes["rpc.response.status_code"]?.toSpanAttribute() == "CANCELED".toSpanAttribute() })
+            #expect(try metrics.expectMeter("rpc.client.active_requests", base("Forever")).values == [1, 0, 1, 0])
+            // The span's context went out with the stream: the server's span is the client's child.
+            func handler(_ method: String) -> FinishedInMemorySpan? {
+                tracer.finishedSpans.first { $0.operationName == "test.Streams/\(method)" && $0.kind == .server }
+            }
+            #expect(await waitUntil { ["Count", "Sum", "Echo"].allSatisfy { handler($0) != nil } }, "a handler's span never ended")
+            for method in ["Count", "Sum", "Echo"] {
+                let handler = tracer.finishedSpans.first { $0.operationName == "test.Streams/\(method)" && $0.kind == .server }
+                #expect(handler?.parentSpanID != nil && handler?.parentSpanID == client(method).first?.spanID, "\(method)")
+            }
         }
     }
 

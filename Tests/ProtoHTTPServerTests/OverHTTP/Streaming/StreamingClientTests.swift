@@ -135,6 +135,20 @@ extension ServerTests {
             }
         }
 
+        // A stream nobody holds can be neither read nor cancelled: without the stop on release the
+        // handler went on writing into it until the server's shutdown grace cut it, 10 s later.
+        @Test("a stream dropped unread stops its transfer: the server's handler sees the cancel", arguments: ["connect", "grpc"])
+        func droppedStreamStops(_ name: String) async throws {
+            try await Self.withStreams(name) { manager, streams in
+                do {
+                    let stream = manager.serverStream(StreamsMetadata.Forever.self, Self.int32(64))
+                    for try await _ in stream { break }
+                }
+                #expect(await waitUntil { streams.events.contains { $0.hasPrefix("forever ended") } },
+                        "the handler still writes into the dropped stream: \(streams.events)")
+            }
+        }
+
         // A failed stream's transfer is stopped as it fails, which on libcurl before 8.0 closes its
         // h2c connection (CurlTransfer.closeConnectionWhenAborted); a gRPC stream started at that
         // moment used to reuse the closing connection, go out over HTTP/1.1 and fail with an
