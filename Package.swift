@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ProtoHTTP", targets: ["ProtoHTTP"]),
         .library(name: "ProtoHTTPServer", targets: ["ProtoHTTPServer"]),
         .library(name: "ProtoHTTPOffline", targets: ["ProtoHTTPOffline"]),
+        .library(name: "ProtoHTTPServerSQLite", targets: ["ProtoHTTPServerSQLite"]),
         .library(name: "ProtoHTTPTesting", targets: ["ProtoHTTPTesting"]),
         .library(name: "ProtoHTTPInProcess", targets: ["ProtoHTTPInProcess"]),
         .executable(name: "protohttp", targets: ["ProtoHTTPCLI"]),
@@ -132,6 +133,14 @@ let package = Package(
                 "ProtoHTTPObservability", .product(name: "Tracing", package: "swift-distributed-tracing"),
                 serviceLifecycle,
             ],
+            swiftSettings: explicitImports
+        ),
+
+        // The server's SQLite parts (GRDB): SQLiteIdempotencyStore, answers for Idempotency-Keys
+        // that survive a restart. Its own product, so a server without it links no SQLite.
+        .target(
+            name: "ProtoHTTPServerSQLite",
+            dependencies: ["ProtoHTTPServer", "ProtoHTTPCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: explicitImports
         ),
 
@@ -265,6 +274,7 @@ let package = Package(
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
                 serviceLifecycle, .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                "ProtoHTTPServerSQLite",
             ],
             exclude: ["PythonClients"]
         ),
@@ -277,7 +287,7 @@ let package = Package(
                 "ProtoHTTPOffline", "ProtoHTTP", "ProtoHTTPCore", httpTypes, "ProtoWire", "ProtoHTTPServer", "ProtoHTTPDemoService",
                 "ProtoHTTPDemo", "ProtoHTTPTestSupport", "offline-queue-child", .product(name: "GRDB", package: "GRDB.swift"),
                 serviceLifecycle, .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), "ProtoHTTPServerSQLite",
             ],
             exclude: ["Cache/PythonPeers"]
         ),

@@ -5,6 +5,7 @@ import Glibc
 import Foundation
 import ProtoHTTPOffline
 import ProtoHTTPServer
+import ProtoHTTPServerSQLite
 import ProtoHTTPTestSupport
 import Synchronization
 import Testing
@@ -213,6 +214,65 @@ struct OfflineQueueCrashTests {
         }
     }
 
+    // The test above counts the calls that reach the server: a kill between the answer and the
+    // queue's update repeats one (at least once). Here the server deduplicates by Idempotency-Key
+    // in SQLite and is restarted halfway on the same file, and the handler's runs are counted:
+    // each queued call has its effect exactly once, across client kills and the server restart.
+    @Test("SIGKILL at random moments against a server deduplicating in SQLite, restarted halfway: every queued call has its effect exactly once",
+          .timeLimit(.minutes(4)))
+    func killNineExactlyOnce() async throws {
+        let child = try #require(Self.builtExecutable("offline-queue-child"), "offline-queue-child is not built next to the tests; run swift build --build-tests first")
+        let folder = NSTemporaryDirectory() + "offline-queue-exactly-once-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let notes = RecordingNotes()
+        let killer = Killer()
+        notes.beforeAnswer { killer.serverSaw($0) }
+        let deadPort = try closedLoopbackPort()
+        /// A server on a new port with a new store instance on the same file: a restart.
+        func startServer() async throws -> ProtoHTTPServer {
+            var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, accessLog: false)
+            configuration.logger.logLevel = .critical
+            configuration.interceptors = [IdempotencyInterceptor(store: try SQLiteIdempotencyStore(path: folder + "/idempotency.sqlite"))]
+            let server = try ProtoHTTPServer(configuration: configuration, services: [notes])
+            try await server.start()
+            return server
+        }
+
+        var phases: [Counts] = []
+        for _ in 1...2 {
+            let server = try await startServer()
+            let livePort = try #require(server.port)
+            let outcome: Result<(Counts, RunOutput), any Error> = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: Result {
+                        try Self.killLoop(child: child, folder: folder, deadPort: deadPort, livePort: livePort, killer: killer, kills: (60, 100))
+                    })
+                }
+            }
+            await server.shutdown()
+            let (counts, final) = try outcome.get()
+            #expect(final.done?.hasSuffix("remaining=0") == true, "the final replay did not empty the queue: \(final.done ?? "no DONE line")")
+            phases.append(counts)
+        }
+
+        let queued = phases.reduce(into: Set<String>()) { $0.formUnion($1.queued) }
+        let dropped = phases.reduce(into: Set<String>()) { $0.formUnion($1.dropped) }
+        let kills = phases.reduce(0) { $0 + $1.kills }
+        let effects = killer.seenByKey
+        let repeated = effects.filter { $0.value > 1 }
+        let openWindows = phases.reduce(0) { $0 + $1.openWindows.values.reduce(0, +) }
+        print("offline queue kill -9, server deduplicating in SQLite: kills=\(kills) queued=\(queued.count) effects=\(effects.count) "
+              + "repeated=\(repeated.count) (kills with a replayed call unsettled: \(openWindows))")
+        #expect(kills >= 120, "only \(kills) kills landed on a running child")
+        #expect(openWindows > 0, "no kill fell between a replayed call going out and the queue's update: nothing was tested")
+        #expect(dropped.isEmpty, "entries were dropped: \(dropped.prefix(5))")
+        let missing = queued.subtracting(effects.keys)
+        #expect(missing.isEmpty, "\(missing.count) queued calls never had their effect: \(missing.prefix(5))")
+        #expect(repeated.count == 0, "calls whose handler ran more than once: \(repeated.prefix(5))")
+        #expect(killer.titleMismatches.isEmpty, "\(killer.titleMismatches.prefix(5))")
+    }
+
     @Test("SIGKILL with a call in flight (stored before it was sent, held by the server): the next run replays it with the same Idempotency-Key and the queue ends empty",
           .timeLimit(.minutes(2)))
     func killNineWithCallInFlight() async throws {
@@ -313,7 +373,10 @@ struct OfflineQueueCrashTests {
     }
 
     /// Runs the child again and again, killing it, then once to the end; blocking (off the pool).
-    static func killLoop(child: String, folder: String, deadPort: Int, livePort: Int, killer: Killer) throws -> (Counts, RunOutput) {
+    /// Runs the child again and again on `folder`, killing most runs, until `kills.target` kills
+    /// landed (or `kills.minimum` once 40 s have passed; never past 90 s), then one run to the end.
+    static func killLoop(child: String, folder: String, deadPort: Int, livePort: Int, killer: Killer,
+                         kills goal: (minimum: Int, target: Int) = (200, 300)) throws -> (Counts, RunOutput) {
         var counts = Counts()
         var generator = SystemRandomNumberGenerator()
         let started = ContinuousClock.now
@@ -331,7 +394,7 @@ struct OfflineQueueCrashTests {
         // 300 kills, or at least 200 once 40 s have passed (a loaded machine); never past 90 s.
         while counts.runs < 1_500 {
             let elapsed = ContinuousClock.now - started
-            if counts.kills >= 300 || (counts.kills >= 200 && elapsed > .seconds(40)) || elapsed > .seconds(90) { break }
+            if counts.kills >= goal.target || (counts.kills >= goal.minimum && elapsed > .seconds(40)) || elapsed > .seconds(90) { break }
             counts.runs += 1
             let plan: Plan
             switch Int.random(in: 0..<20, using: &generator) {
