@@ -39,13 +39,19 @@ package struct RPCCallAttributes: Sendable {
     /// The outcome's attributes: `rpc.response.status_code` (`OK`, `NOT_FOUND`, …), and
     /// `rpc.grpc.status_code` for gRPC or `rpc.connect_rpc.error_code` for a failed Connect call.
     package func statusDimensions(_ code: ProtoHTTPError.Code?) -> [(String, String)] {
-        var status = [("rpc.response.status_code", code?.name.uppercased() ?? "OK")]
+        var status = [("rpc.response.status_code", code.map(Self.statusName) ?? "OK")]
         switch system {
         case "grpc": status.append(("rpc.grpc.status_code", String(code?.rawValue ?? 0)))
         case "connect_rpc": if let code { status.append(("rpc.connect_rpc.error_code", code.name)) }
         default: break
         }
         return status
+    }
+
+    /// gRPC's name of `code`, the string form OpenTelemetry records: `NOT_FOUND`, and
+    /// `CANCELLED` with gRPC's spelling, where Connect's name is `canceled`.
+    static func statusName(_ code: ProtoHTTPError.Code) -> String {
+        code == .canceled ? "CANCELLED" : code.name.uppercased()
     }
 
     /// Whether `code` marks the span as failed: every code but OK on the client; on the

@@ -201,7 +201,7 @@ struct ObservabilityTests {
             }
             #expect(client("Echo").first?.status?.code == .error)
             #expect(client("Echo").first?.attributes["rpc.response.status_code"]?.toSpanAttribute() == "ABORTED".toSpanAttribute())
-            #expect(client("Forever").allSatisfy { $0.attributes["rpc.response.status_code"]?.toSpanAttribute() == "CANCELED".toSpanAttribute() })
+            #expect(client("Forever").allSatisfy { $0.attributes["rpc.response.status_code"]?.toSpanAttribute() == "CANCELLED".toSpanAttribute() })
             #expect(try metrics.expectMeter("rpc.client.active_requests", base("Forever")).values == [1, 0, 1, 0])
             // The span's context went out with the stream: the server's span is the client's child.
             func handler(_ method: String) -> FinishedInMemorySpan? {
@@ -250,5 +250,9 @@ struct ObservabilityTests {
         let plain = RPCCallAttributes(path: "/api/notes/list", rpcProtocol: .plain)
         #expect(plain.system == "http" && plain.service == "api/notes" && plain.method == "list")
         #expect(RPCCallAttributes(path: "/x", rpcProtocol: .twirp).spanName == "x")
+        // rpc.response.status_code is gRPC's name of the code, spelling included.
+        let status = { (code: ProtoHTTPError.Code?) in grpc.statusDimensions(code).first { $0.0 == "rpc.response.status_code" }?.1 }
+        #expect(status(nil) == "OK" && status(.canceled) == "CANCELLED" && status(.deadlineExceeded) == "DEADLINE_EXCEEDED")
+        #expect(status(.resourceExhausted) == "RESOURCE_EXHAUSTED" && status(.unauthenticated) == "UNAUTHENTICATED")
     }
 }
