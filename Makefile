@@ -26,7 +26,9 @@ demo: deps
 # `make fuzz` and `make fuzz-smoke`, not here: `make test` must fit CI's time limit.
 # check-first-service builds the README's first
 # service as written, without the TLS and HTTP2 traits, so in a scratch folder of its own
-# (.build-first-service; about two minutes on a fresh clone). check-tutorial builds and runs the
+# (.build-first-service; about two minutes on a fresh clone). check-swift-protobuf-interop
+# builds and tests Interop/SwiftProtobuf in that folder too (ProtoHTTP's modules are not
+# compiled again; swift-protobuf's library adds under a minute). check-tutorial builds and runs the
 # DocC tutorial's two stages in that folder too, once `swift test` has built protohttp-demo, which
 # its first stage calls.
 test: deps
@@ -34,6 +36,7 @@ test: deps
 	python3 scripts/check-doc-snippets
 	bash scripts/check-plugin-example
 	bash scripts/check-first-service
+	bash scripts/check-swift-protobuf-interop
 	bash scripts/python-client-env >/dev/null || [ $$? -eq 3 ]
 	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test
 	bash scripts/check-tutorial

@@ -1,6 +1,16 @@
 // JSONReader+Skip.swift: validating and skipping any JSON value (unknown fields, Any look-ahead).
 
 extension JSONReader {
+    /// Reads one JSON value of any kind, checked as ``skipValue()`` checks it, and returns its
+    /// bytes as they are in the input (leading whitespace left out): for a message whose JSON
+    /// another library reads, inside a message ProtoWire reads.
+    public mutating func readRawValue() throws(WireError) -> [UInt8] {
+        _ = try peek("a value")
+        let from = pointer
+        try skipValue()
+        return Array(UnsafeRawBufferPointer(start: from, count: pointer - from))
+    }
+
     /// Reads past one JSON value of any kind, checking it fully: grammar, UTF-8, duplicate
     /// keys and nesting depth.
     public mutating func skipValue() throws(WireError) {

@@ -1,6 +1,21 @@
 // WireReader+Skip.swift: skipping fields the message does not know, and keeping their bytes.
 
 extension WireReader {
+    /// Reads the rest of the current message as it is on the wire, for a message whose bytes
+    /// another library decodes, inside a message ProtoWire reads (an embedded message's own
+    /// bytes, or the whole input at the top level).
+    ///
+    /// - Throws: ``WireError`` when the current message is a group: its end is a tag, not a
+    ///   length, so its bytes cannot be handed over whole.
+    public mutating func readRemaining() throws(WireError) -> UnsafeRawBufferPointer {
+        guard openGroup == 0 else {
+            throw WireError(.typeMismatch, offset: offset, "a message decoded by another library cannot be read as a group (field \(openGroup)); send it as a length-delimited field")
+        }
+        let rest = UnsafeRawBufferPointer(start: pointer, count: end - pointer)
+        pointer = end
+        return rest
+    }
+
     /// Skips the value of a field whose tag was just read, including whole groups.
     @inlinable
     public mutating func skipField(_ tag: FieldTag) throws(WireError) {
