@@ -100,10 +100,19 @@ public final class SQLiteIdempotencyStore: IdempotencyStore {
     }
 
     /// One committed transaction; a failure becomes `unavailable` naming the file and the step.
+    ///
+    /// It runs to its end even when the calling task is cancelled, as a call's task is when its
+    /// client goes away: GRDB's async `write` would throw `CancellationError` instead, leaving a
+    /// key claimed by a call that ran (its answer never recorded), so every repeat would be
+    /// refused as in progress until the claim went stale.
     private func write<T: Sendable>(_ step: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(ProtoHTTPError) -> T {
-        do {
-            return try await pool.write(body)
-        } catch {
+        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+            pool.asyncWrite(body) { _, result in continuation.resume(returning: result) }
+        }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
             throw ProtoHTTPError(code: .unavailable, message: "the idempotency store could not record the \(step) in \(path) (\(error)); check that its disk has room and the file is writable.")
         }
     }

@@ -80,6 +80,25 @@ struct SQLiteIdempotencyStoreTests {
         }
     }
 
+    // A call's task is cancelled when its client goes away (a killed offline queue). GRDB's async
+    // write then threw CancellationError: the answer of a call that ran was never recorded, and
+    // every replay met the key still claimed (the kill -9 test's replays all waited, unanswered).
+    @Test("a claim and an answer made by a cancelled task, as a call's is once its client went away, are recorded")
+    func cancelledTaskStillRecords() async throws {
+        try await Self.withFolder { path in
+            let store = try SQLiteIdempotencyStore(path: path)
+            let call = Task {
+                while !Task.isCancelled { await Task.yield() }
+                let claim = try await store.claim(Self.key, fingerprint: [1])
+                try await store.complete(Self.key, answer: [5])
+                return claim
+            }
+            call.cancel()
+            #expect(try await call.value == .owned)
+            #expect(try await store.claim(Self.key, fingerprint: [1]) == .answered([5]))
+        }
+    }
+
     @Test("a store that cannot open its file fails with unavailable naming the path")
     func badPath() async throws {
         try await Self.withFolder { path in
