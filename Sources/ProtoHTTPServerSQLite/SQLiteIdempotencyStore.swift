@@ -18,7 +18,7 @@ public import ProtoHTTPServer
 /// survives a restart; expired rows are deleted as new keys are claimed.
 ///
 /// A call still running when its process died leaves its claim behind: whether its handler had
-/// its effect is unknown. A repeat is refused as in progress (`aborted`) until
+/// its effect is unknown. A repeat is refused as in progress (`unavailable`, retried) until
 /// ``staleClaimAfter`` has passed since the claim, then runs again. Set it above the longest
 /// time a handler runs, so a call a live process sharing the file still runs is never taken over.
 public final class SQLiteIdempotencyStore: IdempotencyStore {

@@ -11,7 +11,10 @@ import ProtoWire
 /// configuration.interceptors = [IdempotencyInterceptor(store: MemoryIdempotencyStore(retention: .seconds(3600)))]
 /// ```
 ///
-/// - A repeat while the first call still runs is refused with `aborted` (retry it later).
+/// - A repeat while the first call still runs is refused with `unavailable` and `Retry-After: 1`,
+///   which ProtoHTTP's retry policies and offline queue wait out and ask again: the repeat then
+///   gets the first call's answer. (An HTTP API would answer 409; a 503 is what RPC clients
+///   already retry.)
 /// - A key reused with a different request is refused with `failed_precondition`.
 /// - Only successes are remembered: after a failure the key is free and a repeat runs again.
 /// - Calls without the header, and streams, pass through untouched.
@@ -43,7 +46,10 @@ public struct IdempotencyInterceptor: ServerInterceptor {
             call.context.responseHeaders[Self.replayedHeader] = "true"
             return try Self.decode(bytes, as: messageType, method: key.method) as Output
         case .inProgress:
-            throw ProtoHTTPError(code: .aborted, message: "a call to \(key.method) with this Idempotency-Key is still running; retry once it has answered.")
+            // Transient, as an overloaded server's 503: a client's retry policy and the offline
+            // queue both ask again after Retry-After, and then get the first call's answer.
+            call.context.responseHeaders[.retryAfter] = "1"
+            throw ProtoHTTPError(code: .unavailable, message: "a call to \(key.method) with this Idempotency-Key is still running; retry in a moment for its answer.")
         case .mismatch:
             throw ProtoHTTPError(code: .failedPrecondition, message: "this Idempotency-Key was used for a different request to \(key.method); send a new key for a new request.")
         case .owned:

@@ -99,17 +99,57 @@ struct IdempotencyTests {
         }
     }
 
-    @Test("a repeat while the first call runs is refused with aborted; once it answered, the repeat gets its answer")
+    @Test("a repeat while the first call runs is refused with unavailable and Retry-After; once it answered, the repeat gets its answer")
     func overlap() async throws {
         try await Self.withLedger { manager, ledger in
             async let first = Self.add(manager, 3, key: "h1", path: "/test.Ledger/Hold")
             #expect(await waitUntil { ledger.holding.withLock { $0 } })
             let during = await Self.add(manager, 3, key: "h1", path: "/test.Ledger/Hold")
-            #expect(during.error?.code == .aborted, "\(String(describing: during.error))")
+            #expect(during.error?.code == .unavailable, "\(String(describing: during.error))")
+            #expect(during.error?.httpStatus == 503)
+            #expect(during.error?.message.contains("still running") == true)
             ledger.release()
             #expect(try await first.get().output.value == 3)
             let after = try await Self.add(manager, 3, key: "h1", path: "/test.Ledger/Hold").get()
             #expect(after.output.value == 3 && after.metadata.headers[IdempotencyInterceptor.replayedHeader] == "true")
+        }
+    }
+
+    /// Counts the claims that found their key's first call still running.
+    final class CountingStore: IdempotencyStore {
+        let inner = MemoryIdempotencyStore()
+        let busy = Mutex(0)
+        func claim(_ key: IdempotencyKey, fingerprint: [UInt8]) async throws -> IdempotencyClaim {
+            let claim = try await inner.claim(key, fingerprint: fingerprint)
+            if claim == .inProgress { busy.withLock { $0 += 1 } }
+            return claim
+        }
+        func complete(_ key: IdempotencyKey, answer: [UInt8]) async throws { try await inner.complete(key, answer: answer) }
+        func release(_ key: IdempotencyKey) async throws { try await inner.release(key) }
+    }
+
+    // A retry that overlaps the first attempt (whose answer was lost, say) used to end with
+    // `aborted`, which no retry policy retries: the effect happened once, but the caller never
+    // learned its answer.
+    @Test("a client retrying a call whose first attempt still runs waits out Retry-After and gets the first answer, with one effect")
+    func retryWaitsForTheAnswer() async throws {
+        let ledger = Ledger()
+        let store = CountingStore()
+        try await withServer({ $0.interceptors = [IdempotencyInterceptor(store: store)] }, extraServices: [ledger.definition]) { server in
+            let manager = try server.manager(ConnectProtocol())
+            async let first = Self.add(manager, 4, key: "r1", path: "/test.Ledger/Hold")
+            #expect(await waitUntil { ledger.holding.withLock { $0 } })
+            var options = CallOptions(headers: [.idempotencyKey: "r1"])
+            options.retryPolicy = .always(attempts: 5, initialBackoff: .milliseconds(20))
+            async let retried = Result { () async throws(ProtoHTTPError) in
+                try await manager.postForResponse("/test.Ledger/Hold", Google_Protobuf_Int32Value(4), as: Google_Protobuf_Int32Value.self, options: options)
+            }
+            #expect(await waitUntil { store.busy.withLock { $0 } >= 1 }, "the repeat never met the running call")
+            ledger.release()
+            #expect(try await first.get().output.value == 4)
+            let answer = try await retried.get()
+            #expect(answer.output.value == 4)
+            #expect(answer.metadata.headers[IdempotencyInterceptor.replayedHeader] == "true")
         }
     }
 
