@@ -14,6 +14,8 @@ import ProtoWire
 /// conformance.FailureSet                             an empty FailureSet (no known failures)
 /// protobuf_test_messages.proto3.TestAllTypesProto3   binary or JSON in, binary or JSON out
 /// protobuf_test_messages.proto2.TestAllTypesProto2   the same, with its extensions
+/// protobuf_test_messages.editions.…                  the same: TestAllTypesEdition2023 and the
+///                                                    editions versions of the two above
 /// anything else                                      runtime_error
 /// ```
 ///
@@ -30,6 +32,9 @@ enum Testee {
     static let typeRegistry = TypeRegistry([
         ProtobufTestMessages_Proto3_TestAllTypesProto3.self,
         ProtobufTestMessages_Proto2_TestAllTypesProto2.self,
+        ProtobufTestMessages_Editions_TestAllTypesEdition2023.self,
+        ProtobufTestMessages_Editions_Proto2_TestAllTypesProto2.self,
+        ProtobufTestMessages_Editions_Proto3_TestAllTypesProto3.self,
     ])
 
     /// The same types as schemas, for `Any` in the text format.
@@ -85,6 +90,18 @@ enum Testee {
             return roundTrip(ProtobufTestMessages_Proto2_TestAllTypesProto2.self, payload, request.requestedOutputFormat,
                              extensions: ProtobufTestMessages_Proto2_TestMessagesProto2_Extensions, ignoreUnknown: ignoreUnknown,
                              printUnknown: request.printUnknownFields)
+        case ProtobufTestMessages_Editions_TestAllTypesEdition2023.protoMessageName:
+            return roundTrip(ProtobufTestMessages_Editions_TestAllTypesEdition2023.self, payload, request.requestedOutputFormat,
+                             extensions: ProtobufTestMessages_Editions_TestMessagesEdition2023_Extensions, ignoreUnknown: ignoreUnknown,
+                             printUnknown: request.printUnknownFields)
+        case ProtobufTestMessages_Editions_Proto2_TestAllTypesProto2.protoMessageName:
+            return roundTrip(ProtobufTestMessages_Editions_Proto2_TestAllTypesProto2.self, payload, request.requestedOutputFormat,
+                             extensions: ProtobufTestMessages_Editions_Proto2_TestMessagesProto2Editions_Extensions,
+                             ignoreUnknown: ignoreUnknown, printUnknown: request.printUnknownFields)
+        case ProtobufTestMessages_Editions_Proto3_TestAllTypesProto3.protoMessageName:
+            return roundTrip(ProtobufTestMessages_Editions_Proto3_TestAllTypesProto3.self, payload, request.requestedOutputFormat,
+                             extensions: ExtensionRegistry(), ignoreUnknown: ignoreUnknown,
+                             printUnknown: request.printUnknownFields)
         default:
             return .runtimeError("message type '\(request.messageType)' is not served by this testee")
         }
@@ -120,6 +137,7 @@ enum Testee {
                 return .serializeError("\(error)")
             }
         }
-        return .protobufPayload(Data(message.serializedBytes()))
+        // Deterministic: map entries sorted by key, so answers can be compared byte for byte.
+        return .protobufPayload(Data(message.serializedBytes(options: EncodingOptions(deterministic: true))))
     }
 }

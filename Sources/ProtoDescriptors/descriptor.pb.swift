@@ -8,6 +8,141 @@ public import Foundation
 #endif
 public import ProtoWire
 
+/// The full set of known editions.
+public enum Google_Protobuf_Edition: ProtoWire.ProtoEnum {
+    public typealias RawValue = Int
+    /// A placeholder for an unknown edition value.
+    case unknown
+    /// A placeholder edition for specifying default behaviors *before* a feature
+    /// was first introduced.  This is effectively an "infinite past".
+    case legacy
+    /// Legacy syntax "editions".  These pre-date editions, but behave much like
+    /// distinct editions.  These can't be used to specify the edition of proto
+    /// files, but feature definitions must supply proto2/proto3 defaults for
+    /// backwards compatibility.
+    case proto2
+    /// EDITION_PROTO3 = 999
+    case proto3
+    /// Editions that have been released.  The specific values are arbitrary and
+    /// should not be depended on, but they will always be time-ordered for easy
+    /// comparison.
+    case edition2023
+    /// EDITION_2024 = 1001
+    case edition2024
+    /// EDITION_2026 = 1002
+    case edition2026
+    /// A placeholder edition for developing and testing unscheduled features.
+    case unstable
+    /// Placeholder editions for testing feature resolution.  These should not be
+    /// used or relied on outside of tests.
+    case edition1TestOnly
+    /// EDITION_2_TEST_ONLY = 2
+    case edition2TestOnly
+    /// EDITION_99997_TEST_ONLY = 99997
+    case edition99997TestOnly
+    /// EDITION_99998_TEST_ONLY = 99998
+    case edition99998TestOnly
+    /// EDITION_99999_TEST_ONLY = 99999
+    case edition99999TestOnly
+    /// Placeholder for specifying unbounded edition support.  This should only
+    /// ever be used by plugins that can expect to never require any changes to
+    /// support a new edition.
+    case max
+
+    /// The default, `.unknown` (the first declared value).
+    public init() { self = .unknown }
+
+    /// Fails for numbers the enum does not declare (proto2 enums are closed).
+    public init?(rawValue: Int) {
+        switch rawValue {
+        case 0: self = .unknown
+        case 900: self = .legacy
+        case 998: self = .proto2
+        case 999: self = .proto3
+        case 1000: self = .edition2023
+        case 1001: self = .edition2024
+        case 1002: self = .edition2026
+        case 9999: self = .unstable
+        case 1: self = .edition1TestOnly
+        case 2: self = .edition2TestOnly
+        case 99997: self = .edition99997TestOnly
+        case 99998: self = .edition99998TestOnly
+        case 99999: self = .edition99999TestOnly
+        case 2147483647: self = .max
+        default: return nil
+        }
+    }
+
+    /// The enum number.
+    public var rawValue: Int {
+        switch self {
+        case .unknown: return 0
+        case .legacy: return 900
+        case .proto2: return 998
+        case .proto3: return 999
+        case .edition2023: return 1000
+        case .edition2024: return 1001
+        case .edition2026: return 1002
+        case .unstable: return 9999
+        case .edition1TestOnly: return 1
+        case .edition2TestOnly: return 2
+        case .edition99997TestOnly: return 99997
+        case .edition99998TestOnly: return 99998
+        case .edition99999TestOnly: return 99999
+        case .max: return 2147483647
+        }
+    }
+
+    /// The declared cases.
+    public static let allCases: [Google_Protobuf_Edition] = [.unknown, .legacy, .proto2, .proto3, .edition2023, .edition2024, .edition2026, .unstable, .edition1TestOnly, .edition2TestOnly, .edition99997TestOnly, .edition99998TestOnly, .edition99999TestOnly, .max]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.Edition", [(0, "EDITION_UNKNOWN"), (900, "EDITION_LEGACY"), (998, "EDITION_PROTO2"), (999, "EDITION_PROTO3"), (1000, "EDITION_2023"), (1001, "EDITION_2024"), (1002, "EDITION_2026"), (9999, "EDITION_UNSTABLE"), (1, "EDITION_1_TEST_ONLY"), (2, "EDITION_2_TEST_ONLY"), (99997, "EDITION_99997_TEST_ONLY"), (99998, "EDITION_99998_TEST_ONLY"), (99999, "EDITION_99999_TEST_ONLY"), (2147483647, "EDITION_MAX")])
+}
+
+/// Describes the 'visibility' of a symbol with respect to the proto import
+/// system. Symbols can only be imported when the visibility rules do not prevent
+/// it (ex: local symbols cannot be imported).  Visibility modifiers can only set
+/// on `message` and `enum` as they are the only types available to be referenced
+/// from other files.
+public enum Google_Protobuf_SymbolVisibility: ProtoWire.ProtoEnum {
+    public typealias RawValue = Int
+    /// VISIBILITY_UNSET = 0
+    case visibilityUnset
+    /// VISIBILITY_LOCAL = 1
+    case visibilityLocal
+    /// VISIBILITY_EXPORT = 2
+    case visibilityExport
+
+    /// The default, `.visibilityUnset` (the first declared value).
+    public init() { self = .visibilityUnset }
+
+    /// Fails for numbers the enum does not declare (proto2 enums are closed).
+    public init?(rawValue: Int) {
+        switch rawValue {
+        case 0: self = .visibilityUnset
+        case 1: self = .visibilityLocal
+        case 2: self = .visibilityExport
+        default: return nil
+        }
+    }
+
+    /// The enum number.
+    public var rawValue: Int {
+        switch self {
+        case .visibilityUnset: return 0
+        case .visibilityLocal: return 1
+        case .visibilityExport: return 2
+        }
+    }
+
+    /// The declared cases.
+    public static let allCases: [Google_Protobuf_SymbolVisibility] = [.visibilityUnset, .visibilityLocal, .visibilityExport]
+
+    /// The protobuf names of the values, for JSON.
+    public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.SymbolVisibility", [(0, "VISIBILITY_UNSET"), (1, "VISIBILITY_LOCAL"), (2, "VISIBILITY_EXPORT")])
+}
+
 /// The protocol compiler can output a FileDescriptorSet containing the .proto
 /// files it parses.
 public struct Google_Protobuf_FileDescriptorSet: Sendable, Hashable {
@@ -16,6 +151,9 @@ public struct Google_Protobuf_FileDescriptorSet: Sendable, Hashable {
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
+
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -55,6 +193,10 @@ public struct Google_Protobuf_FileDescriptorProto: Sendable, Hashable {
     /// For Google-internal migration only. Do not use.
     public var weakDependency: [Int32] = []
 
+    /// Names of files imported by this file purely for the purpose of providing
+    /// option extensions. These are excluded from the dependency list above.
+    public var optionDependency: [String] = []
+
     /// All top-level definitions in this file.
     public var messageType: [Google_Protobuf_DescriptorProto] = []
 
@@ -93,7 +235,12 @@ public struct Google_Protobuf_FileDescriptorProto: Sendable, Hashable {
     var _sourceCodeInfo: Google_Protobuf_SourceCodeInfo? = nil
 
     /// The syntax of the proto file.
-    /// The supported values are "proto2" and "proto3".
+    /// The supported values are "proto2", "proto3", and "editions".
+    ///
+    /// If `edition` is present, this value must be "editions".
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
     public var syntax: String {
         get { _syntax ?? "" }
         set { _syntax = newValue }
@@ -103,6 +250,20 @@ public struct Google_Protobuf_FileDescriptorProto: Sendable, Hashable {
     /// Clears `syntax`.
     public mutating func clearSyntax() { _syntax = nil }
     var _syntax: String? = nil
+
+    /// The edition of the proto file.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var edition: Google_Protobuf_Edition {
+        get { _edition ?? .unknown }
+        set { _edition = newValue }
+    }
+    /// Whether `edition` is set.
+    public var hasEdition: Bool { _edition != nil }
+    /// Clears `edition`.
+    public mutating func clearEdition() { _edition = nil }
+    var _edition: Google_Protobuf_Edition? = nil
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
@@ -159,6 +320,17 @@ public struct Google_Protobuf_DescriptorProto: Sendable, Hashable {
     /// Reserved field names, which may not be used by fields in the same message.
     /// A given name may only be reserved once.
     public var reservedName: [String] = []
+
+    /// Support for `export` and `local` keywords on enums.
+    public var visibility: Google_Protobuf_SymbolVisibility {
+        get { _visibility ?? .visibilityUnset }
+        set { _visibility = newValue }
+    }
+    /// Whether `visibility` is set.
+    public var hasVisibility: Bool { _visibility != nil }
+    /// Clears `visibility`.
+    public mutating func clearVisibility() { _visibility = nil }
+    var _visibility: Google_Protobuf_SymbolVisibility? = nil
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
@@ -247,11 +419,145 @@ public struct Google_Protobuf_ExtensionRangeOptions: Sendable, Hashable {
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
+    /// For external users: DO NOT USE. We are in the process of open sourcing
+    /// extension declaration and executing internal cleanups before it can be
+    /// used externally.
+    public var declaration: [Google_Protobuf_ExtensionRangeOptions.Declaration] = []
+
+    /// Any features defined in the specific edition.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
+    /// The verification state of the range.
+    /// TODO: flip the default to DECLARATION once all empty ranges
+    /// are marked as UNVERIFIED.
+    public var verification: Google_Protobuf_ExtensionRangeOptions.VerificationState {
+        get { _verification ?? .unverified }
+        set { _verification = newValue }
+    }
+    /// Whether `verification` is set.
+    public var hasVerification: Bool { _verification != nil }
+    /// Clears `verification`.
+    public mutating func clearVerification() { _verification = nil }
+    var _verification: Google_Protobuf_ExtensionRangeOptions.VerificationState? = nil
+
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
 
     /// The extension fields present; read them through the extensions' accessors.
     public var extensionFields = ProtoWire.ExtensionFieldSet()
+
+    /// The verification state of the extension range.
+    public enum VerificationState: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// All the extensions of the range must be declared.
+        case declaration
+        /// UNVERIFIED = 1
+        case unverified
+
+        /// The default, `.declaration` (the first declared value).
+        public init() { self = .declaration }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .declaration
+            case 1: self = .unverified
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .declaration: return 0
+            case .unverified: return 1
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [VerificationState] = [.declaration, .unverified]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.ExtensionRangeOptions.VerificationState", [(0, "DECLARATION"), (1, "UNVERIFIED")])
+    }
+
+    /// The `google.protobuf.ExtensionRangeOptions.Declaration` message.
+    public struct Declaration: Sendable, Hashable {
+        /// The extension number declared within the extension range.
+        public var number: Int32 {
+            get { _number ?? 0 }
+            set { _number = newValue }
+        }
+        /// Whether `number` is set.
+        public var hasNumber: Bool { _number != nil }
+        /// Clears `number`.
+        public mutating func clearNumber() { _number = nil }
+        var _number: Int32? = nil
+
+        /// The fully-qualified name of the extension field. There must be a leading
+        /// dot in front of the full name.
+        public var fullName: String {
+            get { _fullName ?? "" }
+            set { _fullName = newValue }
+        }
+        /// Whether `fullName` is set.
+        public var hasFullName: Bool { _fullName != nil }
+        /// Clears `fullName`.
+        public mutating func clearFullName() { _fullName = nil }
+        var _fullName: String? = nil
+
+        /// The fully-qualified type name of the extension field. Unlike
+        /// Metadata.type, Declaration.type must have a leading dot for messages
+        /// and enums.
+        public var type: String {
+            get { _type ?? "" }
+            set { _type = newValue }
+        }
+        /// Whether `type` is set.
+        public var hasType: Bool { _type != nil }
+        /// Clears `type`.
+        public mutating func clearType() { _type = nil }
+        var _type: String? = nil
+
+        /// If true, indicates that the number is reserved in the extension range,
+        /// and any extension field with the number will fail to compile. Set this
+        /// when a declared extension field is deleted.
+        public var reserved: Bool {
+            get { _reserved ?? false }
+            set { _reserved = newValue }
+        }
+        /// Whether `reserved` is set.
+        public var hasReserved: Bool { _reserved != nil }
+        /// Clears `reserved`.
+        public mutating func clearReserved() { _reserved = nil }
+        var _reserved: Bool? = nil
+
+        /// If true, indicates that the extension must be defined as repeated.
+        /// Otherwise the extension must be defined as optional.
+        public var repeated: Bool {
+            get { _repeated ?? false }
+            set { _repeated = newValue }
+        }
+        /// Whether `repeated` is set.
+        public var hasRepeated: Bool { _repeated != nil }
+        /// Clears `repeated`.
+        public mutating func clearRepeated() { _repeated = nil }
+        var _repeated: Bool? = nil
+
+        /// Fields this schema does not know, kept byte-exact.
+        public var unknownFields = ProtoWire.UnknownFields()
+
+        /// Creates a message with every field at its default.
+        public init() {}
+    }
 
     /// Creates a message with every field at its default.
     public init() {}
@@ -385,12 +691,12 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
     /// If true, this is a proto3 "optional". When a proto3 field is optional, it
     /// tracks presence regardless of field type.
     ///
-    /// When proto3_optional is true, this field must be belong to a oneof to
-    /// signal to old proto3 clients that presence is tracked for this field. This
-    /// oneof is known as a "synthetic" oneof, and this field must be its sole
-    /// member (each proto3 optional field gets its own synthetic oneof). Synthetic
-    /// oneofs exist in the descriptor only, and do not generate any API. Synthetic
-    /// oneofs must be ordered after all "real" oneofs.
+    /// When proto3_optional is true, this field must belong to a oneof to signal
+    /// to old proto3 clients that presence is tracked for this field. This oneof
+    /// is known as a "synthetic" oneof, and this field must be its sole member
+    /// (each proto3 optional field gets its own synthetic oneof). Synthetic oneofs
+    /// exist in the descriptor only, and do not generate any API. Synthetic oneofs
+    /// must be ordered after all "real" oneofs.
     ///
     /// For message fields, proto3_optional doesn't create any semantic change,
     /// since non-repeated message fields always track presence. However it still
@@ -441,9 +747,10 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
         /// TYPE_STRING = 9
         case string
         /// Tag-delimited aggregate.
-        /// Group type is deprecated and not supported in proto3. However, Proto3
+        /// Group type is deprecated and not supported after google.protobuf. However, Proto3
         /// implementations should still be able to parse the group wire format and
-        /// treat group fields as unknown fields.
+        /// treat group fields as unknown fields.  In Editions, the group wire format
+        /// can be enabled via the `message_encoding` feature.
         case group
         /// TYPE_MESSAGE = 11
         case message
@@ -526,10 +833,12 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
         public typealias RawValue = Int
         /// 0 is reserved for errors
         case `optional`
-        /// LABEL_REQUIRED = 2
-        case `required`
         /// LABEL_REPEATED = 3
         case repeated
+        /// The required label is only allowed in google.protobuf.  In proto3 and Editions
+        /// it's explicitly prohibited.  In Editions, the `field_presence` feature
+        /// can be used to get this behavior.
+        case `required`
 
         /// The default, `.optional` (the first declared value).
         public init() { self = .optional }
@@ -538,8 +847,8 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
         public init?(rawValue: Int) {
             switch rawValue {
             case 1: self = .optional
-            case 2: self = .required
             case 3: self = .repeated
+            case 2: self = .required
             default: return nil
             }
         }
@@ -548,16 +857,16 @@ public struct Google_Protobuf_FieldDescriptorProto: Sendable, Hashable {
         public var rawValue: Int {
             switch self {
             case .optional: return 1
-            case .required: return 2
             case .repeated: return 3
+            case .required: return 2
             }
         }
 
         /// The declared cases.
-        public static let allCases: [Label] = [.optional, .required, .repeated]
+        public static let allCases: [Label] = [.optional, .repeated, .required]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldDescriptorProto.Label", [(1, "LABEL_OPTIONAL"), (2, "LABEL_REQUIRED"), (3, "LABEL_REPEATED")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldDescriptorProto.Label", [(1, "LABEL_OPTIONAL"), (3, "LABEL_REPEATED"), (2, "LABEL_REQUIRED")])
     }
 
     /// Creates a message with every field at its default.
@@ -630,6 +939,17 @@ public struct Google_Protobuf_EnumDescriptorProto: Sendable, Hashable {
     /// Reserved enum value names, which may not be reused. A given name may only
     /// be reserved once.
     public var reservedName: [String] = []
+
+    /// Support for `export` and `local` keywords on enums.
+    public var visibility: Google_Protobuf_SymbolVisibility {
+        get { _visibility ?? .visibilityUnset }
+        set { _visibility = newValue }
+    }
+    /// Whether `visibility` is set.
+    public var hasVisibility: Bool { _visibility != nil }
+    /// Clears `visibility`.
+    public mutating func clearVisibility() { _visibility = nil }
+    var _visibility: Google_Protobuf_SymbolVisibility? = nil
 
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
@@ -884,12 +1204,16 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
     public mutating func clearJavaGenerateEqualsAndHash() { _javaGenerateEqualsAndHash = nil }
     var _javaGenerateEqualsAndHash: Bool? = nil
 
-    /// If set true, then the Java2 code generator will generate code that
-    /// throws an exception whenever an attempt is made to assign a non-UTF-8
-    /// byte sequence to a string field.
-    /// Message reflection will do the same.
-    /// However, an extension field still accepts non-UTF-8 byte sequences.
-    /// This option has no effect on when used with the lite runtime.
+    /// A proto2 file can set this to true to opt in to UTF-8 checking for Java,
+    /// which will throw an exception if invalid UTF-8 is parsed from the wire or
+    /// assigned to a string field.
+    ///
+    /// TODO: clarify exactly what kinds of field types this option
+    /// applies to, and update these docs accordingly.
+    ///
+    /// Proto3 files already perform these checks. Setting the option explicitly to
+    /// false has no effect: it cannot be used to opt proto3 files out of UTF-8
+    /// checks.
     public var javaStringCheckUtf8: Bool {
         get { _javaStringCheckUtf8 ?? false }
         set { _javaStringCheckUtf8 = newValue }
@@ -967,17 +1291,6 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
     /// Clears `pyGenericServices`.
     public mutating func clearPyGenericServices() { _pyGenericServices = nil }
     var _pyGenericServices: Bool? = nil
-
-    /// Field 42; default `false`.
-    public var phpGenericServices: Bool {
-        get { _phpGenericServices ?? false }
-        set { _phpGenericServices = newValue }
-    }
-    /// Whether `phpGenericServices` is set.
-    public var hasPhpGenericServices: Bool { _phpGenericServices != nil }
-    /// Clears `phpGenericServices`.
-    public mutating func clearPhpGenericServices() { _phpGenericServices = nil }
-    var _phpGenericServices: Bool? = nil
 
     /// Is this file deprecated?
     /// Depending on the target platform, this can emit Deprecated annotations
@@ -1092,6 +1405,20 @@ public struct Google_Protobuf_FileOptions: Sendable, Hashable {
     /// Clears `rubyPackage`.
     public mutating func clearRubyPackage() { _rubyPackage = nil }
     var _rubyPackage: String? = nil
+
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
 
     /// The parser stores options it doesn't recognize here.
     /// See the documentation for the "Options" section above.
@@ -1234,6 +1561,40 @@ public struct Google_Protobuf_MessageOptions: Sendable, Hashable {
     public mutating func clearMapEntry() { _mapEntry = nil }
     var _mapEntry: Bool? = nil
 
+    /// Enable the legacy handling of JSON field name conflicts.  This lowercases
+    /// and strips underscored from the fields before comparison in proto3 only.
+    /// The new behavior takes `json_name` into account and applies to proto2 as
+    /// well.
+    ///
+    /// This should only be used as a temporary measure against broken builds due
+    /// to the change in behavior for JSON field name conflicts.
+    ///
+    /// TODO This is legacy behavior we plan to remove once downstream
+    /// teams have had time to migrate.
+    public var deprecatedLegacyJsonFieldConflicts: Bool {
+        get { _deprecatedLegacyJsonFieldConflicts ?? false }
+        set { _deprecatedLegacyJsonFieldConflicts = newValue }
+    }
+    /// Whether `deprecatedLegacyJsonFieldConflicts` is set.
+    public var hasDeprecatedLegacyJsonFieldConflicts: Bool { _deprecatedLegacyJsonFieldConflicts != nil }
+    /// Clears `deprecatedLegacyJsonFieldConflicts`.
+    public mutating func clearDeprecatedLegacyJsonFieldConflicts() { _deprecatedLegacyJsonFieldConflicts = nil }
+    var _deprecatedLegacyJsonFieldConflicts: Bool? = nil
+
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
@@ -1249,10 +1610,13 @@ public struct Google_Protobuf_MessageOptions: Sendable, Hashable {
 
 /// The `google.protobuf.FieldOptions` message.
 public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
+    /// NOTE: ctype is deprecated. Use `features.(pb.cpp).string_type` instead.
     /// The ctype option instructs the C++ code generator to use a different
     /// representation of the field than it normally would.  See the specific
-    /// options below.  This option is not yet implemented in the open source
-    /// release -- sorry, we'll try to include it in a future version!
+    /// options below.  This option is only implemented to support use of
+    /// [ctype=CORD] and [ctype=STRING] (the default) on non-repeated fields of
+    /// type "bytes" in the open source release.
+    /// TODO: make ctype actually deprecated.
     public var ctype: Google_Protobuf_FieldOptions.CType {
         get { _ctype ?? .string }
         set { _ctype = newValue }
@@ -1267,7 +1631,9 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
     /// a more efficient representation on the wire. Rather than repeatedly
     /// writing the tag and type for each element, the entire array is encoded as
     /// a single length-delimited blob. In proto3, only explicit setting it to
-    /// false will avoid using packed encoding.
+    /// false will avoid using packed encoding.  This option is prohibited in
+    /// Editions, but the `repeated_field_encoding` feature can be used to control
+    /// the behavior.
     public var packed: Bool {
         get { _packed ?? false }
         set { _packed = newValue }
@@ -1316,23 +1682,11 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
     /// call from multiple threads concurrently, while non-const methods continue
     /// to require exclusive access.
     ///
-    ///
-    /// Note that implementations may choose not to check required fields within
-    /// a lazy sub-message.  That is, calling IsInitialized() on the outer message
-    /// may return true even if the inner message has missing required fields.
-    /// This is necessary because otherwise the inner message would have to be
-    /// parsed in order to perform the check, defeating the purpose of lazy
-    /// parsing.  An implementation which chooses not to check required fields
-    /// must be consistent about it.  That is, for any particular sub-message, the
-    /// implementation must either *always* check its required fields, or *never*
-    /// check its required fields, regardless of whether or not the message has
-    /// been parsed.
-    ///
-    /// As of 2021, lazy does no correctness checks on the byte stream during
-    /// parsing.  This may lead to crashes if and when an invalid byte stream is
-    /// finally parsed upon access.
-    ///
-    /// TODO(b/211906113):  Enable validation on lazy fields.
+    /// Note that lazy message fields are still eagerly verified to check
+    /// ill-formed wireformat or missing required fields. Calling IsInitialized()
+    /// on the outer message would fail if the inner message has missing required
+    /// fields. Failed verification would result in parsing failure (except when
+    /// uninitialized messages are acceptable).
     public var lazy: Bool {
         get { _lazy ?? false }
         set { _lazy = newValue }
@@ -1370,6 +1724,7 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
     public mutating func clearDeprecated() { _deprecated = nil }
     var _deprecated: Bool? = nil
 
+    /// DEPRECATED. DO NOT USE!
     /// For Google-internal migration only. Do not use.
     public var weak: Bool {
         get { _weak ?? false }
@@ -1380,6 +1735,60 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
     /// Clears `weak`.
     public mutating func clearWeak() { _weak = nil }
     var _weak: Bool? = nil
+
+    /// Indicate that the field value should not be printed out when using debug
+    /// formats, e.g. when the field contains sensitive credentials.
+    public var debugRedact: Bool {
+        get { _debugRedact ?? false }
+        set { _debugRedact = newValue }
+    }
+    /// Whether `debugRedact` is set.
+    public var hasDebugRedact: Bool { _debugRedact != nil }
+    /// Clears `debugRedact`.
+    public mutating func clearDebugRedact() { _debugRedact = nil }
+    var _debugRedact: Bool? = nil
+
+    /// Field 17.
+    public var retention: Google_Protobuf_FieldOptions.OptionRetention {
+        get { _retention ?? .retentionUnknown }
+        set { _retention = newValue }
+    }
+    /// Whether `retention` is set.
+    public var hasRetention: Bool { _retention != nil }
+    /// Clears `retention`.
+    public mutating func clearRetention() { _retention = nil }
+    var _retention: Google_Protobuf_FieldOptions.OptionRetention? = nil
+
+    /// Field 19.
+    public var targets: [Google_Protobuf_FieldOptions.OptionTargetType] = []
+
+    /// Field 20.
+    public var editionDefaults: [Google_Protobuf_FieldOptions.EditionDefault] = []
+
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
+    /// Field 22.
+    public var featureSupport: Google_Protobuf_FieldOptions.FeatureSupport {
+        get { _featureSupport ?? Google_Protobuf_FieldOptions.FeatureSupport() }
+        set { _featureSupport = newValue }
+    }
+    /// Whether `featureSupport` is set.
+    public var hasFeatureSupport: Bool { _featureSupport != nil }
+    /// Clears `featureSupport`.
+    public mutating func clearFeatureSupport() { _featureSupport = nil }
+    var _featureSupport: Google_Protobuf_FieldOptions.FeatureSupport? = nil
 
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
@@ -1395,7 +1804,12 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
         public typealias RawValue = Int
         /// Default mode.
         case string
-        /// CORD = 1
+        /// The option [ctype=CORD] may be applied to a non-repeated field of type
+        /// "bytes". It indicates that in C++, the data should be stored in a Cord
+        /// instead of a string.  For very large strings, this may reduce memory
+        /// fragmentation. It may also allow better performance when parsing from a
+        /// Cord, or when parsing with aliasing enabled, as the parsed Cord may then
+        /// alias the original buffer.
         case cord
         /// STRING_PIECE = 2
         case stringPiece
@@ -1468,12 +1882,236 @@ public struct Google_Protobuf_FieldOptions: Sendable, Hashable {
         public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldOptions.JSType", [(0, "JS_NORMAL"), (1, "JS_STRING"), (2, "JS_NUMBER")])
     }
 
+    /// If set to RETENTION_SOURCE, the option will be omitted from the binary.
+    public enum OptionRetention: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// RETENTION_UNKNOWN = 0
+        case retentionUnknown
+        /// RETENTION_RUNTIME = 1
+        case retentionRuntime
+        /// RETENTION_SOURCE = 2
+        case retentionSource
+
+        /// The default, `.retentionUnknown` (the first declared value).
+        public init() { self = .retentionUnknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .retentionUnknown
+            case 1: self = .retentionRuntime
+            case 2: self = .retentionSource
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .retentionUnknown: return 0
+            case .retentionRuntime: return 1
+            case .retentionSource: return 2
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [OptionRetention] = [.retentionUnknown, .retentionRuntime, .retentionSource]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldOptions.OptionRetention", [(0, "RETENTION_UNKNOWN"), (1, "RETENTION_RUNTIME"), (2, "RETENTION_SOURCE")])
+    }
+
+    /// This indicates the types of entities that the field may apply to when used
+    /// as an option. If it is unset, then the field may be freely used as an
+    /// option on any kind of entity.
+    public enum OptionTargetType: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// TARGET_TYPE_UNKNOWN = 0
+        case targetTypeUnknown
+        /// TARGET_TYPE_FILE = 1
+        case targetTypeFile
+        /// TARGET_TYPE_EXTENSION_RANGE = 2
+        case targetTypeExtensionRange
+        /// TARGET_TYPE_MESSAGE = 3
+        case targetTypeMessage
+        /// TARGET_TYPE_FIELD = 4
+        case targetTypeField
+        /// TARGET_TYPE_ONEOF = 5
+        case targetTypeOneof
+        /// TARGET_TYPE_ENUM = 6
+        case targetTypeEnum
+        /// TARGET_TYPE_ENUM_ENTRY = 7
+        case targetTypeEnumEntry
+        /// TARGET_TYPE_SERVICE = 8
+        case targetTypeService
+        /// TARGET_TYPE_METHOD = 9
+        case targetTypeMethod
+
+        /// The default, `.targetTypeUnknown` (the first declared value).
+        public init() { self = .targetTypeUnknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .targetTypeUnknown
+            case 1: self = .targetTypeFile
+            case 2: self = .targetTypeExtensionRange
+            case 3: self = .targetTypeMessage
+            case 4: self = .targetTypeField
+            case 5: self = .targetTypeOneof
+            case 6: self = .targetTypeEnum
+            case 7: self = .targetTypeEnumEntry
+            case 8: self = .targetTypeService
+            case 9: self = .targetTypeMethod
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .targetTypeUnknown: return 0
+            case .targetTypeFile: return 1
+            case .targetTypeExtensionRange: return 2
+            case .targetTypeMessage: return 3
+            case .targetTypeField: return 4
+            case .targetTypeOneof: return 5
+            case .targetTypeEnum: return 6
+            case .targetTypeEnumEntry: return 7
+            case .targetTypeService: return 8
+            case .targetTypeMethod: return 9
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [OptionTargetType] = [.targetTypeUnknown, .targetTypeFile, .targetTypeExtensionRange, .targetTypeMessage, .targetTypeField, .targetTypeOneof, .targetTypeEnum, .targetTypeEnumEntry, .targetTypeService, .targetTypeMethod]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FieldOptions.OptionTargetType", [(0, "TARGET_TYPE_UNKNOWN"), (1, "TARGET_TYPE_FILE"), (2, "TARGET_TYPE_EXTENSION_RANGE"), (3, "TARGET_TYPE_MESSAGE"), (4, "TARGET_TYPE_FIELD"), (5, "TARGET_TYPE_ONEOF"), (6, "TARGET_TYPE_ENUM"), (7, "TARGET_TYPE_ENUM_ENTRY"), (8, "TARGET_TYPE_SERVICE"), (9, "TARGET_TYPE_METHOD")])
+    }
+
+    /// The `google.protobuf.FieldOptions.EditionDefault` message.
+    public struct EditionDefault: Sendable, Hashable {
+        /// Field 3.
+        public var edition: Google_Protobuf_Edition {
+            get { _edition ?? .unknown }
+            set { _edition = newValue }
+        }
+        /// Whether `edition` is set.
+        public var hasEdition: Bool { _edition != nil }
+        /// Clears `edition`.
+        public mutating func clearEdition() { _edition = nil }
+        var _edition: Google_Protobuf_Edition? = nil
+
+        /// Field 2.
+        public var value: String {
+            get { _value ?? "" }
+            set { _value = newValue }
+        }
+        /// Whether `value` is set.
+        public var hasValue: Bool { _value != nil }
+        /// Clears `value`.
+        public mutating func clearValue() { _value = nil }
+        var _value: String? = nil
+
+        /// Fields this schema does not know, kept byte-exact.
+        public var unknownFields = ProtoWire.UnknownFields()
+
+        /// Creates a message with every field at its default.
+        public init() {}
+    }
+
+    /// Information about the support window of a feature.
+    public struct FeatureSupport: Sendable, Hashable {
+        /// The edition that this feature was first available in.  In editions
+        /// earlier than this one, the default assigned to EDITION_LEGACY will be
+        /// used, and proto files will not be able to override it.
+        public var editionIntroduced: Google_Protobuf_Edition {
+            get { _editionIntroduced ?? .unknown }
+            set { _editionIntroduced = newValue }
+        }
+        /// Whether `editionIntroduced` is set.
+        public var hasEditionIntroduced: Bool { _editionIntroduced != nil }
+        /// Clears `editionIntroduced`.
+        public mutating func clearEditionIntroduced() { _editionIntroduced = nil }
+        var _editionIntroduced: Google_Protobuf_Edition? = nil
+
+        /// The edition this feature becomes deprecated in.  Using this after this
+        /// edition may trigger warnings.
+        public var editionDeprecated: Google_Protobuf_Edition {
+            get { _editionDeprecated ?? .unknown }
+            set { _editionDeprecated = newValue }
+        }
+        /// Whether `editionDeprecated` is set.
+        public var hasEditionDeprecated: Bool { _editionDeprecated != nil }
+        /// Clears `editionDeprecated`.
+        public mutating func clearEditionDeprecated() { _editionDeprecated = nil }
+        var _editionDeprecated: Google_Protobuf_Edition? = nil
+
+        /// The deprecation warning text if this feature is used after the edition it
+        /// was marked deprecated in.
+        public var deprecationWarning: String {
+            get { _deprecationWarning ?? "" }
+            set { _deprecationWarning = newValue }
+        }
+        /// Whether `deprecationWarning` is set.
+        public var hasDeprecationWarning: Bool { _deprecationWarning != nil }
+        /// Clears `deprecationWarning`.
+        public mutating func clearDeprecationWarning() { _deprecationWarning = nil }
+        var _deprecationWarning: String? = nil
+
+        /// The edition this feature is no longer available in.  In editions after
+        /// this one, the last default assigned will be used, and proto files will
+        /// not be able to override it.
+        public var editionRemoved: Google_Protobuf_Edition {
+            get { _editionRemoved ?? .unknown }
+            set { _editionRemoved = newValue }
+        }
+        /// Whether `editionRemoved` is set.
+        public var hasEditionRemoved: Bool { _editionRemoved != nil }
+        /// Clears `editionRemoved`.
+        public mutating func clearEditionRemoved() { _editionRemoved = nil }
+        var _editionRemoved: Google_Protobuf_Edition? = nil
+
+        /// The removal error text if this feature is used after the edition it was
+        /// removed in.
+        public var removalError: String {
+            get { _removalError ?? "" }
+            set { _removalError = newValue }
+        }
+        /// Whether `removalError` is set.
+        public var hasRemovalError: Bool { _removalError != nil }
+        /// Clears `removalError`.
+        public mutating func clearRemovalError() { _removalError = nil }
+        var _removalError: String? = nil
+
+        /// Fields this schema does not know, kept byte-exact.
+        public var unknownFields = ProtoWire.UnknownFields()
+
+        /// Creates a message with every field at its default.
+        public init() {}
+    }
+
     /// Creates a message with every field at its default.
     public init() {}
 }
 
 /// The `google.protobuf.OneofOptions` message.
 public struct Google_Protobuf_OneofOptions: Sendable, Hashable {
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
@@ -1515,6 +2153,36 @@ public struct Google_Protobuf_EnumOptions: Sendable, Hashable {
     public mutating func clearDeprecated() { _deprecated = nil }
     var _deprecated: Bool? = nil
 
+    /// Enable the legacy handling of JSON field name conflicts.  This lowercases
+    /// and strips underscored from the fields before comparison in proto3 only.
+    /// The new behavior takes `json_name` into account and applies to proto2 as
+    /// well.
+    /// TODO Remove this legacy behavior once downstream teams have
+    /// had time to migrate.
+    public var deprecatedLegacyJsonFieldConflicts: Bool {
+        get { _deprecatedLegacyJsonFieldConflicts ?? false }
+        set { _deprecatedLegacyJsonFieldConflicts = newValue }
+    }
+    /// Whether `deprecatedLegacyJsonFieldConflicts` is set.
+    public var hasDeprecatedLegacyJsonFieldConflicts: Bool { _deprecatedLegacyJsonFieldConflicts != nil }
+    /// Clears `deprecatedLegacyJsonFieldConflicts`.
+    public mutating func clearDeprecatedLegacyJsonFieldConflicts() { _deprecatedLegacyJsonFieldConflicts = nil }
+    var _deprecatedLegacyJsonFieldConflicts: Bool? = nil
+
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
@@ -1544,6 +2212,44 @@ public struct Google_Protobuf_EnumValueOptions: Sendable, Hashable {
     public mutating func clearDeprecated() { _deprecated = nil }
     var _deprecated: Bool? = nil
 
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
+    /// Indicate that fields annotated with this enum value should not be printed
+    /// out when using debug formats, e.g. when the field contains sensitive
+    /// credentials.
+    public var debugRedact: Bool {
+        get { _debugRedact ?? false }
+        set { _debugRedact = newValue }
+    }
+    /// Whether `debugRedact` is set.
+    public var hasDebugRedact: Bool { _debugRedact != nil }
+    /// Clears `debugRedact`.
+    public mutating func clearDebugRedact() { _debugRedact = nil }
+    var _debugRedact: Bool? = nil
+
+    /// Information about the support window of a feature value.
+    public var featureSupport: Google_Protobuf_FieldOptions.FeatureSupport {
+        get { _featureSupport ?? Google_Protobuf_FieldOptions.FeatureSupport() }
+        set { _featureSupport = newValue }
+    }
+    /// Whether `featureSupport` is set.
+    public var hasFeatureSupport: Bool { _featureSupport != nil }
+    /// Clears `featureSupport`.
+    public mutating func clearFeatureSupport() { _featureSupport = nil }
+    var _featureSupport: Google_Protobuf_FieldOptions.FeatureSupport? = nil
+
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
 
@@ -1559,6 +2265,20 @@ public struct Google_Protobuf_EnumValueOptions: Sendable, Hashable {
 
 /// The `google.protobuf.ServiceOptions` message.
 public struct Google_Protobuf_ServiceOptions: Sendable, Hashable {
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
+
     /// Is this service deprecated?
     /// Depending on the target platform, this can emit Deprecated annotations
     /// for the service, or it will be completely ignored; in the very least,
@@ -1612,6 +2332,20 @@ public struct Google_Protobuf_MethodOptions: Sendable, Hashable {
     /// Clears `idempotencyLevel`.
     public mutating func clearIdempotencyLevel() { _idempotencyLevel = nil }
     var _idempotencyLevel: Google_Protobuf_MethodOptions.IdempotencyLevel? = nil
+
+    /// Any features defined in the specific edition.
+    /// WARNING: This field should only be used by protobuf plugins or special
+    /// cases like the proto compiler. Other uses are discouraged and
+    /// developers should rely on the protoreflect APIs for their client language.
+    public var features: Google_Protobuf_FeatureSet {
+        get { _features ?? Google_Protobuf_FeatureSet() }
+        set { _features = newValue }
+    }
+    /// Whether `features` is set.
+    public var hasFeatures: Bool { _features != nil }
+    /// Clears `features`.
+    public mutating func clearFeatures() { _features = nil }
+    var _features: Google_Protobuf_FeatureSet? = nil
 
     /// The parser stores options it doesn't recognize here. See above.
     public var uninterpretedOption: [Google_Protobuf_UninterpretedOption] = []
@@ -1786,6 +2520,597 @@ public struct Google_Protobuf_UninterpretedOption: Sendable, Hashable {
     public init() {}
 }
 
+/// TODO Enums in C++ gencode (and potentially other languages) are
+/// not well scoped.  This means that each of the feature enums below can clash
+/// with each other.  The short names we've chosen maximize call-site
+/// readability, but leave us very open to this scenario.  A future feature will
+/// be designed and implemented to handle this, hopefully before we ever hit a
+/// conflict here.
+public struct Google_Protobuf_FeatureSet: Sendable, Hashable {
+    /// Field 1.
+    public var fieldPresence: Google_Protobuf_FeatureSet.FieldPresence {
+        get { _fieldPresence ?? .unknown }
+        set { _fieldPresence = newValue }
+    }
+    /// Whether `fieldPresence` is set.
+    public var hasFieldPresence: Bool { _fieldPresence != nil }
+    /// Clears `fieldPresence`.
+    public mutating func clearFieldPresence() { _fieldPresence = nil }
+    var _fieldPresence: Google_Protobuf_FeatureSet.FieldPresence? = nil
+
+    /// Field 2.
+    public var enumType: Google_Protobuf_FeatureSet.EnumType {
+        get { _enumType ?? .unknown }
+        set { _enumType = newValue }
+    }
+    /// Whether `enumType` is set.
+    public var hasEnumType: Bool { _enumType != nil }
+    /// Clears `enumType`.
+    public mutating func clearEnumType() { _enumType = nil }
+    var _enumType: Google_Protobuf_FeatureSet.EnumType? = nil
+
+    /// Field 3.
+    public var repeatedFieldEncoding: Google_Protobuf_FeatureSet.RepeatedFieldEncoding {
+        get { _repeatedFieldEncoding ?? .unknown }
+        set { _repeatedFieldEncoding = newValue }
+    }
+    /// Whether `repeatedFieldEncoding` is set.
+    public var hasRepeatedFieldEncoding: Bool { _repeatedFieldEncoding != nil }
+    /// Clears `repeatedFieldEncoding`.
+    public mutating func clearRepeatedFieldEncoding() { _repeatedFieldEncoding = nil }
+    var _repeatedFieldEncoding: Google_Protobuf_FeatureSet.RepeatedFieldEncoding? = nil
+
+    /// Field 4.
+    public var utf8Validation: Google_Protobuf_FeatureSet.Utf8Validation {
+        get { _utf8Validation ?? .unknown }
+        set { _utf8Validation = newValue }
+    }
+    /// Whether `utf8Validation` is set.
+    public var hasUtf8Validation: Bool { _utf8Validation != nil }
+    /// Clears `utf8Validation`.
+    public mutating func clearUtf8Validation() { _utf8Validation = nil }
+    var _utf8Validation: Google_Protobuf_FeatureSet.Utf8Validation? = nil
+
+    /// Field 5.
+    public var messageEncoding: Google_Protobuf_FeatureSet.MessageEncoding {
+        get { _messageEncoding ?? .unknown }
+        set { _messageEncoding = newValue }
+    }
+    /// Whether `messageEncoding` is set.
+    public var hasMessageEncoding: Bool { _messageEncoding != nil }
+    /// Clears `messageEncoding`.
+    public mutating func clearMessageEncoding() { _messageEncoding = nil }
+    var _messageEncoding: Google_Protobuf_FeatureSet.MessageEncoding? = nil
+
+    /// Field 6.
+    public var jsonFormat: Google_Protobuf_FeatureSet.JsonFormat {
+        get { _jsonFormat ?? .unknown }
+        set { _jsonFormat = newValue }
+    }
+    /// Whether `jsonFormat` is set.
+    public var hasJsonFormat: Bool { _jsonFormat != nil }
+    /// Clears `jsonFormat`.
+    public mutating func clearJsonFormat() { _jsonFormat = nil }
+    var _jsonFormat: Google_Protobuf_FeatureSet.JsonFormat? = nil
+
+    /// Field 7.
+    public var enforceNamingStyle: Google_Protobuf_FeatureSet.EnforceNamingStyle {
+        get { _enforceNamingStyle ?? .unknown }
+        set { _enforceNamingStyle = newValue }
+    }
+    /// Whether `enforceNamingStyle` is set.
+    public var hasEnforceNamingStyle: Bool { _enforceNamingStyle != nil }
+    /// Clears `enforceNamingStyle`.
+    public mutating func clearEnforceNamingStyle() { _enforceNamingStyle = nil }
+    var _enforceNamingStyle: Google_Protobuf_FeatureSet.EnforceNamingStyle? = nil
+
+    /// Field 8.
+    public var defaultSymbolVisibility: Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility {
+        get { _defaultSymbolVisibility ?? .unknown }
+        set { _defaultSymbolVisibility = newValue }
+    }
+    /// Whether `defaultSymbolVisibility` is set.
+    public var hasDefaultSymbolVisibility: Bool { _defaultSymbolVisibility != nil }
+    /// Clears `defaultSymbolVisibility`.
+    public mutating func clearDefaultSymbolVisibility() { _defaultSymbolVisibility = nil }
+    var _defaultSymbolVisibility: Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility? = nil
+
+    /// Field 9.
+    public var enforceProtoLimits: Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits {
+        get { _enforceProtoLimits ?? .protoLimitsUnknown }
+        set { _enforceProtoLimits = newValue }
+    }
+    /// Whether `enforceProtoLimits` is set.
+    public var hasEnforceProtoLimits: Bool { _enforceProtoLimits != nil }
+    /// Clears `enforceProtoLimits`.
+    public mutating func clearEnforceProtoLimits() { _enforceProtoLimits = nil }
+    var _enforceProtoLimits: Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits? = nil
+
+    /// Fields this schema does not know, kept byte-exact.
+    public var unknownFields = ProtoWire.UnknownFields()
+
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
+
+    /// The `google.protobuf.FeatureSet.FieldPresence` enum.
+    public enum FieldPresence: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// FIELD_PRESENCE_UNKNOWN = 0
+        case unknown
+        /// EXPLICIT = 1
+        case explicit
+        /// IMPLICIT = 2
+        case implicit
+        /// LEGACY_REQUIRED = 3
+        case legacyRequired
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 1: self = .explicit
+            case 2: self = .implicit
+            case 3: self = .legacyRequired
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .explicit: return 1
+            case .implicit: return 2
+            case .legacyRequired: return 3
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [FieldPresence] = [.unknown, .explicit, .implicit, .legacyRequired]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.FieldPresence", [(0, "FIELD_PRESENCE_UNKNOWN"), (1, "EXPLICIT"), (2, "IMPLICIT"), (3, "LEGACY_REQUIRED")])
+    }
+
+    /// The `google.protobuf.FeatureSet.EnumType` enum.
+    public enum EnumType: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// ENUM_TYPE_UNKNOWN = 0
+        case unknown
+        /// OPEN = 1
+        case `open`
+        /// CLOSED = 2
+        case closed
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 1: self = .open
+            case 2: self = .closed
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .open: return 1
+            case .closed: return 2
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [EnumType] = [.unknown, .open, .closed]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.EnumType", [(0, "ENUM_TYPE_UNKNOWN"), (1, "OPEN"), (2, "CLOSED")])
+    }
+
+    /// The `google.protobuf.FeatureSet.RepeatedFieldEncoding` enum.
+    public enum RepeatedFieldEncoding: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// REPEATED_FIELD_ENCODING_UNKNOWN = 0
+        case unknown
+        /// PACKED = 1
+        case packed
+        /// EXPANDED = 2
+        case expanded
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 1: self = .packed
+            case 2: self = .expanded
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .packed: return 1
+            case .expanded: return 2
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [RepeatedFieldEncoding] = [.unknown, .packed, .expanded]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.RepeatedFieldEncoding", [(0, "REPEATED_FIELD_ENCODING_UNKNOWN"), (1, "PACKED"), (2, "EXPANDED")])
+    }
+
+    /// The `google.protobuf.FeatureSet.Utf8Validation` enum.
+    public enum Utf8Validation: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// UTF8_VALIDATION_UNKNOWN = 0
+        case unknown
+        /// VERIFY = 2
+        case verify
+        /// NONE = 3
+        case none
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 2: self = .verify
+            case 3: self = .none
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .verify: return 2
+            case .none: return 3
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [Utf8Validation] = [.unknown, .verify, .none]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.Utf8Validation", [(0, "UTF8_VALIDATION_UNKNOWN"), (2, "VERIFY"), (3, "NONE")])
+    }
+
+    /// The `google.protobuf.FeatureSet.MessageEncoding` enum.
+    public enum MessageEncoding: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// MESSAGE_ENCODING_UNKNOWN = 0
+        case unknown
+        /// LENGTH_PREFIXED = 1
+        case lengthPrefixed
+        /// DELIMITED = 2
+        case delimited
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 1: self = .lengthPrefixed
+            case 2: self = .delimited
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .lengthPrefixed: return 1
+            case .delimited: return 2
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [MessageEncoding] = [.unknown, .lengthPrefixed, .delimited]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.MessageEncoding", [(0, "MESSAGE_ENCODING_UNKNOWN"), (1, "LENGTH_PREFIXED"), (2, "DELIMITED")])
+    }
+
+    /// The `google.protobuf.FeatureSet.JsonFormat` enum.
+    public enum JsonFormat: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// JSON_FORMAT_UNKNOWN = 0
+        case unknown
+        /// ALLOW = 1
+        case allow
+        /// LEGACY_BEST_EFFORT = 2
+        case legacyBestEffort
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 1: self = .allow
+            case 2: self = .legacyBestEffort
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .allow: return 1
+            case .legacyBestEffort: return 2
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [JsonFormat] = [.unknown, .allow, .legacyBestEffort]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.JsonFormat", [(0, "JSON_FORMAT_UNKNOWN"), (1, "ALLOW"), (2, "LEGACY_BEST_EFFORT")])
+    }
+
+    /// The `google.protobuf.FeatureSet.EnforceNamingStyle` enum.
+    public enum EnforceNamingStyle: ProtoWire.ProtoEnum {
+        public typealias RawValue = Int
+        /// ENFORCE_NAMING_STYLE_UNKNOWN = 0
+        case unknown
+        /// STYLE2024 = 1
+        case style2024
+        /// STYLE_LEGACY = 2
+        case styleLegacy
+        /// STYLE2026 = 3
+        case style2026
+
+        /// The default, `.unknown` (the first declared value).
+        public init() { self = .unknown }
+
+        /// Fails for numbers the enum does not declare (proto2 enums are closed).
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 0: self = .unknown
+            case 1: self = .style2024
+            case 2: self = .styleLegacy
+            case 3: self = .style2026
+            default: return nil
+            }
+        }
+
+        /// The enum number.
+        public var rawValue: Int {
+            switch self {
+            case .unknown: return 0
+            case .style2024: return 1
+            case .styleLegacy: return 2
+            case .style2026: return 3
+            }
+        }
+
+        /// The declared cases.
+        public static let allCases: [EnforceNamingStyle] = [.unknown, .style2024, .styleLegacy, .style2026]
+
+        /// The protobuf names of the values, for JSON.
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.EnforceNamingStyle", [(0, "ENFORCE_NAMING_STYLE_UNKNOWN"), (1, "STYLE2024"), (2, "STYLE_LEGACY"), (3, "STYLE2026")])
+    }
+
+    /// The `google.protobuf.FeatureSet.VisibilityFeature` message.
+    public struct VisibilityFeature: Sendable, Hashable {
+        /// Fields this schema does not know, kept byte-exact.
+        public var unknownFields = ProtoWire.UnknownFields()
+
+        /// The `google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility` enum.
+        public enum DefaultSymbolVisibility: ProtoWire.ProtoEnum {
+            public typealias RawValue = Int
+            /// DEFAULT_SYMBOL_VISIBILITY_UNKNOWN = 0
+            case unknown
+            /// Default pre-EDITION_2024, all UNSET visibility are export.
+            case exportAll
+            /// All top-level symbols default to export, nested default to local.
+            case exportTopLevel
+            /// All symbols default to local.
+            case localAll
+            /// All symbols local by default. Nested types cannot be exported.
+            /// With special case caveat for message { enum {} reserved 1 to max; }
+            /// This is the recommended setting for new protos.
+            case strict
+
+            /// The default, `.unknown` (the first declared value).
+            public init() { self = .unknown }
+
+            /// Fails for numbers the enum does not declare (proto2 enums are closed).
+            public init?(rawValue: Int) {
+                switch rawValue {
+                case 0: self = .unknown
+                case 1: self = .exportAll
+                case 2: self = .exportTopLevel
+                case 3: self = .localAll
+                case 4: self = .strict
+                default: return nil
+                }
+            }
+
+            /// The enum number.
+            public var rawValue: Int {
+                switch self {
+                case .unknown: return 0
+                case .exportAll: return 1
+                case .exportTopLevel: return 2
+                case .localAll: return 3
+                case .strict: return 4
+                }
+            }
+
+            /// The declared cases.
+            public static let allCases: [DefaultSymbolVisibility] = [.unknown, .exportAll, .exportTopLevel, .localAll, .strict]
+
+            /// The protobuf names of the values, for JSON.
+            public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility", [(0, "DEFAULT_SYMBOL_VISIBILITY_UNKNOWN"), (1, "EXPORT_ALL"), (2, "EXPORT_TOP_LEVEL"), (3, "LOCAL_ALL"), (4, "STRICT")])
+        }
+
+        /// Creates a message with every field at its default.
+        public init() {}
+    }
+
+    /// The `google.protobuf.FeatureSet.ProtoLimitsFeature` message.
+    public struct ProtoLimitsFeature: Sendable, Hashable {
+        /// Fields this schema does not know, kept byte-exact.
+        public var unknownFields = ProtoWire.UnknownFields()
+
+        /// The `google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits` enum.
+        public enum EnforceProtoLimits: ProtoWire.ProtoEnum {
+            public typealias RawValue = Int
+            /// PROTO_LIMITS_UNKNOWN = 0
+            case protoLimitsUnknown
+            /// Default pre-EDITION_2026: there are no limit enforcement at the protoc
+            /// level. Practical limits still exist, but they will tend to fail while
+            /// compiling protoc-generated code, and these limits tend to be language
+            /// or toolchain specific.
+            case legacyNoExplicitLimits
+            /// A set of limits enforced by Edition 2026 by default. For a detailed
+            /// list of all the limits please consult the Edition 2026 documentation.
+            case protoLimits2026
+
+            /// The default, `.protoLimitsUnknown` (the first declared value).
+            public init() { self = .protoLimitsUnknown }
+
+            /// Fails for numbers the enum does not declare (proto2 enums are closed).
+            public init?(rawValue: Int) {
+                switch rawValue {
+                case 0: self = .protoLimitsUnknown
+                case 1: self = .legacyNoExplicitLimits
+                case 2: self = .protoLimits2026
+                default: return nil
+                }
+            }
+
+            /// The enum number.
+            public var rawValue: Int {
+                switch self {
+                case .protoLimitsUnknown: return 0
+                case .legacyNoExplicitLimits: return 1
+                case .protoLimits2026: return 2
+                }
+            }
+
+            /// The declared cases.
+            public static let allCases: [EnforceProtoLimits] = [.protoLimitsUnknown, .legacyNoExplicitLimits, .protoLimits2026]
+
+            /// The protobuf names of the values, for JSON.
+            public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits", [(0, "PROTO_LIMITS_UNKNOWN"), (1, "LEGACY_NO_EXPLICIT_LIMITS"), (2, "PROTO_LIMITS2026")])
+        }
+
+        /// Creates a message with every field at its default.
+        public init() {}
+    }
+
+    /// Creates a message with every field at its default.
+    public init() {}
+}
+
+/// A compiled specification for the defaults of a set of features.  These
+/// messages are generated from FeatureSet extensions and can be used to seed
+/// feature resolution. The resolution with this object becomes a simple search
+/// for the closest matching edition, followed by proto merges.
+public struct Google_Protobuf_FeatureSetDefaults: Sendable, Hashable {
+    /// Field 1.
+    public var defaults: [Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault] = []
+
+    /// The minimum supported edition (inclusive) when this was constructed.
+    /// Editions before this will not have defaults.
+    public var minimumEdition: Google_Protobuf_Edition {
+        get { _minimumEdition ?? .unknown }
+        set { _minimumEdition = newValue }
+    }
+    /// Whether `minimumEdition` is set.
+    public var hasMinimumEdition: Bool { _minimumEdition != nil }
+    /// Clears `minimumEdition`.
+    public mutating func clearMinimumEdition() { _minimumEdition = nil }
+    var _minimumEdition: Google_Protobuf_Edition? = nil
+
+    /// The maximum known edition (inclusive) when this was constructed. Editions
+    /// after this will not have reliable defaults.
+    public var maximumEdition: Google_Protobuf_Edition {
+        get { _maximumEdition ?? .unknown }
+        set { _maximumEdition = newValue }
+    }
+    /// Whether `maximumEdition` is set.
+    public var hasMaximumEdition: Bool { _maximumEdition != nil }
+    /// Clears `maximumEdition`.
+    public mutating func clearMaximumEdition() { _maximumEdition = nil }
+    var _maximumEdition: Google_Protobuf_Edition? = nil
+
+    /// Fields this schema does not know, kept byte-exact.
+    public var unknownFields = ProtoWire.UnknownFields()
+
+    /// A map from every known edition with a unique set of defaults to its
+    /// defaults. Not all editions may be contained here.  For a given edition,
+    /// the defaults at the closest matching edition ordered at or before it should
+    /// be used.  This field must be in strict ascending order by edition.
+    public struct FeatureSetEditionDefault: Sendable, Hashable {
+        /// Field 3.
+        public var edition: Google_Protobuf_Edition {
+            get { _edition ?? .unknown }
+            set { _edition = newValue }
+        }
+        /// Whether `edition` is set.
+        public var hasEdition: Bool { _edition != nil }
+        /// Clears `edition`.
+        public mutating func clearEdition() { _edition = nil }
+        var _edition: Google_Protobuf_Edition? = nil
+
+        /// Defaults of features that can be overridden in this edition.
+        public var overridableFeatures: Google_Protobuf_FeatureSet {
+            get { _overridableFeatures ?? Google_Protobuf_FeatureSet() }
+            set { _overridableFeatures = newValue }
+        }
+        /// Whether `overridableFeatures` is set.
+        public var hasOverridableFeatures: Bool { _overridableFeatures != nil }
+        /// Clears `overridableFeatures`.
+        public mutating func clearOverridableFeatures() { _overridableFeatures = nil }
+        var _overridableFeatures: Google_Protobuf_FeatureSet? = nil
+
+        /// Defaults of features that can't be overridden in this edition.
+        public var fixedFeatures: Google_Protobuf_FeatureSet {
+            get { _fixedFeatures ?? Google_Protobuf_FeatureSet() }
+            set { _fixedFeatures = newValue }
+        }
+        /// Whether `fixedFeatures` is set.
+        public var hasFixedFeatures: Bool { _fixedFeatures != nil }
+        /// Clears `fixedFeatures`.
+        public mutating func clearFixedFeatures() { _fixedFeatures = nil }
+        var _fixedFeatures: Google_Protobuf_FeatureSet? = nil
+
+        /// Fields this schema does not know, kept byte-exact.
+        public var unknownFields = ProtoWire.UnknownFields()
+
+        /// Creates a message with every field at its default.
+        public init() {}
+    }
+
+    /// Creates a message with every field at its default.
+    public init() {}
+}
+
 /// Encapsulates information about the original source file from which a
 /// FileDescriptorProto was generated.
 public struct Google_Protobuf_SourceCodeInfo: Sendable, Hashable {
@@ -1837,13 +3162,16 @@ public struct Google_Protobuf_SourceCodeInfo: Sendable, Hashable {
     /// Fields this schema does not know, kept byte-exact.
     public var unknownFields = ProtoWire.UnknownFields()
 
+    /// The extension fields present; read them through the extensions' accessors.
+    public var extensionFields = ProtoWire.ExtensionFieldSet()
+
     /// The `google.protobuf.SourceCodeInfo.Location` message.
     public struct Location: Sendable, Hashable {
         /// Identifies which part of the FileDescriptorProto was defined at this
         /// location.
         ///
         /// Each element is a field number or an index.  They form a path from
-        /// the root FileDescriptorProto to the place where the definition occurs.
+        /// the root FileDescriptorProto to the place where the definition appears.
         /// For example, this path:
         ///   [ 4, 3, 2, 7, 1 ]
         /// refers to:
@@ -1862,6 +3190,23 @@ public struct Google_Protobuf_SourceCodeInfo: Sendable, Hashable {
         ///   [ 4, 3, 2, 7 ]
         /// this path refers to the whole field declaration (from the beginning
         /// of the label to the terminating semicolon).
+        ///
+        /// For options, the path refers to the interpreted option in the descriptor.
+        /// E.g., for a custom option `(my_opt) = "foo"` on a message using extension
+        /// number 10101, the path is:
+        ///   [ 4, 3, 7, 10101 ]
+        /// refers to:
+        ///   file.message_type(3)     // 4, 3
+        ///       .options()           // 7
+        ///       .my_opt()            // 10101
+        ///
+        /// Sub-locations corresponding to the interpreted option's corresponding
+        /// `UninterpretedOption` are also appended to the interpreted option, which
+        /// deviates from the actual FileDescriptorProto path. E.g.:
+        ///   [ 4, 3, 7, 10101, 2 ]
+        /// refers to the option name `(my_opt)`, and:
+        ///   [ 4, 3, 7, 10101, 7 ]
+        /// refers to the "foo" string value of the option.
         public var path: [Int32] = []
 
         /// Always has exactly three or four elements: start line, start column,
@@ -1994,7 +3339,7 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
         var _begin: Int32? = nil
 
         /// Identifies the ending offset in bytes in the generated code that
-        /// relates to the identified offset. The end offset should be one past
+        /// relates to the identified object. The end offset should be one past
         /// the last relevant byte (so the length of the text = end - begin).
         public var end: Int32 {
             get { _end ?? 0 }
@@ -2006,8 +3351,59 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
         public mutating func clearEnd() { _end = nil }
         var _end: Int32? = nil
 
+        /// Field 5.
+        public var semantic: Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic {
+            get { _semantic ?? .none }
+            set { _semantic = newValue }
+        }
+        /// Whether `semantic` is set.
+        public var hasSemantic: Bool { _semantic != nil }
+        /// Clears `semantic`.
+        public mutating func clearSemantic() { _semantic = nil }
+        var _semantic: Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic? = nil
+
         /// Fields this schema does not know, kept byte-exact.
         public var unknownFields = ProtoWire.UnknownFields()
+
+        /// Represents the identified object's effect on the element in the original
+        /// .proto file.
+        public enum Semantic: ProtoWire.ProtoEnum {
+            public typealias RawValue = Int
+            /// There is no effect or the effect is indescribable.
+            case none
+            /// The element is set or otherwise mutated.
+            case set
+            /// An alias to the element is returned.
+            case alias
+
+            /// The default, `.none` (the first declared value).
+            public init() { self = .none }
+
+            /// Fails for numbers the enum does not declare (proto2 enums are closed).
+            public init?(rawValue: Int) {
+                switch rawValue {
+                case 0: self = .none
+                case 1: self = .set
+                case 2: self = .alias
+                default: return nil
+                }
+            }
+
+            /// The enum number.
+            public var rawValue: Int {
+                switch self {
+                case .none: return 0
+                case .set: return 1
+                case .alias: return 2
+                }
+            }
+
+            /// The declared cases.
+            public static let allCases: [Semantic] = [.none, .set, .alias]
+
+            /// The protobuf names of the values, for JSON.
+            public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.GeneratedCodeInfo.Annotation.Semantic", [(0, "NONE"), (1, "SET"), (2, "ALIAS")])
+        }
 
         /// Creates a message with every field at its default.
         public init() {}
@@ -2017,15 +3413,16 @@ public struct Google_Protobuf_GeneratedCodeInfo: Sendable, Hashable {
     public init() {}
 }
 
-extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
+extension Google_Protobuf_FileDescriptorSet: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FileDescriptorSet"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FileDescriptorSet", fields: [
         .init(number: 1, name: "file", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FileDescriptorProto._protoSchema }), label: .repeated),
-    ])
+    ], extensionRanges: [536000000...536000000])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
         for v in file where !v.isInitialized { return false }
         return true
     }
@@ -2033,12 +3430,14 @@ extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, file, tagSize: 1, &cache)
+        n &+= extensionFields.size(in: 536000000..<536000001, &cache)
         n &+= unknownFields.count
         return n
     }
 
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, file, tag: 10)
+        extensionFields.write(in: 536000000..<536000001, &w)
         unknownFields.write(to: &w)
     }
 
@@ -2046,14 +3445,14 @@ extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &file)
-            default: try r.skipUnknown(tag, into: &unknownFields)
+            default: try r.readExtensionField(tag, into: &self)
             }
         }
     }
 
     static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FileDescriptorSet", [
         ("file", "file"),
-    ])
+    ], isExtensible: true)
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
@@ -2062,6 +3461,7 @@ extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
             w.key(t, 0)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, file)
         }
+        try extensionFields.writeJSON(&w)
         w.endObject()
     }
 
@@ -2072,6 +3472,7 @@ extension Google_Protobuf_FileDescriptorSet: ProtoWire.ProtoMessage {
         while let i = try r.nextField(t, &seen) {
             switch i {
             case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &file)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
@@ -2082,9 +3483,9 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FileDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FileDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 2, name: "package", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 3, name: "dependency", kind: .string, label: .repeated),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 2, name: "package", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 3, name: "dependency", kind: .string, label: .repeated, validatesUTF8: false),
         .init(number: 4, name: "message_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto._protoSchema }), label: .repeated),
         .init(number: 5, name: "enum_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumDescriptorProto._protoSchema }), label: .repeated),
         .init(number: 6, name: "service", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ServiceDescriptorProto._protoSchema }), label: .repeated),
@@ -2093,7 +3494,9 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
         .init(number: 9, name: "source_code_info", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_SourceCodeInfo._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 10, name: "public_dependency", kind: .int32, label: .repeated),
         .init(number: 11, name: "weak_dependency", kind: .int32, label: .repeated),
-        .init(number: 12, name: "syntax", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 12, name: "syntax", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 14, name: "edition", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 15, name: "option_dependency", kind: .string, label: .repeated, validatesUTF8: false),
     ])
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2103,6 +3506,7 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
         for v in service where !v.isInitialized { return false }
         for v in `extension` where !v.isInitialized { return false }
         if let v = _options, !v.isInitialized { return false }
+        if let v = _sourceCodeInfo, !v.isInitialized { return false }
         return true
     }
 
@@ -2120,6 +3524,8 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, publicDependency, tagSize: 1, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireInt32.self, weakDependency, tagSize: 1, &cache)
         if let v = _syntax { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _edition { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, optionDependency, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -2152,15 +3558,20 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
             w.writeTag(98)
             ProtoWire.WireString.write(v, &w)
         }
+        if let v = _edition {
+            w.writeTag(112)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        w.writeRepeated(ProtoWire.WireString.self, optionDependency, tag: 122)
         unknownFields.write(to: &w)
     }
 
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
-            case 18: _package = try ProtoWire.WireString.read(&r)
-            case 26: try r.readRepeated(ProtoWire.WireString.self, tag, into: &dependency)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _package = v }
+            case 26: try r.readRepeatedString(tag, into: &dependency, keepingInvalidIn: &unknownFields)
             case 34: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, tag, into: &messageType)
             case 42: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, tag, into: &enumType)
             case 50: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_ServiceDescriptorProto>.self, tag, into: &service)
@@ -2173,7 +3584,10 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
                 try r.readMessage(into: &_sourceCodeInfo!)
             case 80, 82: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &publicDependency)
             case 88, 90: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &weakDependency)
-            case 98: _syntax = try ProtoWire.WireString.read(&r)
+            case 98: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _syntax = v }
+            case 112:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _edition = v }
+            case 122: try r.readRepeatedString(tag, into: &optionDependency, keepingInvalidIn: &unknownFields)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -2192,6 +3606,8 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
         ("publicDependency", "public_dependency"),
         ("weakDependency", "weak_dependency"),
         ("syntax", "syntax"),
+        ("edition", "edition"),
+        ("optionDependency", "option_dependency"),
     ])
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
@@ -2245,6 +3661,14 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
             w.key(t, 11)
             ProtoWire.WireString.writeJSON(v, &w)
         }
+        if let v = _edition {
+            w.key(t, 12)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        if !optionDependency.isEmpty || w.emitDefaults {
+            w.key(t, 13)
+            try w.writeRepeated(ProtoWire.WireString.self, optionDependency)
+        }
         w.endObject()
     }
 
@@ -2266,6 +3690,8 @@ extension Google_Protobuf_FileDescriptorProto: ProtoWire.ProtoMessage {
             case 9: try r.readRepeated(ProtoWire.WireInt32.self, into: &publicDependency)
             case 10: try r.readRepeated(ProtoWire.WireInt32.self, into: &weakDependency)
             case 11: try r.readOptional(ProtoWire.WireString.self, into: &_syntax)
+            case 12: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_edition)
+            case 13: try r.readRepeated(ProtoWire.WireString.self, into: &optionDependency)
             default: break
             }
         }
@@ -2276,7 +3702,7 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.DescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.DescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 2, name: "field", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldDescriptorProto._protoSchema }), label: .repeated),
         .init(number: 3, name: "nested_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto._protoSchema }), label: .repeated),
         .init(number: 4, name: "enum_type", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumDescriptorProto._protoSchema }), label: .repeated),
@@ -2285,7 +3711,8 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
         .init(number: 7, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_MessageOptions._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 8, name: "oneof_decl", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_OneofDescriptorProto._protoSchema }), label: .repeated),
         .init(number: 9, name: "reserved_range", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_DescriptorProto.ReservedRange._protoSchema }), label: .repeated),
-        .init(number: 10, name: "reserved_name", kind: .string, label: .repeated),
+        .init(number: 10, name: "reserved_name", kind: .string, label: .repeated, validatesUTF8: false),
+        .init(number: 11, name: "visibility", kind: .enumeration(Google_Protobuf_SymbolVisibility._protoNames, isClosed: true), label: .singular(hasPresence: true)),
     ])
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2312,6 +3739,7 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl, tagSize: 1, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange, tagSize: 1, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, reservedName, tagSize: 1, &cache)
+        if let v = _visibility { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
@@ -2333,13 +3761,17 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, oneofDecl, tag: 66)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, reservedRange, tag: 74)
         w.writeRepeated(ProtoWire.WireString.self, reservedName, tag: 82)
+        if let v = _visibility {
+            w.writeTag(88)
+            ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.write(v, &w)
+        }
         unknownFields.write(to: &w)
     }
 
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
             case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldDescriptorProto>.self, tag, into: &field)
             case 26: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto>.self, tag, into: &nestedType)
             case 34: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto>.self, tag, into: &enumType)
@@ -2350,7 +3782,9 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
                 try r.readMessage(into: &_options!)
             case 66: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, tag, into: &oneofDecl)
             case 74: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, tag, into: &reservedRange)
-            case 82: try r.readRepeated(ProtoWire.WireString.self, tag, into: &reservedName)
+            case 82: try r.readRepeatedString(tag, into: &reservedName, keepingInvalidIn: &unknownFields)
+            case 88:
+                if let v: Google_Protobuf_SymbolVisibility = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _visibility = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -2367,6 +3801,7 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
         ("oneofDecl", "oneof_decl"),
         ("reservedRange", "reserved_range"),
         ("reservedName", "reserved_name"),
+        ("visibility", "visibility"),
     ])
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
@@ -2412,6 +3847,10 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
             w.key(t, 9)
             try w.writeRepeated(ProtoWire.WireString.self, reservedName)
         }
+        if let v = _visibility {
+            w.key(t, 10)
+            ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.writeJSON(v, &w)
+        }
         w.endObject()
     }
 
@@ -2431,6 +3870,7 @@ extension Google_Protobuf_DescriptorProto: ProtoWire.ProtoMessage {
             case 7: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_OneofDescriptorProto>.self, into: &oneofDecl)
             case 8: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_DescriptorProto.ReservedRange>.self, into: &reservedRange)
             case 9: try r.readRepeated(ProtoWire.WireString.self, into: &reservedName)
+            case 10: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.self, into: &_visibility)
             default: break
             }
         }
@@ -2604,18 +4044,26 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.ExtensionRangeOptions"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ExtensionRangeOptions", fields: [
+        .init(number: 2, name: "declaration", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ExtensionRangeOptions.Declaration._protoSchema }), label: .repeated),
+        .init(number: 3, name: "verification", kind: .enumeration(Google_Protobuf_ExtensionRangeOptions.VerificationState._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 50, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         return true
     }
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions.Declaration>.self, declaration, tagSize: 1, &cache)
+        if let v = _verification { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_ExtensionRangeOptions.VerificationState>.size(of: v, &cache) }
+        if let v = _features { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -2623,6 +4071,16 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
     }
 
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions.Declaration>.self, declaration, tag: 18)
+        if let v = _verification {
+            w.writeTag(24)
+            ProtoWire.WireEnum<Google_Protobuf_ExtensionRangeOptions.VerificationState>.write(v, &w)
+        }
+        if let v = _features {
+            w.writeTag(402)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -2631,6 +4089,12 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
+            case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions.Declaration>.self, tag, into: &declaration)
+            case 24:
+                if let v: Google_Protobuf_ExtensionRangeOptions.VerificationState = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _verification = v }
+            case 402:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -2638,14 +4102,29 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
     }
 
     static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ExtensionRangeOptions", [
+        ("declaration", "declaration"),
+        ("verification", "verification"),
+        ("features", "features"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
+        if !declaration.isEmpty || w.emitDefaults {
             w.key(t, 0)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions.Declaration>.self, declaration)
+        }
+        if let v = _verification {
+            w.key(t, 1)
+            ProtoWire.WireEnum<Google_Protobuf_ExtensionRangeOptions.VerificationState>.writeJSON(v, &w)
+        }
+        if let v = _features {
+            w.key(t, 2)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 3)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
@@ -2658,8 +4137,121 @@ extension Google_Protobuf_ExtensionRangeOptions: ProtoWire.ExtensibleMessage {
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_ExtensionRangeOptions.Declaration>.self, into: &declaration)
+            case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_ExtensionRangeOptions.VerificationState>.self, into: &_verification)
+            case 2: try r.readMessage(into: &_features)
+            case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_ExtensionRangeOptions.Declaration: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.ExtensionRangeOptions.Declaration"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ExtensionRangeOptions.Declaration", fields: [
+        .init(number: 1, name: "number", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "full_name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 3, name: "type", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 5, name: "reserved", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "repeated", kind: .bool, label: .singular(hasPresence: true)),
+    ])
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if let v = _number { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _fullName { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _type { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _reserved { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _repeated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _number {
+            w.writeTag(8)
+            ProtoWire.WireInt32.write(v, &w)
+        }
+        if let v = _fullName {
+            w.writeTag(18)
+            ProtoWire.WireString.write(v, &w)
+        }
+        if let v = _type {
+            w.writeTag(26)
+            ProtoWire.WireString.write(v, &w)
+        }
+        if let v = _reserved {
+            w.writeTag(40)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _repeated {
+            w.writeTag(48)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 8: _number = try ProtoWire.WireInt32.read(&r)
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _fullName = v }
+            case 26: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _type = v }
+            case 40: _reserved = try ProtoWire.WireBool.read(&r)
+            case 48: _repeated = try ProtoWire.WireBool.read(&r)
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ExtensionRangeOptions.Declaration", [
+        ("number", "number"),
+        ("fullName", "full_name"),
+        ("type", "type"),
+        ("reserved", "reserved"),
+        ("repeated", "repeated"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _number {
+            w.key(t, 0)
+            ProtoWire.WireInt32.writeJSON(v, &w)
+        }
+        if let v = _fullName {
+            w.key(t, 1)
+            ProtoWire.WireString.writeJSON(v, &w)
+        }
+        if let v = _type {
+            w.key(t, 2)
+            ProtoWire.WireString.writeJSON(v, &w)
+        }
+        if let v = _reserved {
+            w.key(t, 3)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _repeated {
+            w.key(t, 4)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireInt32.self, into: &_number)
+            case 1: try r.readOptional(ProtoWire.WireString.self, into: &_fullName)
+            case 2: try r.readOptional(ProtoWire.WireString.self, into: &_type)
+            case 3: try r.readOptional(ProtoWire.WireBool.self, into: &_reserved)
+            case 4: try r.readOptional(ProtoWire.WireBool.self, into: &_repeated)
             default: break
             }
         }
@@ -2670,16 +4262,16 @@ extension Google_Protobuf_FieldDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.FieldDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FieldDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 2, name: "extendee", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 2, name: "extendee", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 3, name: "number", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 4, name: "label", kind: .enumeration(Google_Protobuf_FieldDescriptorProto.Label._protoNames, isClosed: true), label: .singular(hasPresence: true)),
         .init(number: 5, name: "type", kind: .enumeration(Google_Protobuf_FieldDescriptorProto.TypeEnum._protoNames, isClosed: true), label: .singular(hasPresence: true)),
-        .init(number: 6, name: "type_name", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 7, name: "default_value", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "type_name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 7, name: "default_value", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 8, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldOptions._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 9, name: "oneof_index", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 10, name: "json_name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 10, name: "json_name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 17, name: "proto3_optional", kind: .bool, label: .singular(hasPresence: true)),
     ])
 
@@ -2757,20 +4349,20 @@ extension Google_Protobuf_FieldDescriptorProto: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
-            case 18: _extendee = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _extendee = v }
             case 24: _number = try ProtoWire.WireInt32.read(&r)
             case 32:
                 if let v: Google_Protobuf_FieldDescriptorProto.Label = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _label = v }
             case 40:
                 if let v: Google_Protobuf_FieldDescriptorProto.TypeEnum = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _type = v }
-            case 50: _typeName = try ProtoWire.WireString.read(&r)
-            case 58: _defaultValue = try ProtoWire.WireString.read(&r)
+            case 50: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _typeName = v }
+            case 58: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _defaultValue = v }
             case 66:
                 if _options == nil { _options = Google_Protobuf_FieldOptions() }
                 try r.readMessage(into: &_options!)
             case 72: _oneofIndex = try ProtoWire.WireInt32.read(&r)
-            case 82: _jsonName = try ProtoWire.WireString.read(&r)
+            case 82: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _jsonName = v }
             case 136: _proto3Optional = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
@@ -2868,7 +4460,7 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.OneofDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.OneofDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 2, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_OneofOptions._protoSchema }), label: .singular(hasPresence: true)),
     ])
 
@@ -2901,7 +4493,7 @@ extension Google_Protobuf_OneofDescriptorProto: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
             case 18:
                 if _options == nil { _options = Google_Protobuf_OneofOptions() }
                 try r.readMessage(into: &_options!)
@@ -2947,11 +4539,12 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumValueDescriptorProto._protoSchema }), label: .repeated),
         .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumOptions._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 4, name: "reserved_range", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumDescriptorProto.EnumReservedRange._protoSchema }), label: .repeated),
-        .init(number: 5, name: "reserved_name", kind: .string, label: .repeated),
+        .init(number: 5, name: "reserved_name", kind: .string, label: .repeated, validatesUTF8: false),
+        .init(number: 6, name: "visibility", kind: .enumeration(Google_Protobuf_SymbolVisibility._protoNames, isClosed: true), label: .singular(hasPresence: true)),
     ])
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -2968,6 +4561,7 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
         if let v = _options { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_EnumOptions>.size(of: v, &cache) }
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange, tagSize: 1, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireString.self, reservedName, tagSize: 1, &cache)
+        if let v = _visibility { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
@@ -2984,19 +4578,25 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
         }
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, reservedRange, tag: 34)
         w.writeRepeated(ProtoWire.WireString.self, reservedName, tag: 42)
+        if let v = _visibility {
+            w.writeTag(48)
+            ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.write(v, &w)
+        }
         unknownFields.write(to: &w)
     }
 
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
             case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumValueDescriptorProto>.self, tag, into: &value)
             case 26:
                 if _options == nil { _options = Google_Protobuf_EnumOptions() }
                 try r.readMessage(into: &_options!)
             case 34: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, tag, into: &reservedRange)
-            case 42: try r.readRepeated(ProtoWire.WireString.self, tag, into: &reservedName)
+            case 42: try r.readRepeatedString(tag, into: &reservedName, keepingInvalidIn: &unknownFields)
+            case 48:
+                if let v: Google_Protobuf_SymbolVisibility = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _visibility = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -3008,6 +4608,7 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
         ("options", "options"),
         ("reservedRange", "reserved_range"),
         ("reservedName", "reserved_name"),
+        ("visibility", "visibility"),
     ])
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
@@ -3033,6 +4634,10 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
             w.key(t, 4)
             try w.writeRepeated(ProtoWire.WireString.self, reservedName)
         }
+        if let v = _visibility {
+            w.key(t, 5)
+            ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.writeJSON(v, &w)
+        }
         w.endObject()
     }
 
@@ -3047,6 +4652,7 @@ extension Google_Protobuf_EnumDescriptorProto: ProtoWire.ProtoMessage {
             case 2: try r.readMessage(into: &_options)
             case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_EnumDescriptorProto.EnumReservedRange>.self, into: &reservedRange)
             case 4: try r.readRepeated(ProtoWire.WireString.self, into: &reservedName)
+            case 5: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_SymbolVisibility>.self, into: &_visibility)
             default: break
             }
         }
@@ -3128,7 +4734,7 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.EnumValueDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumValueDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 2, name: "number", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_EnumValueOptions._protoSchema }), label: .singular(hasPresence: true)),
     ])
@@ -3167,7 +4773,7 @@ extension Google_Protobuf_EnumValueDescriptorProto: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
             case 16: _number = try ProtoWire.WireInt32.read(&r)
             case 26:
                 if _options == nil { _options = Google_Protobuf_EnumValueOptions() }
@@ -3220,7 +4826,7 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.ServiceDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ServiceDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 2, name: "method", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_MethodDescriptorProto._protoSchema }), label: .repeated),
         .init(number: 3, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_ServiceOptions._protoSchema }), label: .singular(hasPresence: true)),
     ])
@@ -3257,7 +4863,7 @@ extension Google_Protobuf_ServiceDescriptorProto: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
             case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_MethodDescriptorProto>.self, tag, into: &method)
             case 26:
                 if _options == nil { _options = Google_Protobuf_ServiceOptions() }
@@ -3310,9 +4916,9 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.MethodDescriptorProto"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.MethodDescriptorProto", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 2, name: "input_type", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 3, name: "output_type", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 2, name: "input_type", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 3, name: "output_type", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 4, name: "options", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_MethodOptions._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 5, name: "client_streaming", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 6, name: "server_streaming", kind: .bool, label: .singular(hasPresence: true)),
@@ -3367,9 +4973,9 @@ extension Google_Protobuf_MethodDescriptorProto: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
-            case 18: _inputType = try ProtoWire.WireString.read(&r)
-            case 26: _outputType = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _inputType = v }
+            case 26: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _outputType = v }
             case 34:
                 if _options == nil { _options = Google_Protobuf_MethodOptions() }
                 try r.readMessage(into: &_options!)
@@ -3441,11 +5047,11 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.FileOptions"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FileOptions", fields: [
-        .init(number: 1, name: "java_package", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 8, name: "java_outer_classname", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "java_package", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 8, name: "java_outer_classname", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 9, name: "optimize_for", kind: .enumeration(Google_Protobuf_FileOptions.OptimizeMode._protoNames, isClosed: true), label: .singular(hasPresence: true)),
         .init(number: 10, name: "java_multiple_files", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 11, name: "go_package", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 11, name: "go_package", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 16, name: "cc_generic_services", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 17, name: "java_generic_services", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 18, name: "py_generic_services", kind: .bool, label: .singular(hasPresence: true)),
@@ -3453,20 +5059,21 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
         .init(number: 23, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 27, name: "java_string_check_utf8", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 31, name: "cc_enable_arenas", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 36, name: "objc_class_prefix", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 37, name: "csharp_namespace", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 39, name: "swift_prefix", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 40, name: "php_class_prefix", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 41, name: "php_namespace", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 42, name: "php_generic_services", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 44, name: "php_metadata_namespace", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 45, name: "ruby_package", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 36, name: "objc_class_prefix", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 37, name: "csharp_namespace", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 39, name: "swift_prefix", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 40, name: "php_class_prefix", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 41, name: "php_namespace", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 44, name: "php_metadata_namespace", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 45, name: "ruby_package", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 50, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -3490,9 +5097,10 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
         if let v = _swiftPrefix { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _phpClassPrefix { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _phpNamespace { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
-        if let v = _phpGenericServices { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
         if let v = _phpMetadataNamespace { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _rubyPackage { n &+= 2 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _features { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -3568,10 +5176,6 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
             w.writeTag(330)
             ProtoWire.WireString.write(v, &w)
         }
-        if let v = _phpGenericServices {
-            w.writeTag(336)
-            ProtoWire.WireBool.write(v, &w)
-        }
         if let v = _phpMetadataNamespace {
             w.writeTag(354)
             ProtoWire.WireString.write(v, &w)
@@ -3580,6 +5184,11 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
             w.writeTag(362)
             ProtoWire.WireString.write(v, &w)
         }
+        if let v = _features {
+            w.writeTag(402)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -3588,12 +5197,12 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _javaPackage = try ProtoWire.WireString.read(&r)
-            case 66: _javaOuterClassname = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _javaPackage = v }
+            case 66: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _javaOuterClassname = v }
             case 72:
                 if let v: Google_Protobuf_FileOptions.OptimizeMode = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _optimizeFor = v }
             case 80: _javaMultipleFiles = try ProtoWire.WireBool.read(&r)
-            case 90: _goPackage = try ProtoWire.WireString.read(&r)
+            case 90: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _goPackage = v }
             case 128: _ccGenericServices = try ProtoWire.WireBool.read(&r)
             case 136: _javaGenericServices = try ProtoWire.WireBool.read(&r)
             case 144: _pyGenericServices = try ProtoWire.WireBool.read(&r)
@@ -3601,14 +5210,16 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
             case 184: _deprecated = try ProtoWire.WireBool.read(&r)
             case 216: _javaStringCheckUtf8 = try ProtoWire.WireBool.read(&r)
             case 248: _ccEnableArenas = try ProtoWire.WireBool.read(&r)
-            case 290: _objcClassPrefix = try ProtoWire.WireString.read(&r)
-            case 298: _csharpNamespace = try ProtoWire.WireString.read(&r)
-            case 314: _swiftPrefix = try ProtoWire.WireString.read(&r)
-            case 322: _phpClassPrefix = try ProtoWire.WireString.read(&r)
-            case 330: _phpNamespace = try ProtoWire.WireString.read(&r)
-            case 336: _phpGenericServices = try ProtoWire.WireBool.read(&r)
-            case 354: _phpMetadataNamespace = try ProtoWire.WireString.read(&r)
-            case 362: _rubyPackage = try ProtoWire.WireString.read(&r)
+            case 290: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _objcClassPrefix = v }
+            case 298: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _csharpNamespace = v }
+            case 314: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _swiftPrefix = v }
+            case 322: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _phpClassPrefix = v }
+            case 330: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _phpNamespace = v }
+            case 354: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _phpMetadataNamespace = v }
+            case 362: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _rubyPackage = v }
+            case 402:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -3633,9 +5244,9 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
         ("swiftPrefix", "swift_prefix"),
         ("phpClassPrefix", "php_class_prefix"),
         ("phpNamespace", "php_namespace"),
-        ("phpGenericServices", "php_generic_services"),
         ("phpMetadataNamespace", "php_metadata_namespace"),
         ("rubyPackage", "ruby_package"),
+        ("features", "features"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
@@ -3710,17 +5321,17 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
             w.key(t, 16)
             ProtoWire.WireString.writeJSON(v, &w)
         }
-        if let v = _phpGenericServices {
-            w.key(t, 17)
-            ProtoWire.WireBool.writeJSON(v, &w)
-        }
         if let v = _phpMetadataNamespace {
-            w.key(t, 18)
+            w.key(t, 17)
             ProtoWire.WireString.writeJSON(v, &w)
         }
         if let v = _rubyPackage {
-            w.key(t, 19)
+            w.key(t, 18)
             ProtoWire.WireString.writeJSON(v, &w)
+        }
+        if let v = _features {
+            w.key(t, 19)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 20)
@@ -3753,9 +5364,9 @@ extension Google_Protobuf_FileOptions: ProtoWire.ExtensibleMessage {
             case 14: try r.readOptional(ProtoWire.WireString.self, into: &_swiftPrefix)
             case 15: try r.readOptional(ProtoWire.WireString.self, into: &_phpClassPrefix)
             case 16: try r.readOptional(ProtoWire.WireString.self, into: &_phpNamespace)
-            case 17: try r.readOptional(ProtoWire.WireBool.self, into: &_phpGenericServices)
-            case 18: try r.readOptional(ProtoWire.WireString.self, into: &_phpMetadataNamespace)
-            case 19: try r.readOptional(ProtoWire.WireString.self, into: &_rubyPackage)
+            case 17: try r.readOptional(ProtoWire.WireString.self, into: &_phpMetadataNamespace)
+            case 18: try r.readOptional(ProtoWire.WireString.self, into: &_rubyPackage)
+            case 19: try r.readMessage(into: &_features)
             case 20: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
@@ -3772,12 +5383,15 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
         .init(number: 2, name: "no_standard_descriptor_accessor", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 3, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 7, name: "map_entry", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 11, name: "deprecated_legacy_json_field_conflicts", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 12, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -3788,6 +5402,9 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
         if let v = _noStandardDescriptorAccessor { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
         if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
         if let v = _mapEntry { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _deprecatedLegacyJsonFieldConflicts { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _features { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -3811,6 +5428,15 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
             w.writeTag(56)
             ProtoWire.WireBool.write(v, &w)
         }
+        if let v = _deprecatedLegacyJsonFieldConflicts {
+            w.writeTag(88)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _features {
+            w.writeTag(98)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -3823,6 +5449,10 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
             case 16: _noStandardDescriptorAccessor = try ProtoWire.WireBool.read(&r)
             case 24: _deprecated = try ProtoWire.WireBool.read(&r)
             case 56: _mapEntry = try ProtoWire.WireBool.read(&r)
+            case 88: _deprecatedLegacyJsonFieldConflicts = try ProtoWire.WireBool.read(&r)
+            case 98:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -3834,6 +5464,8 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
         ("noStandardDescriptorAccessor", "no_standard_descriptor_accessor"),
         ("deprecated", "deprecated"),
         ("mapEntry", "map_entry"),
+        ("deprecatedLegacyJsonFieldConflicts", "deprecated_legacy_json_field_conflicts"),
+        ("features", "features"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
@@ -3856,8 +5488,16 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
             w.key(t, 3)
             ProtoWire.WireBool.writeJSON(v, &w)
         }
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
+        if let v = _deprecatedLegacyJsonFieldConflicts {
             w.key(t, 4)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _features {
+            w.key(t, 5)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 6)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
@@ -3874,7 +5514,9 @@ extension Google_Protobuf_MessageOptions: ProtoWire.ExtensibleMessage {
             case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_noStandardDescriptorAccessor)
             case 2: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
             case 3: try r.readOptional(ProtoWire.WireBool.self, into: &_mapEntry)
-            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case 4: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecatedLegacyJsonFieldConflicts)
+            case 5: try r.readMessage(into: &_features)
+            case 6: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
@@ -3893,12 +5535,19 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
         .init(number: 6, name: "jstype", kind: .enumeration(Google_Protobuf_FieldOptions.JSType._protoNames, isClosed: true), label: .singular(hasPresence: true)),
         .init(number: 10, name: "weak", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 15, name: "unverified_lazy", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 16, name: "debug_redact", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 17, name: "retention", kind: .enumeration(Google_Protobuf_FieldOptions.OptionRetention._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 19, name: "targets", kind: .enumeration(Google_Protobuf_FieldOptions.OptionTargetType._protoNames, isClosed: true), label: .repeated),
+        .init(number: 20, name: "edition_defaults", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldOptions.EditionDefault._protoSchema }), label: .repeated),
+        .init(number: 21, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 22, name: "feature_support", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldOptions.FeatureSupport._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -3912,6 +5561,13 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
         if let v = _jstype { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FieldOptions.JSType>.size(of: v, &cache) }
         if let v = _weak { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
         if let v = _unverifiedLazy { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _debugRedact { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _retention { n &+= 2 &+ ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionRetention>.size(of: v, &cache) }
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionTargetType>.self, targets, tagSize: 2, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FieldOptions.EditionDefault>.self, editionDefaults, tagSize: 2, &cache)
+        if let v = _features { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        if let v = _featureSupport { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_FieldOptions.FeatureSupport>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -3947,6 +5603,25 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
             w.writeTag(120)
             ProtoWire.WireBool.write(v, &w)
         }
+        if let v = _debugRedact {
+            w.writeTag(128)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _retention {
+            w.writeTag(136)
+            ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionRetention>.write(v, &w)
+        }
+        w.writeRepeated(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionTargetType>.self, targets, tag: 152)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldOptions.EditionDefault>.self, editionDefaults, tag: 162)
+        if let v = _features {
+            w.writeTag(170)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        if let v = _featureSupport {
+            w.writeTag(178)
+            ProtoWire.WireMessage<Google_Protobuf_FieldOptions.FeatureSupport>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -3964,6 +5639,17 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
                 if let v: Google_Protobuf_FieldOptions.JSType = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _jstype = v }
             case 80: _weak = try ProtoWire.WireBool.read(&r)
             case 120: _unverifiedLazy = try ProtoWire.WireBool.read(&r)
+            case 128: _debugRedact = try ProtoWire.WireBool.read(&r)
+            case 136:
+                if let v: Google_Protobuf_FieldOptions.OptionRetention = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _retention = v }
+            case 152, 154: try r.readRepeatedClosedEnum(tag, into: &targets, unknownFields: &unknownFields)
+            case 162: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldOptions.EditionDefault>.self, tag, into: &editionDefaults)
+            case 170:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
+            case 178:
+                if _featureSupport == nil { _featureSupport = Google_Protobuf_FieldOptions.FeatureSupport() }
+                try r.readMessage(into: &_featureSupport!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -3978,6 +5664,12 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
         ("jstype", "jstype"),
         ("weak", "weak"),
         ("unverifiedLazy", "unverified_lazy"),
+        ("debugRedact", "debug_redact"),
+        ("retention", "retention"),
+        ("targets", "targets"),
+        ("editionDefaults", "edition_defaults"),
+        ("features", "features"),
+        ("featureSupport", "feature_support"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
@@ -4012,8 +5704,32 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
             w.key(t, 6)
             ProtoWire.WireBool.writeJSON(v, &w)
         }
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
+        if let v = _debugRedact {
             w.key(t, 7)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _retention {
+            w.key(t, 8)
+            ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionRetention>.writeJSON(v, &w)
+        }
+        if !targets.isEmpty || w.emitDefaults {
+            w.key(t, 9)
+            try w.writeRepeated(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionTargetType>.self, targets)
+        }
+        if !editionDefaults.isEmpty || w.emitDefaults {
+            w.key(t, 10)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldOptions.EditionDefault>.self, editionDefaults)
+        }
+        if let v = _features {
+            w.key(t, 11)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if let v = _featureSupport {
+            w.key(t, 12)
+            try ProtoWire.WireMessage<Google_Protobuf_FieldOptions.FeatureSupport>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 13)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
@@ -4033,8 +5749,199 @@ extension Google_Protobuf_FieldOptions: ProtoWire.ExtensibleMessage {
             case 4: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.JSType>.self, into: &_jstype)
             case 5: try r.readOptional(ProtoWire.WireBool.self, into: &_weak)
             case 6: try r.readOptional(ProtoWire.WireBool.self, into: &_unverifiedLazy)
-            case 7: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case 7: try r.readOptional(ProtoWire.WireBool.self, into: &_debugRedact)
+            case 8: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionRetention>.self, into: &_retention)
+            case 9: try r.readRepeated(ProtoWire.WireEnum<Google_Protobuf_FieldOptions.OptionTargetType>.self, into: &targets)
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FieldOptions.EditionDefault>.self, into: &editionDefaults)
+            case 11: try r.readMessage(into: &_features)
+            case 12: try r.readMessage(into: &_featureSupport)
+            case 13: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_FieldOptions.EditionDefault: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.FieldOptions.EditionDefault"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FieldOptions.EditionDefault", fields: [
+        .init(number: 2, name: "value", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 3, name: "edition", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+    ])
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if let v = _value { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _edition { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _value {
+            w.writeTag(18)
+            ProtoWire.WireString.write(v, &w)
+        }
+        if let v = _edition {
+            w.writeTag(24)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _value = v }
+            case 24:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _edition = v }
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FieldOptions.EditionDefault", [
+        ("value", "value"),
+        ("edition", "edition"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _value {
+            w.key(t, 0)
+            ProtoWire.WireString.writeJSON(v, &w)
+        }
+        if let v = _edition {
+            w.key(t, 1)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireString.self, into: &_value)
+            case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_edition)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_FieldOptions.FeatureSupport: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.FieldOptions.FeatureSupport"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FieldOptions.FeatureSupport", fields: [
+        .init(number: 1, name: "edition_introduced", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "edition_deprecated", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 3, name: "deprecation_warning", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 4, name: "edition_removed", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "removal_error", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+    ])
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if let v = _editionIntroduced { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        if let v = _editionDeprecated { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        if let v = _deprecationWarning { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        if let v = _editionRemoved { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        if let v = _removalError { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _editionIntroduced {
+            w.writeTag(8)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        if let v = _editionDeprecated {
+            w.writeTag(16)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        if let v = _deprecationWarning {
+            w.writeTag(26)
+            ProtoWire.WireString.write(v, &w)
+        }
+        if let v = _editionRemoved {
+            w.writeTag(32)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        if let v = _removalError {
+            w.writeTag(42)
+            ProtoWire.WireString.write(v, &w)
+        }
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 8:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _editionIntroduced = v }
+            case 16:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _editionDeprecated = v }
+            case 26: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _deprecationWarning = v }
+            case 32:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _editionRemoved = v }
+            case 42: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _removalError = v }
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FieldOptions.FeatureSupport", [
+        ("editionIntroduced", "edition_introduced"),
+        ("editionDeprecated", "edition_deprecated"),
+        ("deprecationWarning", "deprecation_warning"),
+        ("editionRemoved", "edition_removed"),
+        ("removalError", "removal_error"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _editionIntroduced {
+            w.key(t, 0)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        if let v = _editionDeprecated {
+            w.key(t, 1)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        if let v = _deprecationWarning {
+            w.key(t, 2)
+            ProtoWire.WireString.writeJSON(v, &w)
+        }
+        if let v = _editionRemoved {
+            w.key(t, 3)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        if let v = _removalError {
+            w.key(t, 4)
+            ProtoWire.WireString.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_editionIntroduced)
+            case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_editionDeprecated)
+            case 2: try r.readOptional(ProtoWire.WireString.self, into: &_deprecationWarning)
+            case 3: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_editionRemoved)
+            case 4: try r.readOptional(ProtoWire.WireString.self, into: &_removalError)
             default: break
             }
         }
@@ -4045,18 +5952,22 @@ extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
     public static let protoMessageName = "google.protobuf.OneofOptions"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.OneofOptions", fields: [
+        .init(number: 1, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
+        if let v = _features { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -4064,6 +5975,11 @@ extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
     }
 
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _features {
+            w.writeTag(10)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -4072,6 +5988,9 @@ extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
+            case 10:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -4079,14 +5998,19 @@ extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
     }
 
     static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.OneofOptions", [
+        ("features", "features"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
+        if let v = _features {
             w.key(t, 0)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 1)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
@@ -4099,7 +6023,8 @@ extension Google_Protobuf_OneofOptions: ProtoWire.ExtensibleMessage {
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case 0: try r.readMessage(into: &_features)
+            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
@@ -4113,12 +6038,15 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumOptions", fields: [
         .init(number: 2, name: "allow_alias", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 3, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 6, name: "deprecated_legacy_json_field_conflicts", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 7, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -4127,6 +6055,9 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
         var n = 0
         if let v = _allowAlias { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
         if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _deprecatedLegacyJsonFieldConflicts { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _features { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -4142,6 +6073,15 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
             w.writeTag(24)
             ProtoWire.WireBool.write(v, &w)
         }
+        if let v = _deprecatedLegacyJsonFieldConflicts {
+            w.writeTag(48)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _features {
+            w.writeTag(58)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -4152,6 +6092,10 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
             switch tag.rawValue {
             case 16: _allowAlias = try ProtoWire.WireBool.read(&r)
             case 24: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 48: _deprecatedLegacyJsonFieldConflicts = try ProtoWire.WireBool.read(&r)
+            case 58:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -4161,6 +6105,8 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
     static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumOptions", [
         ("allowAlias", "allow_alias"),
         ("deprecated", "deprecated"),
+        ("deprecatedLegacyJsonFieldConflicts", "deprecated_legacy_json_field_conflicts"),
+        ("features", "features"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
@@ -4174,6 +6120,238 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
         if let v = _deprecated {
             w.key(t, 1)
             ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _deprecatedLegacyJsonFieldConflicts {
+            w.key(t, 2)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _features {
+            w.key(t, 3)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_allowAlias)
+            case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 2: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecatedLegacyJsonFieldConflicts)
+            case 3: try r.readMessage(into: &_features)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_EnumValueOptions: ProtoWire.ExtensibleMessage {
+    public static let protoMessageName = "google.protobuf.EnumValueOptions"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumValueOptions", fields: [
+        .init(number: 1, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 3, name: "debug_redact", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "feature_support", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FieldOptions.FeatureSupport._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [990...998, 1000...536870911])
+
+    /// Whether every required field is set, here and in the submessages that are present.
+    public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
+        for v in uninterpretedOption where !v.isInitialized { return false }
+        return true
+    }
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _features { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        if let v = _debugRedact { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _featureSupport { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FieldOptions.FeatureSupport>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _deprecated {
+            w.writeTag(8)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _features {
+            w.writeTag(18)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        if let v = _debugRedact {
+            w.writeTag(24)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _featureSupport {
+            w.writeTag(34)
+            ProtoWire.WireMessage<Google_Protobuf_FieldOptions.FeatureSupport>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 8: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 18:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
+            case 24: _debugRedact = try ProtoWire.WireBool.read(&r)
+            case 34:
+                if _featureSupport == nil { _featureSupport = Google_Protobuf_FieldOptions.FeatureSupport() }
+                try r.readMessage(into: &_featureSupport!)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumValueOptions", [
+        ("deprecated", "deprecated"),
+        ("features", "features"),
+        ("debugRedact", "debug_redact"),
+        ("featureSupport", "feature_support"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _deprecated {
+            w.key(t, 0)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _features {
+            w.key(t, 1)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if let v = _debugRedact {
+            w.key(t, 2)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _featureSupport {
+            w.key(t, 3)
+            try ProtoWire.WireMessage<Google_Protobuf_FieldOptions.FeatureSupport>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 1: try r.readMessage(into: &_features)
+            case 2: try r.readOptional(ProtoWire.WireBool.self, into: &_debugRedact)
+            case 3: try r.readMessage(into: &_featureSupport)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_ServiceOptions: ProtoWire.ExtensibleMessage {
+    public static let protoMessageName = "google.protobuf.ServiceOptions"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ServiceOptions", fields: [
+        .init(number: 33, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
+        .init(number: 34, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
+    ], extensionRanges: [990...998, 1000...536870911])
+
+    /// Whether every required field is set, here and in the submessages that are present.
+    public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
+        for v in uninterpretedOption where !v.isInitialized { return false }
+        return true
+    }
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if let v = _deprecated { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
+        if let v = _features { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
+        n &+= extensionFields.size(in: 1000..<536870912, &cache)
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _deprecated {
+            w.writeTag(264)
+            ProtoWire.WireBool.write(v, &w)
+        }
+        if let v = _features {
+            w.writeTag(274)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
+        extensionFields.write(in: 1000..<536870912, &w)
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 264: _deprecated = try ProtoWire.WireBool.read(&r)
+            case 274:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
+            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
+            default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ServiceOptions", [
+        ("deprecated", "deprecated"),
+        ("features", "features"),
+        ("uninterpretedOption", "uninterpreted_option"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _deprecated {
+            w.key(t, 0)
+            ProtoWire.WireBool.writeJSON(v, &w)
+        }
+        if let v = _features {
+            w.key(t, 1)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
         }
         if !uninterpretedOption.isEmpty || w.emitDefaults {
             w.key(t, 2)
@@ -4189,167 +6367,9 @@ extension Google_Protobuf_EnumOptions: ProtoWire.ExtensibleMessage {
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
-            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_allowAlias)
-            case 1: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
+            case 1: try r.readMessage(into: &_features)
             case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
-            default: break
-            }
-        }
-    }
-}
-
-extension Google_Protobuf_EnumValueOptions: ProtoWire.ExtensibleMessage {
-    public static let protoMessageName = "google.protobuf.EnumValueOptions"
-
-    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.EnumValueOptions", fields: [
-        .init(number: 1, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
-
-    /// Whether every required field is set, here and in the submessages that are present.
-    public var isInitialized: Bool {
-        if !extensionFields.isInitialized { return false }
-        for v in uninterpretedOption where !v.isInitialized { return false }
-        return true
-    }
-
-    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
-        var n = 0
-        if let v = _deprecated { n &+= 1 &+ ProtoWire.WireBool.size(of: v, &cache) }
-        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
-        n &+= extensionFields.size(in: 1000..<536870912, &cache)
-        n &+= unknownFields.count
-        return n
-    }
-
-    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
-        if let v = _deprecated {
-            w.writeTag(8)
-            ProtoWire.WireBool.write(v, &w)
-        }
-        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
-        extensionFields.write(in: 1000..<536870912, &w)
-        unknownFields.write(to: &w)
-    }
-
-    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
-        while let tag = try r.readTag() {
-            switch tag.rawValue {
-            case 8: _deprecated = try ProtoWire.WireBool.read(&r)
-            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.readExtensionField(tag, into: &self)
-            }
-        }
-    }
-
-    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.EnumValueOptions", [
-        ("deprecated", "deprecated"),
-        ("uninterpretedOption", "uninterpreted_option"),
-    ], isExtensible: true)
-
-    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
-        let t = Self._protoJSONFields
-        w.beginObject()
-        if let v = _deprecated {
-            w.key(t, 0)
-            ProtoWire.WireBool.writeJSON(v, &w)
-        }
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
-            w.key(t, 1)
-            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
-        }
-        try extensionFields.writeJSON(&w)
-        w.endObject()
-    }
-
-    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
-        let t = Self._protoJSONFields
-        var seen = ProtoWire.JSONSeenFields()
-        try r.beginObject()
-        while let i = try r.nextField(t, &seen) {
-            switch i {
-            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
-            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
-            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
-            default: break
-            }
-        }
-    }
-}
-
-extension Google_Protobuf_ServiceOptions: ProtoWire.ExtensibleMessage {
-    public static let protoMessageName = "google.protobuf.ServiceOptions"
-
-    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.ServiceOptions", fields: [
-        .init(number: 33, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
-
-    /// Whether every required field is set, here and in the submessages that are present.
-    public var isInitialized: Bool {
-        if !extensionFields.isInitialized { return false }
-        for v in uninterpretedOption where !v.isInitialized { return false }
-        return true
-    }
-
-    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
-        var n = 0
-        if let v = _deprecated { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
-        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
-        n &+= extensionFields.size(in: 1000..<536870912, &cache)
-        n &+= unknownFields.count
-        return n
-    }
-
-    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
-        if let v = _deprecated {
-            w.writeTag(264)
-            ProtoWire.WireBool.write(v, &w)
-        }
-        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
-        extensionFields.write(in: 1000..<536870912, &w)
-        unknownFields.write(to: &w)
-    }
-
-    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
-        while let tag = try r.readTag() {
-            switch tag.rawValue {
-            case 264: _deprecated = try ProtoWire.WireBool.read(&r)
-            case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
-            default: try r.readExtensionField(tag, into: &self)
-            }
-        }
-    }
-
-    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.ServiceOptions", [
-        ("deprecated", "deprecated"),
-        ("uninterpretedOption", "uninterpreted_option"),
-    ], isExtensible: true)
-
-    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
-        let t = Self._protoJSONFields
-        w.beginObject()
-        if let v = _deprecated {
-            w.key(t, 0)
-            ProtoWire.WireBool.writeJSON(v, &w)
-        }
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
-            w.key(t, 1)
-            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
-        }
-        try extensionFields.writeJSON(&w)
-        w.endObject()
-    }
-
-    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
-        let t = Self._protoJSONFields
-        var seen = ProtoWire.JSONSeenFields()
-        try r.beginObject()
-        while let i = try r.nextField(t, &seen) {
-            switch i {
-            case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
-            case 1: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
@@ -4363,12 +6383,14 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.MethodOptions", fields: [
         .init(number: 33, name: "deprecated", kind: .bool, label: .singular(hasPresence: true)),
         .init(number: 34, name: "idempotency_level", kind: .enumeration(Google_Protobuf_MethodOptions.IdempotencyLevel._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 35, name: "features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 999, name: "uninterpreted_option", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption._protoSchema }), label: .repeated),
-    ], extensionRanges: [1000...536870911])
+    ], extensionRanges: [990...998, 1000...536870911])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         if !extensionFields.isInitialized { return false }
+        if let v = _features, !v.isInitialized { return false }
         for v in uninterpretedOption where !v.isInitialized { return false }
         return true
     }
@@ -4377,6 +6399,8 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
         var n = 0
         if let v = _deprecated { n &+= 2 &+ ProtoWire.WireBool.size(of: v, &cache) }
         if let v = _idempotencyLevel { n &+= 2 &+ ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.size(of: v, &cache) }
+        if let v = _features { n &+= 2 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 990..<999, &cache)
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tagSize: 2, &cache)
         n &+= extensionFields.size(in: 1000..<536870912, &cache)
         n &+= unknownFields.count
@@ -4392,6 +6416,11 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
             w.writeTag(272)
             ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.write(v, &w)
         }
+        if let v = _features {
+            w.writeTag(282)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        extensionFields.write(in: 990..<999, &w)
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption, tag: 7994)
         extensionFields.write(in: 1000..<536870912, &w)
         unknownFields.write(to: &w)
@@ -4403,6 +6432,9 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
             case 264: _deprecated = try ProtoWire.WireBool.read(&r)
             case 272:
                 if let v: Google_Protobuf_MethodOptions.IdempotencyLevel = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _idempotencyLevel = v }
+            case 282:
+                if _features == nil { _features = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_features!)
             case 7994: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, tag, into: &uninterpretedOption)
             default: try r.readExtensionField(tag, into: &self)
             }
@@ -4412,6 +6444,7 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
     static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.MethodOptions", [
         ("deprecated", "deprecated"),
         ("idempotencyLevel", "idempotency_level"),
+        ("features", "features"),
         ("uninterpretedOption", "uninterpreted_option"),
     ], isExtensible: true)
 
@@ -4426,8 +6459,12 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
             w.key(t, 1)
             ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.writeJSON(v, &w)
         }
-        if !uninterpretedOption.isEmpty || w.emitDefaults {
+        if let v = _features {
             w.key(t, 2)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if !uninterpretedOption.isEmpty || w.emitDefaults {
+            w.key(t, 3)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, uninterpretedOption)
         }
         try extensionFields.writeJSON(&w)
@@ -4442,7 +6479,8 @@ extension Google_Protobuf_MethodOptions: ProtoWire.ExtensibleMessage {
             switch i {
             case 0: try r.readOptional(ProtoWire.WireBool.self, into: &_deprecated)
             case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_MethodOptions.IdempotencyLevel>.self, into: &_idempotencyLevel)
-            case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
+            case 2: try r.readMessage(into: &_features)
+            case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption>.self, into: &uninterpretedOption)
             case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
@@ -4455,12 +6493,12 @@ extension Google_Protobuf_UninterpretedOption: ProtoWire.ProtoMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.UninterpretedOption", fields: [
         .init(number: 2, name: "name", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_UninterpretedOption.NamePart._protoSchema }), label: .repeated),
-        .init(number: 3, name: "identifier_value", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "identifier_value", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 4, name: "positive_int_value", kind: .uint64, label: .singular(hasPresence: true)),
         .init(number: 5, name: "negative_int_value", kind: .int64, label: .singular(hasPresence: true)),
         .init(number: 6, name: "double_value", kind: .double, label: .singular(hasPresence: true)),
         .init(number: 7, name: "string_value", kind: .bytes, label: .singular(hasPresence: true)),
-        .init(number: 8, name: "aggregate_value", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 8, name: "aggregate_value", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -4515,12 +6553,12 @@ extension Google_Protobuf_UninterpretedOption: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 18: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_UninterpretedOption.NamePart>.self, tag, into: &name)
-            case 26: _identifierValue = try ProtoWire.WireString.read(&r)
+            case 26: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _identifierValue = v }
             case 32: _positiveIntValue = try ProtoWire.WireUInt64.read(&r)
             case 40: _negativeIntValue = try ProtoWire.WireInt64.read(&r)
             case 49: _doubleValue = try ProtoWire.WireDouble.read(&r)
             case 58: _stringValue = try ProtoWire.WireBytes.read(&r)
-            case 66: _aggregateValue = try ProtoWire.WireString.read(&r)
+            case 66: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _aggregateValue = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -4593,7 +6631,7 @@ extension Google_Protobuf_UninterpretedOption.NamePart: ProtoWire.ProtoMessage {
     public static let protoMessageName = "google.protobuf.UninterpretedOption.NamePart"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.UninterpretedOption.NamePart", fields: [
-        .init(number: 1, name: "name_part", kind: .string, label: .required),
+        .init(number: 1, name: "name_part", kind: .string, label: .required, validatesUTF8: false),
         .init(number: 2, name: "is_extension", kind: .bool, label: .required),
     ])
 
@@ -4627,7 +6665,7 @@ extension Google_Protobuf_UninterpretedOption.NamePart: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _namePart = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _namePart = v }
             case 16: _isExtension = try ProtoWire.WireBool.read(&r)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
@@ -4667,44 +6705,333 @@ extension Google_Protobuf_UninterpretedOption.NamePart: ProtoWire.ProtoMessage {
     }
 }
 
-extension Google_Protobuf_SourceCodeInfo: ProtoWire.ProtoMessage {
-    public static let protoMessageName = "google.protobuf.SourceCodeInfo"
+extension Google_Protobuf_FeatureSet: ProtoWire.ExtensibleMessage {
+    public static let protoMessageName = "google.protobuf.FeatureSet"
 
-    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.SourceCodeInfo", fields: [
-        .init(number: 1, name: "location", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_SourceCodeInfo.Location._protoSchema }), label: .repeated),
-    ])
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FeatureSet", fields: [
+        .init(number: 1, name: "field_presence", kind: .enumeration(Google_Protobuf_FeatureSet.FieldPresence._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 2, name: "enum_type", kind: .enumeration(Google_Protobuf_FeatureSet.EnumType._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 3, name: "repeated_field_encoding", kind: .enumeration(Google_Protobuf_FeatureSet.RepeatedFieldEncoding._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 4, name: "utf8_validation", kind: .enumeration(Google_Protobuf_FeatureSet.Utf8Validation._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "message_encoding", kind: .enumeration(Google_Protobuf_FeatureSet.MessageEncoding._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 6, name: "json_format", kind: .enumeration(Google_Protobuf_FeatureSet.JsonFormat._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 7, name: "enforce_naming_style", kind: .enumeration(Google_Protobuf_FeatureSet.EnforceNamingStyle._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 8, name: "default_symbol_visibility", kind: .enumeration(Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 9, name: "enforce_proto_limits", kind: .enumeration(Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+    ], extensionRanges: [1000...9994, 9995...9999, 10000...10000])
+
+    /// Whether every required field is set, here and in the submessages that are present.
+    public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
+        return true
+    }
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
         var n = 0
-        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tagSize: 1, &cache)
+        if let v = _fieldPresence { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.FieldPresence>.size(of: v, &cache) }
+        if let v = _enumType { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnumType>.size(of: v, &cache) }
+        if let v = _repeatedFieldEncoding { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.RepeatedFieldEncoding>.size(of: v, &cache) }
+        if let v = _utf8Validation { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.Utf8Validation>.size(of: v, &cache) }
+        if let v = _messageEncoding { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.MessageEncoding>.size(of: v, &cache) }
+        if let v = _jsonFormat { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.JsonFormat>.size(of: v, &cache) }
+        if let v = _enforceNamingStyle { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnforceNamingStyle>.size(of: v, &cache) }
+        if let v = _defaultSymbolVisibility { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility>.size(of: v, &cache) }
+        if let v = _enforceProtoLimits { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits>.size(of: v, &cache) }
+        n &+= extensionFields.size(in: 1000..<10001, &cache)
         n &+= unknownFields.count
         return n
     }
 
     public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
-        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tag: 10)
+        if let v = _fieldPresence {
+            w.writeTag(8)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.FieldPresence>.write(v, &w)
+        }
+        if let v = _enumType {
+            w.writeTag(16)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnumType>.write(v, &w)
+        }
+        if let v = _repeatedFieldEncoding {
+            w.writeTag(24)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.RepeatedFieldEncoding>.write(v, &w)
+        }
+        if let v = _utf8Validation {
+            w.writeTag(32)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.Utf8Validation>.write(v, &w)
+        }
+        if let v = _messageEncoding {
+            w.writeTag(40)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.MessageEncoding>.write(v, &w)
+        }
+        if let v = _jsonFormat {
+            w.writeTag(48)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.JsonFormat>.write(v, &w)
+        }
+        if let v = _enforceNamingStyle {
+            w.writeTag(56)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnforceNamingStyle>.write(v, &w)
+        }
+        if let v = _defaultSymbolVisibility {
+            w.writeTag(64)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility>.write(v, &w)
+        }
+        if let v = _enforceProtoLimits {
+            w.writeTag(72)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits>.write(v, &w)
+        }
+        extensionFields.write(in: 1000..<10001, &w)
         unknownFields.write(to: &w)
     }
 
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, tag, into: &location)
+            case 8:
+                if let v: Google_Protobuf_FeatureSet.FieldPresence = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _fieldPresence = v }
+            case 16:
+                if let v: Google_Protobuf_FeatureSet.EnumType = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _enumType = v }
+            case 24:
+                if let v: Google_Protobuf_FeatureSet.RepeatedFieldEncoding = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _repeatedFieldEncoding = v }
+            case 32:
+                if let v: Google_Protobuf_FeatureSet.Utf8Validation = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _utf8Validation = v }
+            case 40:
+                if let v: Google_Protobuf_FeatureSet.MessageEncoding = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _messageEncoding = v }
+            case 48:
+                if let v: Google_Protobuf_FeatureSet.JsonFormat = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _jsonFormat = v }
+            case 56:
+                if let v: Google_Protobuf_FeatureSet.EnforceNamingStyle = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _enforceNamingStyle = v }
+            case 64:
+                if let v: Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _defaultSymbolVisibility = v }
+            case 72:
+                if let v: Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _enforceProtoLimits = v }
+            default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FeatureSet", [
+        ("fieldPresence", "field_presence"),
+        ("enumType", "enum_type"),
+        ("repeatedFieldEncoding", "repeated_field_encoding"),
+        ("utf8Validation", "utf8_validation"),
+        ("messageEncoding", "message_encoding"),
+        ("jsonFormat", "json_format"),
+        ("enforceNamingStyle", "enforce_naming_style"),
+        ("defaultSymbolVisibility", "default_symbol_visibility"),
+        ("enforceProtoLimits", "enforce_proto_limits"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _fieldPresence {
+            w.key(t, 0)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.FieldPresence>.writeJSON(v, &w)
+        }
+        if let v = _enumType {
+            w.key(t, 1)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnumType>.writeJSON(v, &w)
+        }
+        if let v = _repeatedFieldEncoding {
+            w.key(t, 2)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.RepeatedFieldEncoding>.writeJSON(v, &w)
+        }
+        if let v = _utf8Validation {
+            w.key(t, 3)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.Utf8Validation>.writeJSON(v, &w)
+        }
+        if let v = _messageEncoding {
+            w.key(t, 4)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.MessageEncoding>.writeJSON(v, &w)
+        }
+        if let v = _jsonFormat {
+            w.key(t, 5)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.JsonFormat>.writeJSON(v, &w)
+        }
+        if let v = _enforceNamingStyle {
+            w.key(t, 6)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnforceNamingStyle>.writeJSON(v, &w)
+        }
+        if let v = _defaultSymbolVisibility {
+            w.key(t, 7)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility>.writeJSON(v, &w)
+        }
+        if let v = _enforceProtoLimits {
+            w.key(t, 8)
+            ProtoWire.WireEnum<Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits>.writeJSON(v, &w)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.FieldPresence>.self, into: &_fieldPresence)
+            case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnumType>.self, into: &_enumType)
+            case 2: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.RepeatedFieldEncoding>.self, into: &_repeatedFieldEncoding)
+            case 3: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.Utf8Validation>.self, into: &_utf8Validation)
+            case 4: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.MessageEncoding>.self, into: &_messageEncoding)
+            case 5: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.JsonFormat>.self, into: &_jsonFormat)
+            case 6: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.EnforceNamingStyle>.self, into: &_enforceNamingStyle)
+            case 7: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.VisibilityFeature.DefaultSymbolVisibility>.self, into: &_defaultSymbolVisibility)
+            case 8: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_FeatureSet.ProtoLimitsFeature.EnforceProtoLimits>.self, into: &_enforceProtoLimits)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_FeatureSet.VisibilityFeature: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.FeatureSet.VisibilityFeature"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FeatureSet.VisibilityFeature", fields: [])
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
     }
 
-    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.SourceCodeInfo", [
-        ("location", "location"),
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FeatureSet.VisibilityFeature", [])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        w.beginObject()
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while try r.nextField(t, &seen) != nil {}
+    }
+}
+
+extension Google_Protobuf_FeatureSet.ProtoLimitsFeature: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.FeatureSet.ProtoLimitsFeature"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FeatureSet.ProtoLimitsFeature", fields: [])
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FeatureSet.ProtoLimitsFeature", [])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        w.beginObject()
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while try r.nextField(t, &seen) != nil {}
+    }
+}
+
+extension Google_Protobuf_FeatureSetDefaults: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.FeatureSetDefaults"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FeatureSetDefaults", fields: [
+        .init(number: 1, name: "defaults", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault._protoSchema }), label: .repeated),
+        .init(number: 4, name: "minimum_edition", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "maximum_edition", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+    ])
+
+    /// Whether every required field is set, here and in the submessages that are present.
+    public var isInitialized: Bool {
+        for v in defaults where !v.isInitialized { return false }
+        return true
+    }
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault>.self, defaults, tagSize: 1, &cache)
+        if let v = _minimumEdition { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        if let v = _maximumEdition { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault>.self, defaults, tag: 10)
+        if let v = _minimumEdition {
+            w.writeTag(32)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        if let v = _maximumEdition {
+            w.writeTag(40)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault>.self, tag, into: &defaults)
+            case 32:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _minimumEdition = v }
+            case 40:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _maximumEdition = v }
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FeatureSetDefaults", [
+        ("defaults", "defaults"),
+        ("minimumEdition", "minimum_edition"),
+        ("maximumEdition", "maximum_edition"),
     ])
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
         let t = Self._protoJSONFields
         w.beginObject()
-        if !location.isEmpty || w.emitDefaults {
+        if !defaults.isEmpty || w.emitDefaults {
             w.key(t, 0)
-            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault>.self, defaults)
+        }
+        if let v = _minimumEdition {
+            w.key(t, 1)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        if let v = _maximumEdition {
+            w.key(t, 2)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
         }
         w.endObject()
     }
@@ -4715,7 +7042,170 @@ extension Google_Protobuf_SourceCodeInfo: ProtoWire.ProtoMessage {
         try r.beginObject()
         while let i = try r.nextField(t, &seen) {
             switch i {
+            case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault>.self, into: &defaults)
+            case 1: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_minimumEdition)
+            case 2: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_maximumEdition)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_FeatureSetDefaults.FeatureSetEditionDefault: ProtoWire.ProtoMessage {
+    public static let protoMessageName = "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault", fields: [
+        .init(number: 3, name: "edition", kind: .enumeration(Google_Protobuf_Edition._protoNames, isClosed: true), label: .singular(hasPresence: true)),
+        .init(number: 4, name: "overridable_features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
+        .init(number: 5, name: "fixed_features", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FeatureSet._protoSchema }), label: .singular(hasPresence: true)),
+    ])
+
+    /// Whether every required field is set, here and in the submessages that are present.
+    public var isInitialized: Bool {
+        if let v = _overridableFeatures, !v.isInitialized { return false }
+        if let v = _fixedFeatures, !v.isInitialized { return false }
+        return true
+    }
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        if let v = _edition { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_Edition>.size(of: v, &cache) }
+        if let v = _overridableFeatures { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        if let v = _fixedFeatures { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.size(of: v, &cache) }
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        if let v = _edition {
+            w.writeTag(24)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.write(v, &w)
+        }
+        if let v = _overridableFeatures {
+            w.writeTag(34)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        if let v = _fixedFeatures {
+            w.writeTag(42)
+            ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.write(v, &w)
+        }
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 24:
+                if let v: Google_Protobuf_Edition = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _edition = v }
+            case 34:
+                if _overridableFeatures == nil { _overridableFeatures = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_overridableFeatures!)
+            case 42:
+                if _fixedFeatures == nil { _fixedFeatures = Google_Protobuf_FeatureSet() }
+                try r.readMessage(into: &_fixedFeatures!)
+            default: try r.skipUnknown(tag, into: &unknownFields)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault", [
+        ("edition", "edition"),
+        ("overridableFeatures", "overridable_features"),
+        ("fixedFeatures", "fixed_features"),
+    ])
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if let v = _edition {
+            w.key(t, 0)
+            ProtoWire.WireEnum<Google_Protobuf_Edition>.writeJSON(v, &w)
+        }
+        if let v = _overridableFeatures {
+            w.key(t, 1)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        if let v = _fixedFeatures {
+            w.key(t, 2)
+            try ProtoWire.WireMessage<Google_Protobuf_FeatureSet>.writeJSON(v, &w)
+        }
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
+            case 0: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_Edition>.self, into: &_edition)
+            case 1: try r.readMessage(into: &_overridableFeatures)
+            case 2: try r.readMessage(into: &_fixedFeatures)
+            default: break
+            }
+        }
+    }
+}
+
+extension Google_Protobuf_SourceCodeInfo: ProtoWire.ExtensibleMessage {
+    public static let protoMessageName = "google.protobuf.SourceCodeInfo"
+
+    public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.SourceCodeInfo", fields: [
+        .init(number: 1, name: "location", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_SourceCodeInfo.Location._protoSchema }), label: .repeated),
+    ], extensionRanges: [536000000...536000000])
+
+    /// Whether every required field is set, here and in the submessages that are present.
+    public var isInitialized: Bool {
+        if !extensionFields.isInitialized { return false }
+        return true
+    }
+
+    public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
+        var n = 0
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tagSize: 1, &cache)
+        n &+= extensionFields.size(in: 536000000..<536000001, &cache)
+        n &+= unknownFields.count
+        return n
+    }
+
+    public func _protoWrite(_ w: inout ProtoWire.WireWriter) {
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location, tag: 10)
+        extensionFields.write(in: 536000000..<536000001, &w)
+        unknownFields.write(to: &w)
+    }
+
+    public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
+        while let tag = try r.readTag() {
+            switch tag.rawValue {
+            case 10: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, tag, into: &location)
+            default: try r.readExtensionField(tag, into: &self)
+            }
+        }
+    }
+
+    static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.SourceCodeInfo", [
+        ("location", "location"),
+    ], isExtensible: true)
+
+    public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        w.beginObject()
+        if !location.isEmpty || w.emitDefaults {
+            w.key(t, 0)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, location)
+        }
+        try extensionFields.writeJSON(&w)
+        w.endObject()
+    }
+
+    public mutating func _protoMergeJSON(_ r: inout ProtoWire.JSONReader) throws(ProtoWire.WireError) {
+        let t = Self._protoJSONFields
+        var seen = ProtoWire.JSONSeenFields()
+        try r.beginObject()
+        while let i = try r.nextField(t, &seen) {
+            switch i {
             case 0: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_SourceCodeInfo.Location>.self, into: &location)
+            case ProtoWire.JSONFieldTable.extensionIndex: try r.readExtension(into: &self)
             default: break
             }
         }
@@ -4728,9 +7218,9 @@ extension Google_Protobuf_SourceCodeInfo.Location: ProtoWire.ProtoMessage {
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.SourceCodeInfo.Location", fields: [
         .init(number: 1, name: "path", kind: .int32, label: .repeated, isPacked: true),
         .init(number: 2, name: "span", kind: .int32, label: .repeated, isPacked: true),
-        .init(number: 3, name: "leading_comments", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 4, name: "trailing_comments", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 6, name: "leading_detached_comments", kind: .string, label: .repeated),
+        .init(number: 3, name: "leading_comments", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 4, name: "trailing_comments", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 6, name: "leading_detached_comments", kind: .string, label: .repeated, validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -4764,9 +7254,9 @@ extension Google_Protobuf_SourceCodeInfo.Location: ProtoWire.ProtoMessage {
             switch tag.rawValue {
             case 8, 10: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &path)
             case 16, 18: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &span)
-            case 26: _leadingComments = try ProtoWire.WireString.read(&r)
-            case 34: _trailingComments = try ProtoWire.WireString.read(&r)
-            case 50: try r.readRepeated(ProtoWire.WireString.self, tag, into: &leadingDetachedComments)
+            case 26: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _leadingComments = v }
+            case 34: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _trailingComments = v }
+            case 50: try r.readRepeatedString(tag, into: &leadingDetachedComments, keepingInvalidIn: &unknownFields)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -4883,9 +7373,10 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.GeneratedCodeInfo.Annotation", fields: [
         .init(number: 1, name: "path", kind: .int32, label: .repeated, isPacked: true),
-        .init(number: 2, name: "source_file", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "source_file", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 3, name: "begin", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 4, name: "end", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "semantic", kind: .enumeration(Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic._protoNames, isClosed: true), label: .singular(hasPresence: true)),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -4894,6 +7385,7 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
         if let v = _sourceFile { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _begin { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         if let v = _end { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _semantic { n &+= 1 &+ ProtoWire.WireEnum<Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic>.size(of: v, &cache) }
         n &+= unknownFields.count
         return n
     }
@@ -4912,6 +7404,10 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
             w.writeTag(32)
             ProtoWire.WireInt32.write(v, &w)
         }
+        if let v = _semantic {
+            w.writeTag(40)
+            ProtoWire.WireEnum<Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic>.write(v, &w)
+        }
         unknownFields.write(to: &w)
     }
 
@@ -4919,9 +7415,11 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 8, 10: try r.readRepeated(ProtoWire.WireInt32.self, tag, into: &path)
-            case 18: _sourceFile = try ProtoWire.WireString.read(&r)
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _sourceFile = v }
             case 24: _begin = try ProtoWire.WireInt32.read(&r)
             case 32: _end = try ProtoWire.WireInt32.read(&r)
+            case 40:
+                if let v: Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _semantic = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -4932,6 +7430,7 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
         ("sourceFile", "source_file"),
         ("begin", "begin"),
         ("end", "end"),
+        ("semantic", "semantic"),
     ])
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
@@ -4953,6 +7452,10 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
             w.key(t, 3)
             ProtoWire.WireInt32.writeJSON(v, &w)
         }
+        if let v = _semantic {
+            w.key(t, 4)
+            ProtoWire.WireEnum<Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic>.writeJSON(v, &w)
+        }
         w.endObject()
     }
 
@@ -4966,6 +7469,7 @@ extension Google_Protobuf_GeneratedCodeInfo.Annotation: ProtoWire.ProtoMessage {
             case 1: try r.readOptional(ProtoWire.WireString.self, into: &_sourceFile)
             case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_begin)
             case 3: try r.readOptional(ProtoWire.WireInt32.self, into: &_end)
+            case 4: try r.readOptional(ProtoWire.WireEnum<Google_Protobuf_GeneratedCodeInfo.Annotation.Semantic>.self, into: &_semantic)
             default: break
             }
         }

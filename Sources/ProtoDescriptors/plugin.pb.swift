@@ -79,6 +79,11 @@ public struct Google_Protobuf_Compiler_CodeGeneratorRequest: Sendable, Hashable 
     /// they import.  The files will appear in topological order, so each file
     /// appears before any file that imports it.
     ///
+    /// Note: the files listed in files_to_generate will include runtime-retention
+    /// options only, but all other files will include source-retention options.
+    /// The source_file_descriptors field below is available in case you need
+    /// source-retention options for files_to_generate.
+    ///
     /// protoc guarantees that all proto_files will be written after
     /// the fields above, even though this is not technically guaranteed by the
     /// protobuf wire format.  This theoretically could allow a plugin to stream
@@ -90,6 +95,11 @@ public struct Google_Protobuf_Compiler_CodeGeneratorRequest: Sendable, Hashable 
     /// Type names of fields and extensions in the FileDescriptorProto are always
     /// fully qualified.
     public var protoFile: [Google_Protobuf_FileDescriptorProto] = []
+
+    /// File descriptors with all options, including source-retention options.
+    /// These descriptors are only provided for the files listed in
+    /// files_to_generate.
+    public var sourceFileDescriptors: [Google_Protobuf_FileDescriptorProto] = []
 
     /// The version number of protocol compiler.
     public var compilerVersion: Google_Protobuf_Compiler_Version {
@@ -141,6 +151,34 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
     public mutating func clearSupportedFeatures() { _supportedFeatures = nil }
     var _supportedFeatures: UInt64? = nil
 
+    /// The minimum edition this plugin supports.  This will be treated as an
+    /// Edition enum, but we want to allow unknown values.  It should be specified
+    /// according the edition enum value, *not* the edition number.  Only takes
+    /// effect for plugins that have FEATURE_SUPPORTS_EDITIONS set.
+    public var minimumEdition: Int32 {
+        get { _minimumEdition ?? 0 }
+        set { _minimumEdition = newValue }
+    }
+    /// Whether `minimumEdition` is set.
+    public var hasMinimumEdition: Bool { _minimumEdition != nil }
+    /// Clears `minimumEdition`.
+    public mutating func clearMinimumEdition() { _minimumEdition = nil }
+    var _minimumEdition: Int32? = nil
+
+    /// The maximum edition this plugin supports.  This will be treated as an
+    /// Edition enum, but we want to allow unknown values.  It should be specified
+    /// according the edition enum value, *not* the edition number.  Only takes
+    /// effect for plugins that have FEATURE_SUPPORTS_EDITIONS set.
+    public var maximumEdition: Int32 {
+        get { _maximumEdition ?? 0 }
+        set { _maximumEdition = newValue }
+    }
+    /// Whether `maximumEdition` is set.
+    public var hasMaximumEdition: Bool { _maximumEdition != nil }
+    /// Clears `maximumEdition`.
+    public mutating func clearMaximumEdition() { _maximumEdition = nil }
+    var _maximumEdition: Int32? = nil
+
     /// Field 15.
     public var file: [Google_Protobuf_Compiler_CodeGeneratorResponse.File] = []
 
@@ -154,6 +192,8 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
         case none
         /// FEATURE_PROTO3_OPTIONAL = 1
         case proto3Optional
+        /// FEATURE_SUPPORTS_EDITIONS = 2
+        case supportsEditions
 
         /// The default, `.none` (the first declared value).
         public init() { self = .none }
@@ -163,6 +203,7 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
             switch rawValue {
             case 0: self = .none
             case 1: self = .proto3Optional
+            case 2: self = .supportsEditions
             default: return nil
             }
         }
@@ -172,14 +213,15 @@ public struct Google_Protobuf_Compiler_CodeGeneratorResponse: Sendable, Hashable
             switch self {
             case .none: return 0
             case .proto3Optional: return 1
+            case .supportsEditions: return 2
             }
         }
 
         /// The declared cases.
-        public static let allCases: [Feature] = [.none, .proto3Optional]
+        public static let allCases: [Feature] = [.none, .proto3Optional, .supportsEditions]
 
         /// The protobuf names of the values, for JSON.
-        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.compiler.CodeGeneratorResponse.Feature", [(0, "FEATURE_NONE"), (1, "FEATURE_PROTO3_OPTIONAL")])
+        public static let _protoNames = ProtoWire.ProtoEnumNames("google.protobuf.compiler.CodeGeneratorResponse.Feature", [(0, "FEATURE_NONE"), (1, "FEATURE_PROTO3_OPTIONAL"), (2, "FEATURE_SUPPORTS_EDITIONS")])
     }
 
     /// Represents a single generated file.
@@ -294,7 +336,7 @@ extension Google_Protobuf_Compiler_Version: ProtoWire.ProtoMessage {
         .init(number: 1, name: "major", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 2, name: "minor", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 3, name: "patch", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 4, name: "suffix", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "suffix", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -333,7 +375,7 @@ extension Google_Protobuf_Compiler_Version: ProtoWire.ProtoMessage {
             case 8: _major = try ProtoWire.WireInt32.read(&r)
             case 16: _minor = try ProtoWire.WireInt32.read(&r)
             case 24: _patch = try ProtoWire.WireInt32.read(&r)
-            case 34: _suffix = try ProtoWire.WireString.read(&r)
+            case 34: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _suffix = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -388,15 +430,17 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorRequest"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.CodeGeneratorRequest", fields: [
-        .init(number: 1, name: "file_to_generate", kind: .string, label: .repeated),
-        .init(number: 2, name: "parameter", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "file_to_generate", kind: .string, label: .repeated, validatesUTF8: false),
+        .init(number: 2, name: "parameter", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 3, name: "compiler_version", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Compiler_Version._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 15, name: "proto_file", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FileDescriptorProto._protoSchema }), label: .repeated),
+        .init(number: 17, name: "source_file_descriptors", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_FileDescriptorProto._protoSchema }), label: .repeated),
     ])
 
     /// Whether every required field is set, here and in the submessages that are present.
     public var isInitialized: Bool {
         for v in protoFile where !v.isInitialized { return false }
+        for v in sourceFileDescriptors where !v.isInitialized { return false }
         return true
     }
 
@@ -406,6 +450,7 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
         if let v = _parameter { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _compilerVersion { n &+= 1 &+ ProtoWire.WireMessage<Google_Protobuf_Compiler_Version>.size(of: v, &cache) }
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile, tagSize: 1, &cache)
+        n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, sourceFileDescriptors, tagSize: 2, &cache)
         n &+= unknownFields.count
         return n
     }
@@ -421,18 +466,20 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
             ProtoWire.WireMessage<Google_Protobuf_Compiler_Version>.write(v, &w)
         }
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile, tag: 122)
+        w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, sourceFileDescriptors, tag: 138)
         unknownFields.write(to: &w)
     }
 
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: try r.readRepeated(ProtoWire.WireString.self, tag, into: &fileToGenerate)
-            case 18: _parameter = try ProtoWire.WireString.read(&r)
+            case 10: try r.readRepeatedString(tag, into: &fileToGenerate, keepingInvalidIn: &unknownFields)
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _parameter = v }
             case 26:
                 if _compilerVersion == nil { _compilerVersion = Google_Protobuf_Compiler_Version() }
                 try r.readMessage(into: &_compilerVersion!)
             case 122: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &protoFile)
+            case 138: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, tag, into: &sourceFileDescriptors)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -443,6 +490,7 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
         ("parameter", "parameter"),
         ("compilerVersion", "compiler_version"),
         ("protoFile", "proto_file"),
+        ("sourceFileDescriptors", "source_file_descriptors"),
     ])
 
     public func _protoWriteJSON(_ w: inout ProtoWire.JSONWriter) throws(ProtoWire.WireError) {
@@ -464,6 +512,10 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
             w.key(t, 3)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, protoFile)
         }
+        if !sourceFileDescriptors.isEmpty || w.emitDefaults {
+            w.key(t, 4)
+            try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, sourceFileDescriptors)
+        }
         w.endObject()
     }
 
@@ -477,6 +529,7 @@ extension Google_Protobuf_Compiler_CodeGeneratorRequest: ProtoWire.ProtoMessage 
             case 1: try r.readOptional(ProtoWire.WireString.self, into: &_parameter)
             case 2: try r.readMessage(into: &_compilerVersion)
             case 3: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &protoFile)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_FileDescriptorProto>.self, into: &sourceFileDescriptors)
             default: break
             }
         }
@@ -487,8 +540,10 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorResponse"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.CodeGeneratorResponse", fields: [
-        .init(number: 1, name: "error", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "error", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 2, name: "supported_features", kind: .uint64, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "minimum_edition", kind: .int32, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "maximum_edition", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 15, name: "file", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_Compiler_CodeGeneratorResponse.File._protoSchema }), label: .repeated),
     ])
 
@@ -496,6 +551,8 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
         var n = 0
         if let v = _error { n &+= 1 &+ ProtoWire.WireString.size(of: v, &cache) }
         if let v = _supportedFeatures { n &+= 1 &+ ProtoWire.WireUInt64.size(of: v, &cache) }
+        if let v = _minimumEdition { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
+        if let v = _maximumEdition { n &+= 1 &+ ProtoWire.WireInt32.size(of: v, &cache) }
         n &+= ProtoWire.FieldSize.repeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file, tagSize: 1, &cache)
         n &+= unknownFields.count
         return n
@@ -510,6 +567,14 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
             w.writeTag(16)
             ProtoWire.WireUInt64.write(v, &w)
         }
+        if let v = _minimumEdition {
+            w.writeTag(24)
+            ProtoWire.WireInt32.write(v, &w)
+        }
+        if let v = _maximumEdition {
+            w.writeTag(32)
+            ProtoWire.WireInt32.write(v, &w)
+        }
         w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file, tag: 122)
         unknownFields.write(to: &w)
     }
@@ -517,8 +582,10 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _error = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _error = v }
             case 16: _supportedFeatures = try ProtoWire.WireUInt64.read(&r)
+            case 24: _minimumEdition = try ProtoWire.WireInt32.read(&r)
+            case 32: _maximumEdition = try ProtoWire.WireInt32.read(&r)
             case 122: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, tag, into: &file)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
@@ -528,6 +595,8 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
     static let _protoJSONFields = ProtoWire.JSONFieldTable("google.protobuf.compiler.CodeGeneratorResponse", [
         ("error", "error"),
         ("supportedFeatures", "supported_features"),
+        ("minimumEdition", "minimum_edition"),
+        ("maximumEdition", "maximum_edition"),
         ("file", "file"),
     ])
 
@@ -542,8 +611,16 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
             w.key(t, 1)
             ProtoWire.WireUInt64.writeJSON(v, &w)
         }
-        if !file.isEmpty || w.emitDefaults {
+        if let v = _minimumEdition {
             w.key(t, 2)
+            ProtoWire.WireInt32.writeJSON(v, &w)
+        }
+        if let v = _maximumEdition {
+            w.key(t, 3)
+            ProtoWire.WireInt32.writeJSON(v, &w)
+        }
+        if !file.isEmpty || w.emitDefaults {
+            w.key(t, 4)
             try w.writeRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, file)
         }
         w.endObject()
@@ -557,7 +634,9 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse: ProtoWire.ProtoMessage
             switch i {
             case 0: try r.readOptional(ProtoWire.WireString.self, into: &_error)
             case 1: try r.readOptional(ProtoWire.WireUInt64.self, into: &_supportedFeatures)
-            case 2: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, into: &file)
+            case 2: try r.readOptional(ProtoWire.WireInt32.self, into: &_minimumEdition)
+            case 3: try r.readOptional(ProtoWire.WireInt32.self, into: &_maximumEdition)
+            case 4: try r.readRepeated(ProtoWire.WireMessage<Google_Protobuf_Compiler_CodeGeneratorResponse.File>.self, into: &file)
             default: break
             }
         }
@@ -568,9 +647,9 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoWire.ProtoMe
     public static let protoMessageName = "google.protobuf.compiler.CodeGeneratorResponse.File"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "google.protobuf.compiler.CodeGeneratorResponse.File", fields: [
-        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 2, name: "insertion_point", kind: .string, label: .singular(hasPresence: true)),
-        .init(number: 15, name: "content", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "name", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 2, name: "insertion_point", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
+        .init(number: 15, name: "content", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 16, name: "generated_code_info", kind: .message(ProtoWire.MessageSchemaReference { Google_Protobuf_GeneratedCodeInfo._protoSchema }), label: .singular(hasPresence: true)),
     ])
 
@@ -607,9 +686,9 @@ extension Google_Protobuf_Compiler_CodeGeneratorResponse.File: ProtoWire.ProtoMe
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _name = try ProtoWire.WireString.read(&r)
-            case 18: _insertionPoint = try ProtoWire.WireString.read(&r)
-            case 122: _content = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _name = v }
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _insertionPoint = v }
+            case 122: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _content = v }
             case 130:
                 if _generatedCodeInfo == nil { _generatedCodeInfo = Google_Protobuf_GeneratedCodeInfo() }
                 try r.readMessage(into: &_generatedCodeInfo!)

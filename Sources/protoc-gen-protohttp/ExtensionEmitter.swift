@@ -101,6 +101,7 @@ struct ExtensionEmitter {
             arguments += ", defaultValue: " + (try Proto2Defaults.literal(ext.descriptor.defaultValue, for: ext.value))
         }
         arguments += ", kind: " + SchemaEmitter.kind(ext.value) + (ext.isPacked ? ", isPacked: true" : "")
+            + (ext.keepsInvalidUTF8 ? ", validatesUTF8: false" : "")
         let keyword = isStatic ? "static let" : "let"
         p.line("\(context.access)\(keyword) \(ext.declarationName) = ProtoWire.MessageExtension<\(ext.fieldType), \(ext.extendee.swiftName)>(")
         p.indent()

@@ -20,6 +20,8 @@ struct ExtensionModel {
     let isRepeated: Bool
     /// Whether the repeated field is written packed.
     let isPacked: Bool
+    /// Whether a `string` that is not UTF-8 goes to unknown fields (`utf8_validation = NONE`).
+    let keepsInvalidUTF8: Bool
     /// The `ExtensionFieldType` expression, e.g. `OptionalExtensionField<WireInt32>`.
     let fieldType: String
     /// The declaration's name where it is declared: `Pkg_Extensions_foo` at file level,
@@ -31,10 +33,11 @@ struct ExtensionModel {
     let propertyName: String
     let sourcePath: [Int32]
 
-    init(_ f: Google_Protobuf_FieldDescriptorProto, scope: MessageType?, filePrefix: String, isProto2: Bool,
-         types: TypeTable, sourcePath: [Int32]) throws(GeneratorError) {
+    init(_ f: Google_Protobuf_FieldDescriptorProto, scope: MessageType?, filePrefix: String, scopeFeatures: ProtoFeatures,
+         package: String, types: TypeTable, sourcePath: [Int32]) throws(GeneratorError) {
         descriptor = f
-        value = try ValueType(f, types: types)
+        let features = scopeFeatures.field(f)
+        value = try ValueType(f, types: types, delimited: features.delimited)
         extendee = try types.message(f.extendee)
         guard extendee.isExtensible else {
             throw GeneratorError("\(f.name) extends \(extendee.protoName), which declares no extension ranges")
@@ -42,10 +45,12 @@ struct ExtensionModel {
         self.scope = scope
         isRepeated = f.label == .repeated
         self.sourcePath = sourcePath
-        let packed = value.isPackable && (isProto2 ? (f.options.hasPacked && f.options.packed)
-                                                   : !(f.options.hasPacked && !f.options.packed))
+        let packed = value.isPackable && features.packed
         isPacked = isRepeated && packed
+        keepsInvalidUTF8 = value.protoType == .string && !features.validatesUTF8
         switch (value.kind, isRepeated) {
+        case (.scalar, false) where keepsInvalidUTF8: fieldType = "ProtoWire.OptionalUnvalidatedStringExtensionField"
+        case (.scalar, true) where keepsInvalidUTF8: fieldType = "ProtoWire.RepeatedUnvalidatedStringExtensionField"
         case (.group(let m), false): fieldType = "ProtoWire.OptionalGroupExtensionField<\(m.swiftName)>"
         case (.group(let m), true): fieldType = "ProtoWire.RepeatedGroupExtensionField<\(m.swiftName)>"
         case (.message(let m), false): fieldType = "ProtoWire.OptionalMessageExtensionField<\(m.swiftName)>"
@@ -56,8 +61,9 @@ struct ExtensionModel {
         case (_, false): fieldType = "ProtoWire.OptionalExtensionField<\(value.codec)>"
         case (_, true): fieldType = (packed ? "ProtoWire.PackedExtensionField<" : "ProtoWire.RepeatedExtensionField<") + value.codec + ">"
         }
-        // Groups are named after their type, as regular group fields are.
-        let namingBase = value.isGroup ? (value.messageType?.descriptor.name ?? f.name) : f.name
+        // Group-like extensions are named after their type, as regular group fields are.
+        let groupLike = value.isGroupLike(f, scope: scope?.protoName ?? package)
+        let namingBase = groupLike ? (value.messageType?.descriptor.name ?? f.name) : f.name
         let escaped = SwiftKeywords.allKeywords.contains(f.name) ? "`\(f.name)`" : f.name
         if let scope {
             declarationName = escaped
@@ -84,15 +90,16 @@ struct ExtensionModel {
     static func all(in file: Google_Protobuf_FileDescriptorProto, types: TypeTable) throws(GeneratorError) -> [ExtensionModel] {
         let prefix = Naming.typePrefix(package: file.package,
                                        swiftPrefix: file.options.hasSwiftPrefix ? file.options.swiftPrefix : nil)
-        let isProto2 = file.syntax.isEmpty || file.syntax == "proto2"
+        let fileFeatures = types.fileFeatures[file.name] ?? .proto2
         var out: [ExtensionModel] = []
         for (i, f) in file.extension.enumerated() {
-            out.append(try ExtensionModel(f, scope: nil, filePrefix: prefix, isProto2: isProto2, types: types, sourcePath: [7, Int32(i)]))
+            out.append(try ExtensionModel(f, scope: nil, filePrefix: prefix, scopeFeatures: fileFeatures, package: file.package,
+                                          types: types, sourcePath: [7, Int32(i)]))
         }
         for m in types.messagesByFile[file.name] ?? [] {
             for (i, f) in m.descriptor.extension.enumerated() {
-                out.append(try ExtensionModel(f, scope: m, filePrefix: prefix, isProto2: isProto2, types: types,
-                                              sourcePath: m.sourcePath + [6, Int32(i)]))
+                out.append(try ExtensionModel(f, scope: m, filePrefix: prefix, scopeFeatures: m.features, package: file.package,
+                                              types: types, sourcePath: m.sourcePath + [6, Int32(i)]))
             }
         }
         return out

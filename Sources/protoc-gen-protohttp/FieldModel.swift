@@ -56,6 +56,8 @@ final class FieldModel {
     /// The backing storage for explicit presence: `_name`.
     let backingName: String
     let isRequired: Bool
+    /// The field's resolved features (file, messages, oneof, its own options).
+    let features: ProtoFeatures
     /// Whether the singular message value is held in a `ProtoBox` (or the oneof case is
     /// `indirect`), because its type can contain this message again.
     var isBoxed = false
@@ -65,9 +67,13 @@ final class FieldModel {
          oneofs: [Int: OneofModel]) throws(GeneratorError) {
         descriptor = f
         number = Int(f.number)
-        value = try ValueType(f, types: types)
-        // Group fields are named after their type (`OptionalGroup` → `optionalGroup`), as in swift-protobuf.
-        let namingBase = value.isGroup ? (value.messageType?.descriptor.name ?? f.name) : f.name
+        let scope = f.hasOneofIndex && Int(f.oneofIndex) < message.descriptor.oneofDecl.count
+            ? message.features.oneof(message.descriptor.oneofDecl[Int(f.oneofIndex)]) : message.features
+        features = scope.field(f)
+        // A map's key and value are never delimited, whatever the file says.
+        value = try ValueType(f, types: types, delimited: features.delimited && !message.isMapEntry)
+        // Group-like fields are named after their type (`OptionalGroup` → `optionalGroup`), as in swift-protobuf.
+        let namingBase = value.isGroupLike(f, scope: message.protoName) ? (value.messageType?.descriptor.name ?? f.name) : f.name
         let lower = Naming.lowerCamelCase(namingBase)
         let upper = Naming.upperCamelCase(namingBase)
         name = Naming.sanitizeFieldName(lower, basedOn: lower)
@@ -75,7 +81,7 @@ final class FieldModel {
         hasName = Naming.sanitizeFieldName("has" + upper, basedOn: lower)
         clearName = Naming.sanitizeFieldName("clear" + upper, basedOn: lower)
         backingName = Naming.sanitizeFieldName("_" + lower, basedOn: lower)
-        isRequired = f.label == .required
+        isRequired = f.label != .repeated && features.presence == .legacyRequired
         sourcePath = message.sourcePath + [2, Int32(index)]
 
         if f.label == .repeated {
@@ -86,24 +92,20 @@ final class FieldModel {
                 let val = try ValueType(kv[0].number == 1 ? kv[1] : kv[0], types: types)
                 shape = .map(key: key, value: val)
             } else {
-                let packed: Bool
-                if !value.isPackable {
-                    packed = false
-                } else if message.isProto2 {
-                    packed = f.options.hasPacked && f.options.packed
-                } else {
-                    packed = !(f.options.hasPacked && !f.options.packed)
-                }
-                shape = .repeated(packed: packed)
+                shape = .repeated(packed: value.isPackable && features.packed)
             }
         } else if f.hasOneofIndex && !f.proto3Optional, let oneof = oneofs[Int(f.oneofIndex)] {
             shape = .oneofMember(oneof)
-        } else if message.isProto2 || f.proto3Optional || value.isMessage {
+        } else if features.presence != .implicit || value.isMessage {
             shape = .optional
         } else {
             shape = .implicit
         }
     }
+
+    /// Whether a `string` that is not UTF-8 is kept among the unknown fields instead of failing
+    /// the decode (`utf8_validation = NONE`, every proto2 string).
+    var keepsInvalidUTF8: Bool { !features.validatesUTF8 }
 
     /// The raw tag of one unpacked value.
     var tag: UInt32 { UInt32(number) << 3 | value.wireType }

@@ -12,7 +12,10 @@ enum Generator {
     /// or a response whose `error` says what is unsupported or wrong. Never traps on input.
     static func run(_ request: Google_Protobuf_Compiler_CodeGeneratorRequest) -> Google_Protobuf_Compiler_CodeGeneratorResponse {
         var response = Google_Protobuf_Compiler_CodeGeneratorResponse()
-        response.supportedFeatures = UInt64(Google_Protobuf_Compiler_CodeGeneratorResponse.Feature.proto3Optional.rawValue)
+        response.supportedFeatures = UInt64(Google_Protobuf_Compiler_CodeGeneratorResponse.Feature.proto3Optional.rawValue
+                                            | Google_Protobuf_Compiler_CodeGeneratorResponse.Feature.supportsEditions.rawValue)
+        response.minimumEdition = Int32(ProtoFeatures.supportedEditions.first?.rawValue ?? 0)
+        response.maximumEdition = Int32(ProtoFeatures.supportedEditions.last?.rawValue ?? 0)
         do {
             response.file = try generate(request)
         } catch {
@@ -23,10 +26,7 @@ enum Generator {
 
     private static func generate(_ request: Google_Protobuf_Compiler_CodeGeneratorRequest) throws(GeneratorError) -> [Google_Protobuf_Compiler_CodeGeneratorResponse.File] {
         let options = try GeneratorOptions(parameter: request.parameter)
-        for file in request.protoFile where file.syntax == "editions" {
-            throw GeneratorError("\(file.name): protobuf editions are not supported yet by protoc-gen-protohttp; use syntax = \"proto2\" or \"proto3\"")
-        }
-        let types = TypeTable(files: request.protoFile)
+        let types = try TypeTable(files: request.protoFile)
         let analysis = try TypeAnalysis(types: types)
         let imports = Imports(files: request.protoFile, generated: request.fileToGenerate, options: options)
         var files: [Google_Protobuf_Compiler_CodeGeneratorResponse.File] = []
@@ -39,9 +39,6 @@ enum Generator {
         for name in request.fileToGenerate {
             guard let file = request.protoFile.first(where: { $0.name == name }) else {
                 throw GeneratorError("\(name) is to be generated but protoc sent no descriptor for it")
-            }
-            guard file.syntax.isEmpty || file.syntax == "proto2" || file.syntax == "proto3" else {
-                throw GeneratorError("\(file.name): unknown syntax '\(file.syntax)'; protoc-gen-protohttp supports proto2 and proto3")
             }
             if !options.importProtoWire && !file.service.isEmpty {
                 throw GeneratorError("\(file.name) declares a service, but ImportProtoWire=false generates code compiled into ProtoWire, which cannot see the RPCMethod protocol of ProtoHTTPCore; generate services without ImportProtoWire=false")

@@ -15,6 +15,9 @@ enum MapFields {
         if value.closedEnum != nil {
             return "case \(field.lengthDelimitedTag): try r.readMapEntryClosedEnum(\(key.codec).self, into: &\(field.ref), unknownFields: &unknownFields)"
         }
+        if field.keepsInvalidUTF8 && (key.protoType == .string || value.protoType == .string) {
+            return "case \(field.lengthDelimitedTag): try r.readMapEntry(\(key.codec).self, \(value.codec).self, into: &\(field.ref), keepingInvalidUTF8In: &unknownFields)"
+        }
         return "case \(field.lengthDelimitedTag): try r.readMapEntry(\(key.codec).self, \(value.codec).self, into: &\(field.ref))"
     }
 }

@@ -162,7 +162,10 @@ struct MessageWireEmitter {
 
     private func mergeLines(_ f: FieldModel, _ p: inout CodePrinter) {
         let v = f.value
+        let lenientString = v.protoType == .string && f.keepsInvalidUTF8
         switch f.shape {
+        case .implicit where lenientString:
+            p.line("case \(f.tag): if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { \(f.ref) = v }")
         case .implicit:
             p.line("case \(f.tag): \(f.ref) = try \(v.codec).read(&r)")
         case .optional:
@@ -185,6 +188,8 @@ struct MessageWireEmitter {
                 p.indent()
                 p.line("if let v: \(e.swiftName) = try r.readClosedEnum(tag, unknownFields: &unknownFields) { \(b) = v }")
                 p.outdent()
+            } else if lenientString {
+                p.line("case \(f.tag): if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { \(b) = v }")
             } else {
                 p.line("case \(f.tag): \(b) = try \(v.codec).read(&r)")
             }
@@ -198,6 +203,8 @@ struct MessageWireEmitter {
                 } else {
                     p.line("case \(tags): try r.readRepeated(\(v.codec).self, tag, into: &\(f.ref))")
                 }
+            } else if lenientString {
+                p.line("case \(f.tag): try r.readRepeatedString(tag, into: &\(f.ref), keepingInvalidIn: &unknownFields)")
             } else {
                 p.line("case \(f.tag): try r.readRepeated(\(v.codec).self, tag, into: &\(f.ref))")
             }

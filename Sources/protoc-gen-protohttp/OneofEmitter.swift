@@ -94,6 +94,11 @@ struct OneofEmitter {
             p.indent()
             p.line("if let v: \(e.swiftName) = try r.readClosedEnum(tag, unknownFields: &unknownFields) { \(prop) = \(caseName)(v) }")
             p.outdent()
+        } else if v.protoType == .string && field.keepsInvalidUTF8 {
+            p.line("case \(field.tag):")
+            p.indent()
+            p.line("if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { \(prop) = \(caseName)(v) }")
+            p.outdent()
         } else {
             p.line("case \(field.tag): \(prop) = \(caseName)(try \(v.codec).read(&r))")
         }

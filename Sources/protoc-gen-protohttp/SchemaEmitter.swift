@@ -45,7 +45,7 @@ struct SchemaEmitter {
         return out
     }
 
-    /// `.init(number:name:jsonName:kind:label:isPacked:oneofIndex:)` of one field.
+    /// `.init(number:name:jsonName:kind:label:isPacked:oneofIndex:validatesUTF8:)` of one field.
     private func fieldExpression(_ f: FieldModel, in model: MessageModel) throws(GeneratorError) -> String {
         var s = ".init(number: \(f.number), name: \"\(f.descriptor.name)\""
         if f.jsonName != FieldModel.defaultJSONName(f.descriptor.name) {
@@ -57,6 +57,7 @@ struct SchemaEmitter {
         if let oneof = f.oneof, let index = model.oneofs.firstIndex(where: { $0 === oneof }) {
             s += ", oneofIndex: \(index)"
         }
+        if f.value.protoType == .string && f.keepsInvalidUTF8 { s += ", validatesUTF8: false" }
         return s + ")"
     }
 

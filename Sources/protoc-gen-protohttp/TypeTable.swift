@@ -12,8 +12,8 @@ final class MessageType {
     let swiftName: String
     /// The Swift name inside its parent (the last component).
     let relativeName: String
-    /// Whether the file is proto2 (explicit presence, closed enums, unpacked by default).
-    let isProto2: Bool
+    /// The message's resolved features (its file's syntax or edition, enclosing messages, its own).
+    let features: ProtoFeatures
     /// Path of this message in the file's SourceCodeInfo.
     let sourcePath: [Int32]
     /// The `.proto` file that declares it, as protoc names it.
@@ -22,12 +22,12 @@ final class MessageType {
     var isMapEntry: Bool { descriptor.options.mapEntry }
 
     init(descriptor: Google_Protobuf_DescriptorProto, protoName: String, swiftName: String,
-         relativeName: String, isProto2: Bool, sourcePath: [Int32], file: String) {
+         relativeName: String, features: ProtoFeatures, sourcePath: [Int32], file: String) {
         self.descriptor = descriptor
         self.protoName = protoName
         self.swiftName = swiftName
         self.relativeName = relativeName
-        self.isProto2 = isProto2
+        self.features = features
         self.sourcePath = sourcePath
         self.file = file
     }
@@ -50,7 +50,8 @@ final class EnumType {
     let protoName: String
     let swiftName: String
     let relativeName: String
-    /// proto2 enums are closed (unknown numbers go to unknown fields); proto3 ones are open.
+    /// Closed enums (`enum_type = CLOSED`, every proto2 enum) keep unknown numbers among the
+    /// unknown fields; open ones (proto3's) hold them as `UNRECOGNIZED`.
     let isClosed: Bool
     let sourcePath: [Int32]
     let values: [Value]
@@ -110,13 +111,23 @@ struct TypeTable {
     /// Enums of each file: top-level first, then per message in pre-order.
     private(set) var enumsByFile: [String: [EnumType]] = [:]
 
+    /// The resolved features of each file (its syntax's rules, or its edition's with its options).
+    private(set) var fileFeatures: [String: ProtoFeatures] = [:]
+
     /// Every file protoc sent (those to generate and all they import), by name.
     private(set) var files: [String: Google_Protobuf_FileDescriptorProto] = [:]
 
-    init(files: [Google_Protobuf_FileDescriptorProto]) {
+    /// Fails for a file whose edition or syntax the generator does not know.
+    init(files: [Google_Protobuf_FileDescriptorProto]) throws(GeneratorError) {
         for file in files {
             self.files[file.name] = file
-            add(file)
+            let features: ProtoFeatures
+            do {
+                features = try ProtoFeatures.file(file)
+            } catch {
+                throw GeneratorError(error.message)
+            }
+            add(file, features: features)
         }
     }
 
@@ -134,8 +145,8 @@ struct TypeTable {
         return ordered
     }
 
-    private mutating func add(_ file: Google_Protobuf_FileDescriptorProto) {
-        let isProto2 = file.syntax.isEmpty || file.syntax == "proto2"
+    private mutating func add(_ file: Google_Protobuf_FileDescriptorProto, features fileFeatures: ProtoFeatures) {
+        self.fileFeatures[file.name] = fileFeatures
         let prefix = Naming.typePrefix(package: file.package,
                                        swiftPrefix: file.options.hasSwiftPrefix ? file.options.swiftPrefix : nil)
         let protoPrefix = file.package.isEmpty ? "" : file.package + "."
@@ -144,24 +155,25 @@ struct TypeTable {
         for (i, e) in file.enumType.enumerated() {
             let relative = Naming.sanitizeTypeName(prefix + e.name, disambiguator: "Enum")
             let t = EnumType(descriptor: e, protoName: protoPrefix + e.name, swiftName: relative,
-                             relativeName: relative, isClosed: isProto2, sourcePath: [5, Int32(i)])
+                             relativeName: relative, isClosed: fileFeatures.enumeration(e).closedEnums, sourcePath: [5, Int32(i)])
             enums[t.protoName] = t
             fileEnums.append(t)
         }
         func addMessage(_ m: Google_Protobuf_DescriptorProto, parent: MessageType?, path: [Int32]) {
+            let features = (parent?.features ?? fileFeatures).message(m)
             let relative = parent == nil
                 ? Naming.sanitizeTypeName(prefix + m.name, disambiguator: "Message")
                 : Naming.sanitizeTypeName(m.name, disambiguator: "Message")
             let protoName = (parent.map { $0.protoName + "." } ?? protoPrefix) + m.name
             let swiftName = (parent.map { $0.swiftName + "." } ?? "") + relative
             let t = MessageType(descriptor: m, protoName: protoName, swiftName: swiftName,
-                                relativeName: relative, isProto2: isProto2, sourcePath: path, file: file.name)
+                                relativeName: relative, features: features, sourcePath: path, file: file.name)
             messages[protoName] = t
             fileMessages.append(t)
             for (i, e) in m.enumType.enumerated() {
                 let rel = Naming.sanitizeTypeName(e.name, disambiguator: "Enum")
                 let et = EnumType(descriptor: e, protoName: protoName + "." + e.name, swiftName: swiftName + "." + rel,
-                                  relativeName: rel, isClosed: isProto2, sourcePath: path + [4, Int32(i)])
+                                  relativeName: rel, isClosed: features.enumeration(e).closedEnums, sourcePath: path + [4, Int32(i)])
                 enums[et.protoName] = et
                 fileEnums.append(et)
             }

@@ -40,8 +40,10 @@ struct ValueType {
     var closedEnum: EnumType? { if case .closedEnum(let e) = kind { return e } else { return nil } }
     var usesData: Bool { protoType == .bytes }
 
-    /// The value type of `field`, resolving enum and message names through `types`.
-    init(_ field: Google_Protobuf_FieldDescriptorProto, types: TypeTable) throws(GeneratorError) {
+    /// The value type of `field`, resolving enum and message names through `types`. A message
+    /// field whose resolved features say `DELIMITED` (`delimited`, the editions spelling of a
+    /// group) is a group; map entries never are.
+    init(_ field: Google_Protobuf_FieldDescriptorProto, types: TypeTable, delimited: Bool = false) throws(GeneratorError) {
         protoType = field.type
         switch field.type {
         case .double: (kind, swiftType, codec, wireType, zero) = (.scalar, "Double", "ProtoWire.WireDouble", 1, "0")
@@ -68,11 +70,27 @@ struct ValueType {
             zero = e.dotted(e.defaultValue)
         case .message:
             let m = try types.message(field.typeName)
-            (kind, swiftType, codec, wireType, zero) = (.message(m), m.swiftName, "ProtoWire.WireMessage<\(m.swiftName)>", 2, "\(m.swiftName)()")
+            if delimited && !m.isMapEntry {
+                (kind, swiftType, codec, wireType, zero) = (.group(m), m.swiftName, "", 3, "\(m.swiftName)()")
+            } else {
+                (kind, swiftType, codec, wireType, zero) = (.message(m), m.swiftName, "ProtoWire.WireMessage<\(m.swiftName)>", 2, "\(m.swiftName)()")
+            }
         case .group:
             let m = try types.message(field.typeName)
             (kind, swiftType, codec, wireType, zero) = (.group(m), m.swiftName, "", 3, "\(m.swiftName)()")
         }
+    }
+
+    /// Whether a field of this type is group-like, as protobuf defines it: a proto2 `group`, or
+    /// a delimited field whose type is declared in `scope` (the field's message, or the
+    /// extension's scope, `.pkg` at file level) and whose name is that type's in lower case.
+    /// Such fields are named after their type (`OptionalGroup` → `optionalGroup`) and print
+    /// under the type's name in the text format.
+    func isGroupLike(_ field: Google_Protobuf_FieldDescriptorProto, scope: String) -> Bool {
+        guard case .group(let m) = kind else { return false }
+        if field.type == .group { return true }
+        let name = m.descriptor.name
+        return field.name == name.lowercased() && m.protoName == (scope.isEmpty ? name : scope + "." + name)
     }
 
     /// An expression that is true when `value` (an implicit-presence proto3 field) must be written.

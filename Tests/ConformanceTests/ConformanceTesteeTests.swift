@@ -126,14 +126,14 @@ struct ConformanceTesteeTests {
         let run = try ConformanceTestee.run([
             Frame.string(7, "[]") + Frame.varint(3, 3) + Frame.string(4, Self.proto3),      // JSPB in
             Frame.bytes(1, [0x08, 0x01]) + Frame.varint(3, 3) + Frame.string(4, Self.proto3),  // JSPB out
-            Frame.request([], type: "protobuf_test_messages.editions.TestAllTypesEdition2023"),
+            Frame.request([], type: "protobuf_test_messages.edition_unstable.TestAllTypesEditionUnstable"),
         ])
         #expect(run.responses.count == 3)
         for response in run.responses.prefix(2) {
             if case .skipped = response {} else { Issue.record("expected skipped, got \(response)") }
         }
         if case .runtimeError(let message)? = run.responses.last {
-            #expect(message.contains("TestAllTypesEdition2023"))
+            #expect(message.contains("TestAllTypesEditionUnstable"))
         } else {
             Issue.record("expected runtime_error, got \(String(describing: run.responses.last))")
         }

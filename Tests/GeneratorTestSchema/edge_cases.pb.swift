@@ -533,7 +533,7 @@ extension Protohttp_GenTest_Names: ProtoWire.ProtoMessage {
         .init(number: 2, name: "init", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 3, name: "self", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 4, name: "description", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 5, name: "class", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 5, name: "class", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 6, name: "has_value", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 7, name: "value", kind: .int32, label: .singular(hasPresence: true)),
         .init(number: 8, name: "n", kind: .int32, label: .singular(hasPresence: true)),
@@ -644,7 +644,7 @@ extension Protohttp_GenTest_Names: ProtoWire.ProtoMessage {
             case 16: _init_p = try ProtoWire.WireInt32.read(&r)
             case 24: _self_p = try ProtoWire.WireInt32.read(&r)
             case 32: _description_p = try ProtoWire.WireInt32.read(&r)
-            case 42: _class = try ProtoWire.WireString.read(&r)
+            case 42: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _class = v }
             case 48: _hasValue_p = try ProtoWire.WireInt32.read(&r)
             case 56: _value = try ProtoWire.WireInt32.read(&r)
             case 64: _n = try ProtoWire.WireInt32.read(&r)
@@ -866,7 +866,7 @@ extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
         .init(number: 1, name: "f_inf", kind: .float, label: .singular(hasPresence: true)),
         .init(number: 2, name: "f_ninf", kind: .float, label: .singular(hasPresence: true)),
         .init(number: 3, name: "d_nan", kind: .double, label: .singular(hasPresence: true)),
-        .init(number: 4, name: "s", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 4, name: "s", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 5, name: "b", kind: .bytes, label: .singular(hasPresence: true)),
         .init(number: 6, name: "min64", kind: .int64, label: .singular(hasPresence: true)),
         .init(number: 7, name: "k", kind: .enumeration(Protohttp_GenTest_Keyword._protoNames, isClosed: true), label: .singular(hasPresence: true)),
@@ -876,7 +876,7 @@ extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
         .init(number: 11, name: "max64", kind: .uint64, label: .singular(hasPresence: true)),
         .init(number: 12, name: "min32", kind: .sint32, label: .singular(hasPresence: true)),
         .init(number: 13, name: "flag", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 14, name: "empty", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 14, name: "empty", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -965,7 +965,7 @@ extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
             case 13: _fInf = try ProtoWire.WireFloat.read(&r)
             case 21: _fNinf = try ProtoWire.WireFloat.read(&r)
             case 25: _dNan = try ProtoWire.WireDouble.read(&r)
-            case 34: _s = try ProtoWire.WireString.read(&r)
+            case 34: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _s = v }
             case 42: _b = try ProtoWire.WireBytes.read(&r)
             case 48: _min64 = try ProtoWire.WireInt64.read(&r)
             case 56:
@@ -977,7 +977,7 @@ extension Protohttp_GenTest_Defaults: ProtoWire.ProtoMessage {
             case 88: _max64 = try ProtoWire.WireUInt64.read(&r)
             case 96: _min32 = try ProtoWire.WireSInt32.read(&r)
             case 104: _flag = try ProtoWire.WireBool.read(&r)
-            case 114: _empty = try ProtoWire.WireString.read(&r)
+            case 114: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _empty = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -1173,7 +1173,7 @@ extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.gen_test.Pong", fields: [
         .init(number: 1, name: "ping", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Ping._protoSchema }), label: .singular(hasPresence: true)),
         .init(number: 2, name: "id", kind: .int32, label: .required),
-        .init(number: 3, name: "children", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.gen_test.Pong.ChildrenEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: true)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Pong._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 3, name: "children", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.gen_test.Pong.ChildrenEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_GenTest_Pong._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
     ])
 
     /// Whether every required field is set, here and in the submessages that are present.
@@ -1213,7 +1213,7 @@ extension Protohttp_GenTest_Pong: ProtoWire.ProtoMessage {
                 if _ping == nil { _ping = ProtoWire.ProtoBox(Protohttp_GenTest_Ping()) }
                 try r.readMessage(into: &_ping!.value)
             case 16: _id = try ProtoWire.WireInt32.read(&r)
-            case 26: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, into: &children)
+            case 26: try r.readMapEntry(ProtoWire.WireString.self, ProtoWire.WireMessage<Protohttp_GenTest_Pong>.self, into: &children, keepingInvalidUTF8In: &unknownFields)
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }

@@ -121,6 +121,7 @@ enum SchemaText {
         }
         if f.isPacked { s += ", isPacked: true" }
         if let o = f.oneofIndex { s += ", oneofIndex: \(o)" }
+        if !f.validatesUTF8 { s += ", validatesUTF8: false" }
         return s + ")"
     }
 

@@ -17,10 +17,10 @@ struct DescriptorSchemaTests {
     static let conformance = URL(fileURLWithPath: ConformanceSchemas.directory)
 
     /// protoc's `--include_imports` descriptor set of `files`.
-    static func descriptorSet(_ files: [String], includes: [String]) async throws -> Google_Protobuf_FileDescriptorSet {
+    static func descriptorSet(_ files: [String], includes: [String], protoc: String? = nil) async throws -> Google_Protobuf_FileDescriptorSet {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-set-\(UUID().uuidString).pb")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try await PluginHarness.run(PluginHarness.protocPath ?? "protoc",
+        let result = try await PluginHarness.run(protoc ?? PluginHarness.protocPath ?? "protoc",
                                            ["--include_imports", "--descriptor_set_out=\(out.path)"]
                                                + includes.flatMap { ["-I", $0] } + files)
         guard result.status == 0 else { throw HarnessError(message: "protoc failed: \(result.stderr)") }
@@ -55,16 +55,16 @@ struct DescriptorSchemaTests {
         }
     }
 
-    @Test("descriptor.proto and plugin.proto (the generator's bootstrap) equal ProtoDescriptors' schemas",
-          .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
-          .enabled(if: PluginHarness.descriptorProtosAvailable, "descriptor.proto or compiler/plugin.proto missing"))
+    @Test("descriptor.proto and plugin.proto (the generator's bootstrap, protobuf 36's) equal ProtoDescriptors' schemas")
     func descriptorProtos() async throws {
-        let set = try await Self.descriptorSet(["google/protobuf/compiler/plugin.proto"], includes: [PluginHarness.protoInclude])
+        let set = try await Self.descriptorSet(["google/protobuf/compiler/plugin.proto"], includes: [try PluginHarness.editionsInclude()],
+                                               protoc: try PluginHarness.editionsProtoc.get())
         let registry = try SchemaRegistry(fileDescriptorSet: set)
         let generated = SchemaComparison.reachable([
             Google_Protobuf_FileDescriptorSet._protoSchema, Google_Protobuf_Compiler_CodeGeneratorRequest._protoSchema,
             Google_Protobuf_Compiler_CodeGeneratorResponse._protoSchema, Google_Protobuf_GeneratedCodeInfo._protoSchema,
-            Google_Protobuf_Compiler_Version._protoSchema,
+            Google_Protobuf_Compiler_Version._protoSchema, Google_Protobuf_FeatureSetDefaults._protoSchema,
+            Google_Protobuf_FeatureSet.VisibilityFeature._protoSchema, Google_Protobuf_FeatureSet.ProtoLimitsFeature._protoSchema,
         ])
         let compared = try SchemaComparison.expectEqual(registry, generated)
         #expect(compared >= 25)
@@ -198,50 +198,66 @@ struct DescriptorSchemaTests {
         }
     }
 
-    @Test("editions: features in options (read from their bytes) set presence, enum openness, packing and delimited encoding")
+    @Test("editions: features in options set presence, enum openness, packing, delimited encoding and UTF-8 checks")
     func editionsFeatures() throws {
-        func features(_ pairs: [(UInt8, UInt8)], field: Int) -> UnknownFields {
-            let body = pairs.flatMap { [$0.0 << 3, $0.1] }
-            let tag = field << 3 | 2  // two varint bytes from field 16 on
-            let tagBytes = tag < 0x80 ? [UInt8(tag)] : [UInt8(tag & 0x7F | 0x80), UInt8(tag >> 7)]
-            return UnknownFields(bytes: tagBytes + [UInt8(body.count)] + body)
-        }
         var implicitInt = Google_Protobuf_FieldDescriptorProto()
         implicitInt.name = "n"; implicitInt.number = 1; implicitInt.type = .int32
-        implicitInt.options.unknownFields = features([(1, 2)], field: 21)            // field_presence = IMPLICIT
+        implicitInt.options.features.fieldPresence = .implicit
         var plain = Google_Protobuf_FieldDescriptorProto()
-        plain.name = "s"; plain.number = 2; plain.type = .string                   // explicit by default
+        plain.name = "s"; plain.number = 2; plain.type = .string                   // explicit, validated by default
         var expanded = Google_Protobuf_FieldDescriptorProto()
         expanded.name = "r"; expanded.number = 3; expanded.type = .int32; expanded.label = .repeated
-        expanded.options.unknownFields = features([(3, 2)], field: 21)             // repeated_field_encoding = EXPANDED
+        expanded.options.features.repeatedFieldEncoding = .expanded
         var packed = Google_Protobuf_FieldDescriptorProto()
         packed.name = "p"; packed.number = 4; packed.type = .sint64; packed.label = .repeated
         var delimited = Google_Protobuf_FieldDescriptorProto()
         delimited.name = "child"; delimited.number = 5; delimited.type = .message; delimited.typeName = ".ed.M"
-        delimited.options.unknownFields = features([(5, 2)], field: 21)            // message_encoding = DELIMITED
+        delimited.options.features.messageEncoding = .delimited
         var color = Google_Protobuf_FieldDescriptorProto()
         color.name = "c"; color.number = 6; color.type = .enum; color.typeName = ".ed.Color"
+        var required = Google_Protobuf_FieldDescriptorProto()
+        required.name = "id"; required.number = 7; required.type = .int64
+        required.options.features.fieldPresence = .legacyRequired
+        var lenient = Google_Protobuf_FieldDescriptorProto()
+        lenient.name = "raw"; lenient.number = 8; lenient.type = .string; lenient.oneofIndex = 0
+        var choice = Google_Protobuf_OneofDescriptorProto()
+        choice.name = "choice"
+        choice.options.features.utf8Validation = .none                               // inherited by its member
         var message = Google_Protobuf_DescriptorProto()
         message.name = "M"
-        message.field = [implicitInt, plain, expanded, packed, delimited, color]
+        message.field = [implicitInt, plain, expanded, packed, delimited, color, required, lenient]
+        message.oneofDecl = [choice]
         var value = Google_Protobuf_EnumValueDescriptorProto()
         value.name = "RED"; value.number = 1
         var closed = Google_Protobuf_EnumDescriptorProto()
         closed.name = "Color"
         closed.value = [value]
-        closed.options.unknownFields = features([(2, 2)], field: 7)                 // enum_type = CLOSED
+        closed.options.features.enumType = .closed
         var file = Google_Protobuf_FileDescriptorProto()
-        file.name = "ed.proto"; file.package = "ed"; file.syntax = "editions"
+        file.name = "ed.proto"; file.package = "ed"; file.syntax = "editions"; file.edition = .edition2024
         file.messageType = [message]
         file.enumType = [closed]
         var set = Google_Protobuf_FileDescriptorSet()
         set.file = [file]
         let m = try #require(try SchemaRegistry(fileDescriptorSet: set).message(named: "ed.M"))
         #expect(m.field(number: 1)?.label == .singular(hasPresence: false))
-        #expect(m.field(number: 2)?.label == .singular(hasPresence: true))
+        #expect(m.field(number: 2)?.label == .singular(hasPresence: true) && m.field(number: 2)?.validatesUTF8 == true)
         #expect(m.field(number: 3)?.isPacked == false && m.field(number: 4)?.isPacked == true)
         #expect(m.field(number: 5).map(SchemaComparison.render) == "5 child child group(ed.M) singular(true) - -")
         #expect(m.field(number: 6).map(SchemaComparison.render) == "6 c c enum(ed.Color, closed) singular(true) - -")
+        #expect(m.field(number: 7)?.label == .required)
+        #expect(m.field(number: 8).map(SchemaComparison.render) == "8 raw raw string singular(true) - 0 utf8=none")
+
+        file.edition = .edition2026
+        set.file = [file]
+        do {
+            _ = try SchemaRegistry(fileDescriptorSet: set)
+            Issue.record("edition 2026 was accepted")
+        } catch {
+            #expect(error.code == .unsupportedEdition)
+            #expect(error.message == "ed.proto: edition 2026 is not supported; ProtoHTTP reads editions 2023 and 2024 "
+                    + "(and proto2 and proto3); write `edition = \"2024\";` or an older edition")
+        }
     }
 }
 
@@ -263,7 +279,8 @@ enum SchemaComparison {
         case .repeated: label = "repeated"
         }
         let extendee = f.extendee.map { " extends \($0)" } ?? ""
-        return "\(f.number) \(f.name) \(f.jsonName) \(kind) \(label) \(f.isPacked ? "packed" : "-") \(f.oneofIndex.map(String.init) ?? "-")\(extendee)"
+        let utf8 = f.validatesUTF8 ? "" : " utf8=none"
+        return "\(f.number) \(f.name) \(f.jsonName) \(kind) \(label) \(f.isPacked ? "packed" : "-") \(f.oneofIndex.map(String.init) ?? "-")\(extendee)\(utf8)"
     }
 
     /// Every schema reachable from `roots` through message and group fields, by full name.

@@ -31,11 +31,31 @@ struct ErrorPathTests {
         return request
     }
 
-    @Test func editionsAreRejectedWithAClearMessage() async throws {
-        let response = try await PluginHarness.invoke(request(syntax: "editions"))
-        #expect(response.hasError)
-        #expect(response.error.contains("editions are not supported"))
-        #expect(response.file.isEmpty)
+    @Test func editionsAreAdvertisedFrom2023To2024() async throws {
+        var editions = request(syntax: "editions", fields: [("a", 1)])
+        editions.protoFile[0].edition = .edition2024
+        let response = try await PluginHarness.invoke(editions)
+        #expect(!response.hasError, "\(response.error)")
+        #expect(response.supportedFeatures & UInt64(Google_Protobuf_Compiler_CodeGeneratorResponse.Feature.supportsEditions.rawValue) != 0)
+        #expect(response.minimumEdition == Int32(Google_Protobuf_Edition.edition2023.rawValue))
+        #expect(response.maximumEdition == Int32(Google_Protobuf_Edition.edition2024.rawValue))
+        #expect(response.file.map(\.name) == ["x/y.pb.swift"])
+    }
+
+    @Test func unknownEditionsAreRejectedWithAClearMessage() async throws {
+        let hint = " is not supported; ProtoHTTP reads editions 2023 and 2024 (and proto2 and proto3); write `edition = \"2024\";` or an older edition"
+        var newer = request(syntax: "editions")
+        newer.protoFile[0].edition = .unstable
+        var unnamed = request(syntax: "editions")
+        unnamed.protoFile[0].unknownFields = UnknownFields(bytes: [0x70, 0xEB, 0x07])  // edition = 1003, a number descriptor.proto does not name
+        for (input, expected) in [(newer, "x/y.proto: edition UNSTABLE" + hint),
+                                  (unnamed, "x/y.proto: an edition newer than any ProtoHTTP knows" + hint),
+                                  (request(syntax: "editions"), "x/y.proto: an editions file without an edition" + hint),
+                                  (request(syntax: "proto4"), "x/y.proto: unknown syntax 'proto4'; ProtoHTTP reads proto2, proto3 and editions 2023 and 2024")] {
+            let response = try await PluginHarness.invoke(input)
+            #expect(response.error == expected)
+            #expect(response.file.isEmpty)
+        }
     }
 
     @Test func proto3OptionalIsAdvertised() async throws {

@@ -78,14 +78,14 @@ struct GoldenTests {
         try expectFresh(cliReflection, committedDirectory: "Sources/ProtoHTTPCLI/Reflection/Generated", script: "scripts/regenerate-grpc-protos")
     }
 
-    @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)",
-          .enabled(if: PluginHarness.protocPath != nil, Comment(rawValue: protocMissing)),
-          .enabled(if: PluginHarness.descriptorProtosAvailable,
-                   "descriptor.proto or compiler/plugin.proto missing under /usr/include; install libprotobuf-dev and libprotoc-dev"))
+    /// protobuf 36's descriptor.proto and plugin.proto (they know editions), compiled by its
+    /// own protoc (`scripts/protoc-editions`).
+    @Test("descriptor.proto, plugin.proto → Sources/ProtoDescriptors (bootstrap)")
     func descriptorsAreFresh() async throws {
         let generated = try await PluginHarness.generate(
             ["google/protobuf/descriptor.proto", "google/protobuf/compiler/plugin.proto"],
-            includePath: PluginHarness.protoInclude, option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true")
+            includePath: try PluginHarness.editionsInclude(), option: "Visibility=Public,FileNaming=DropPath,UseAccessLevelOnImports=true",
+            protoc: try PluginHarness.editionsProtoc.get())
         #expect(generated.keys.sorted() == ["descriptor.pb.swift", "plugin.pb.swift"])
         for (name, text) in generated {
             let committed = try PluginHarness.committed("Sources/ProtoDescriptors/" + name)

@@ -21,13 +21,28 @@ enum PluginHarness {
         return nil
     }()
 
-    /// Where Debian's libprotobuf-dev and libprotoc-dev put descriptor.proto and plugin.proto.
+    /// Where Debian's libprotobuf-dev puts the well-known types' `.proto` files.
     static let protoInclude = ProcessInfo.processInfo.environment["PROTO_INCLUDE"] ?? "/usr/include"
 
-    static var descriptorProtosAvailable: Bool {
-        ["google/protobuf/descriptor.proto", "google/protobuf/compiler/plugin.proto"].allSatisfy {
-            FileManager.default.fileExists(atPath: protoInclude + "/" + $0)
+    /// The protoc that knows editions (protobuf 36, `scripts/protoc-editions`), found once per
+    /// test process: its path, or why there is none. Its include folder holds the
+    /// `descriptor.proto` and `plugin.proto` the bootstrap descriptors come from.
+    static let editionsProtoc: Result<String, HarnessError> = {
+        let script = packageRoot.appendingPathComponent("scripts/protoc-editions").path
+        guard let output = try? runBlocking("/bin/bash", [script], stdin: Data(), in: packageRoot) else {
+            return .failure(HarnessError(message: "scripts/protoc-editions could not be started"))
         }
+        let last = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard output.status == 0, last.hasPrefix("/") else {
+            return .failure(HarnessError(message: "scripts/protoc-editions failed (\(output.status)): \(output.stderr.suffix(2000))"))
+        }
+        return .success(last)
+    }()
+
+    /// The include folder of ``editionsProtoc``.
+    static func editionsInclude() throws -> String {
+        URL(fileURLWithPath: try editionsProtoc.get()).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("include").path
     }
 
     /// The `protoc-gen-protohttp` built next to the test bundle (the test target depends on it).
@@ -62,7 +77,7 @@ enum PluginHarness {
     }
 
     /// Runs a process and waits for it, blocking the calling thread.
-    private static func runBlocking(_ executable: String, _ arguments: [String], stdin: Data, in directory: URL) throws -> Output {
+    static func runBlocking(_ executable: String, _ arguments: [String], stdin: Data, in directory: URL) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -84,11 +99,12 @@ enum PluginHarness {
 
     /// Runs protoc with the plugin on `files` (relative to `includePath`) and returns the
     /// generated files by name, or throws with protoc's message.
-    static func generate(_ files: [String], includePath: String, option: String) async throws -> [String: String] {
+    static func generate(_ files: [String], includePath: String, option: String,
+                         protoc: String? = nil) async throws -> [String: String] {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("protohttp-gen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try await run(protocPath ?? "protoc", [
+        let result = try await run(protoc ?? protocPath ?? "protoc", [
             "--plugin=protoc-gen-protohttp=\(pluginPath)",
             "--protohttp_out=\(option):\(out.path)",
             "-I", includePath,
@@ -124,7 +140,7 @@ enum PluginHarness {
 }
 
 /// A harness failure with protoc's or the plugin's own message.
-struct HarnessError: Error, CustomStringConvertible {
+struct HarnessError: Error, CustomStringConvertible, Sendable {
     let message: String
     var description: String { message }
 }

@@ -269,7 +269,7 @@ extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.Extendable", fields: [
         .init(number: 1, name: "a", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 20, name: "b", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 20, name: "b", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 30, name: "child", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Ext2_Extendable._protoSchema }), label: .singular(hasPresence: true)),
     ], extensionRanges: [10...19, 100...536870911])
 
@@ -313,7 +313,7 @@ extension Protohttp_Ext2_Extendable: ProtoWire.ExtensibleMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 8: _a = try ProtoWire.WireInt32.read(&r)
-            case 162: _b = try ProtoWire.WireString.read(&r)
+            case 162: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _b = v }
             case 242:
                 if _child == nil { _child = ProtoWire.ProtoBox(Protohttp_Ext2_Extendable()) }
                 try r.readMessage(into: &_child!.value)
@@ -368,7 +368,7 @@ extension Protohttp_Ext2_Payload: ProtoWire.ProtoMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.Payload", fields: [
         .init(number: 1, name: "n", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 2, name: "s", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "s", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -395,7 +395,7 @@ extension Protohttp_Ext2_Payload: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 8: _n = try ProtoWire.WireInt32.read(&r)
-            case 18: _s = try ProtoWire.WireString.read(&r)
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _s = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -560,7 +560,7 @@ extension Protohttp_Ext2_RepGroup: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.RepGroup"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.RepGroup", fields: [
-        .init(number: 1, name: "h", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "h", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -581,7 +581,7 @@ extension Protohttp_Ext2_RepGroup: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _h = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _h = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -708,7 +708,7 @@ extension Protohttp_Ext2_ItemA: ProtoWire.ProtoMessage {
     public static let protoMessageName = "protohttp.ext2.ItemA"
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.ext2.ItemA", fields: [
-        .init(number: 1, name: "text", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 1, name: "text", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -729,7 +729,7 @@ extension Protohttp_Ext2_ItemA: ProtoWire.ProtoMessage {
     public mutating func _protoMerge(_ r: inout ProtoWire.WireReader) throws(ProtoWire.WireError) {
         while let tag = try r.readTag() {
             switch tag.rawValue {
-            case 10: _text = try ProtoWire.WireString.read(&r)
+            case 10: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _text = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -891,8 +891,8 @@ public let Protohttp_Ext2_Extensions_opt_int32 = ProtoWire.MessageExtension<Prot
     fieldNumber: 10, fieldName: "protohttp.ext2.opt_int32", defaultValue: 42, kind: .int32)
 
 /// Extension `protohttp.ext2.opt_string`: field 11 of `protohttp.ext2.Extendable`.
-public let Protohttp_Ext2_Extensions_opt_string = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireString>, Protohttp_Ext2_Extendable>(
-    fieldNumber: 11, fieldName: "protohttp.ext2.opt_string", kind: .string)
+public let Protohttp_Ext2_Extensions_opt_string = ProtoWire.MessageExtension<ProtoWire.OptionalUnvalidatedStringExtensionField, Protohttp_Ext2_Extendable>(
+    fieldNumber: 11, fieldName: "protohttp.ext2.opt_string", kind: .string, validatesUTF8: false)
 
 /// Extension `protohttp.ext2.opt_bytes`: field 12 of `protohttp.ext2.Extendable`.
 public let Protohttp_Ext2_Extensions_opt_bytes = ProtoWire.MessageExtension<ProtoWire.OptionalExtensionField<ProtoWire.WireBytes>, Protohttp_Ext2_Extendable>(
@@ -954,8 +954,8 @@ extension Protohttp_Ext2_Scope {
             fieldNumber: 111, fieldName: "protohttp.ext2.Scope.default", kind: .bool)
 
         /// Extension `protohttp.ext2.Scope.nested_strings`: field 112 of `protohttp.ext2.Extendable`.
-        public static let nested_strings = ProtoWire.MessageExtension<ProtoWire.RepeatedExtensionField<ProtoWire.WireString>, Protohttp_Ext2_Extendable>(
-            fieldNumber: 112, fieldName: "protohttp.ext2.Scope.nested_strings", kind: .string)
+        public static let nested_strings = ProtoWire.MessageExtension<ProtoWire.RepeatedUnvalidatedStringExtensionField, Protohttp_Ext2_Extendable>(
+            fieldNumber: 112, fieldName: "protohttp.ext2.Scope.nested_strings", kind: .string, validatesUTF8: false)
     }
 }
 

@@ -215,7 +215,7 @@ extension Protohttp_Test2_Groups2.OptGroup: ProtoWire.ProtoMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Groups2.OptGroup", fields: [
         .init(number: 2, name: "a", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 3, name: "b", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 3, name: "b", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 4, name: "inner", kind: .group(ProtoWire.MessageSchemaReference { Protohttp_Test2_Groups2.OptGroup.Inner._protoSchema }), label: .singular(hasPresence: true)),
     ])
 
@@ -245,7 +245,7 @@ extension Protohttp_Test2_Groups2.OptGroup: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 16: _a = try ProtoWire.WireInt32.read(&r)
-            case 26: _b = try ProtoWire.WireString.read(&r)
+            case 26: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _b = v }
             case 35:
                 if _inner == nil { _inner = Protohttp_Test2_Groups2.OptGroup.Inner() }
                 try r.readGroup(fieldNumber: 4, into: &_inner!)

@@ -546,7 +546,7 @@ extension Protohttp_Test2_Nested2: ProtoWire.ProtoMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Nested2", fields: [
         .init(number: 1, name: "a", kind: .int32, label: .singular(hasPresence: true)),
-        .init(number: 2, name: "b", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "b", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
     ])
 
     public func _protoSize(_ cache: inout ProtoWire.SizeCache) -> Int {
@@ -573,7 +573,7 @@ extension Protohttp_Test2_Nested2: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 8: _a = try ProtoWire.WireInt32.read(&r)
-            case 18: _b = try ProtoWire.WireString.read(&r)
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _b = v }
             default: try r.skipUnknown(tag, into: &unknownFields)
             }
         }
@@ -617,7 +617,7 @@ extension Protohttp_Test2_Required2: ProtoWire.ProtoMessage {
 
     public static let _protoSchema: ProtoWire.MessageSchema = .init(fullName: "protohttp.test2.Required2", fields: [
         .init(number: 1, name: "id", kind: .int32, label: .required),
-        .init(number: 2, name: "note", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 2, name: "note", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 3, name: "inner", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .required),
     ])
 
@@ -657,7 +657,7 @@ extension Protohttp_Test2_Required2: ProtoWire.ProtoMessage {
         while let tag = try r.readTag() {
             switch tag.rawValue {
             case 8: _id = try ProtoWire.WireInt32.read(&r)
-            case 18: _note = try ProtoWire.WireString.read(&r)
+            case 18: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _note = v }
             case 26:
                 if _inner == nil { _inner = Protohttp_Test2_Nested2() }
                 try r.readMessage(into: &_inner!)
@@ -722,7 +722,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
         .init(number: 11, name: "o_float", kind: .float, label: .singular(hasPresence: true)),
         .init(number: 12, name: "o_double", kind: .double, label: .singular(hasPresence: true)),
         .init(number: 13, name: "o_bool", kind: .bool, label: .singular(hasPresence: true)),
-        .init(number: 14, name: "o_string", kind: .string, label: .singular(hasPresence: true)),
+        .init(number: 14, name: "o_string", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false),
         .init(number: 15, name: "o_bytes", kind: .bytes, label: .singular(hasPresence: true)),
         .init(number: 16, name: "o_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .singular(hasPresence: true)),
         .init(number: 17, name: "o_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .singular(hasPresence: true)),
@@ -740,7 +740,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
         .init(number: 41, name: "r_float", kind: .float, label: .repeated),
         .init(number: 42, name: "r_double", kind: .double, label: .repeated),
         .init(number: 43, name: "r_bool", kind: .bool, label: .repeated),
-        .init(number: 44, name: "r_string", kind: .string, label: .repeated),
+        .init(number: 44, name: "r_string", kind: .string, label: .repeated, validatesUTF8: false),
         .init(number: 45, name: "r_bytes", kind: .bytes, label: .repeated),
         .init(number: 46, name: "r_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .repeated),
         .init(number: 47, name: "r_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .repeated),
@@ -758,10 +758,10 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
         .init(number: 72, name: "p_double", kind: .double, label: .repeated, isPacked: true),
         .init(number: 73, name: "p_bool", kind: .bool, label: .repeated, isPacked: true),
         .init(number: 74, name: "p_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .repeated, isPacked: true),
-        .init(number: 81, name: "m_string_level", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test2.TestAllTypes2.MStringLevelEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: true)), .init(number: 2, name: "value", kind: .enumeration(Protohttp_Test2_Level._protoNames, isClosed: true), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
+        .init(number: 81, name: "m_string_level", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test2.TestAllTypes2.MStringLevelEntry", fields: [.init(number: 1, name: "key", kind: .string, label: .singular(hasPresence: true), validatesUTF8: false), .init(number: 2, name: "value", kind: .enumeration(Protohttp_Test2_Level._protoNames, isClosed: true), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
         .init(number: 82, name: "m_int32_nested", kind: .message(ProtoWire.MessageSchemaReference(ProtoWire.MessageSchema(fullName: "protohttp.test2.TestAllTypes2.MInt32NestedEntry", fields: [.init(number: 1, name: "key", kind: .int32, label: .singular(hasPresence: true)), .init(number: 2, name: "value", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .singular(hasPresence: true))], isMapEntry: true))), label: .repeated),
         .init(number: 91, name: "c_int64", kind: .int64, label: .singular(hasPresence: true), oneofIndex: 0),
-        .init(number: 92, name: "c_string", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0),
+        .init(number: 92, name: "c_string", kind: .string, label: .singular(hasPresence: true), oneofIndex: 0, validatesUTF8: false),
         .init(number: 93, name: "c_nested", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_Nested2._protoSchema }), label: .singular(hasPresence: true), oneofIndex: 0),
         .init(number: 94, name: "c_shade", kind: .enumeration(Protohttp_Test2_Shade._protoNames, isClosed: true), label: .singular(hasPresence: true), oneofIndex: 0),
         .init(number: 100, name: "recursive", kind: .message(ProtoWire.MessageSchemaReference { Protohttp_Test2_TestAllTypes2._protoSchema }), label: .singular(hasPresence: true)),
@@ -993,7 +993,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
             case 93: _oFloat = try ProtoWire.WireFloat.read(&r)
             case 97: _oDouble = try ProtoWire.WireDouble.read(&r)
             case 104: _oBool = try ProtoWire.WireBool.read(&r)
-            case 114: _oString = try ProtoWire.WireString.read(&r)
+            case 114: if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { _oString = v }
             case 122: _oBytes = try ProtoWire.WireBytes.read(&r)
             case 128:
                 if let v: Protohttp_Test2_Shade = try r.readClosedEnum(tag, unknownFields: &unknownFields) { _oShade = v }
@@ -1015,7 +1015,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
             case 333, 330: try r.readRepeated(ProtoWire.WireFloat.self, tag, into: &rFloat)
             case 337, 338: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &rDouble)
             case 344, 346: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &rBool)
-            case 354: try r.readRepeated(ProtoWire.WireString.self, tag, into: &rString)
+            case 354: try r.readRepeatedString(tag, into: &rString, keepingInvalidIn: &unknownFields)
             case 362: try r.readRepeated(ProtoWire.WireBytes.self, tag, into: &rBytes)
             case 368, 370: try r.readRepeatedClosedEnum(tag, into: &rShade, unknownFields: &unknownFields)
             case 378: try r.readRepeated(ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, tag, into: &rNested)
@@ -1036,7 +1036,8 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
             case 650: try r.readMapEntryClosedEnum(ProtoWire.WireString.self, into: &mStringLevel, unknownFields: &unknownFields)
             case 658: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
             case 728: choice = .cInt64(try ProtoWire.WireInt64.read(&r))
-            case 738: choice = .cString(try ProtoWire.WireString.read(&r))
+            case 738:
+                if let v = try r.readString(tag, keepingInvalidIn: &unknownFields) { choice = .cString(v) }
             case 746:
                 var v = Protohttp_Test2_Nested2()
                 if case .cNested(let old)? = choice {

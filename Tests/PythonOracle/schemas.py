@@ -1,5 +1,6 @@
 # schemas.py: generates _pb2.py modules with protoc into a temporary folder and imports them.
-"""protoc (3.21, Debian's) writes the _pb2.py files; the pinned protobuf runtime loads them.
+"""protoc (3.21, Debian's; or protobuf 36's for editions) writes the _pb2.py files; the pinned
+protobuf runtime loads them.
 
 The official conformance schemas stay in ../shared/conformance and the generated modules live
 in a temporary folder that is removed at exit, so nothing is copied into the repository.
@@ -22,16 +23,28 @@ def _include_dirs():
     return [d for d in dirs if os.path.isfile(os.path.join(d, "google/protobuf/any.proto"))]
 
 
-def generate(conformance_dir, test_protos_dir=None):
+EDITIONS_FILES = ["test_messages_edition2023.proto", "test_messages_proto2_editions.proto", "test_messages_proto3_editions.proto"]
+
+
+def generate(conformance_dir, test_protos_dir=None, editions_protoc=None):
     """Runs protoc on the conformance schemas (and Protos/test/*.proto when given), imports the
-    modules and returns them as a dict keyed by module name (e.g. "test_messages_proto3_pb2")."""
-    protoc = shutil.which(os.environ.get("PROTOC", "protoc"))
+    modules and returns them as a dict keyed by module name (e.g. "test_messages_proto3_pb2").
+
+    With `editions_protoc` (a protoc that knows editions, scripts/protoc-editions), that protoc
+    compiles everything, with its own well-known types, and the editions schemas of
+    `conformance_dir`/editions are added (e.g. "test_messages_proto2_editions_pb2")."""
+    protoc = editions_protoc or shutil.which(os.environ.get("PROTOC", "protoc"))
     if protoc is None:
         raise RuntimeError("protoc is not on PATH; run scripts/install-deps")
     out = tempfile.mkdtemp(prefix="protohttp-oracle-pb2-")
     atexit.register(shutil.rmtree, out, True)
-    includes = [f"-I{d}" for d in _include_dirs()]
+    if editions_protoc:
+        includes = [f"-I{os.path.join(os.path.dirname(editions_protoc), '..', 'include')}"]
+    else:
+        includes = [f"-I{d}" for d in _include_dirs()]
     jobs = [(conformance_dir, CONFORMANCE_FILES)]
+    if editions_protoc:
+        jobs.append((os.path.join(conformance_dir, "editions"), EDITIONS_FILES))
     if test_protos_dir:
         jobs.append((test_protos_dir, sorted(os.path.basename(p) for p in glob.glob(os.path.join(test_protos_dir, "*.proto")))))
     names = []

@@ -10,6 +10,8 @@ public struct DescriptorError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A declaration contradicts itself (a map entry without key and value, a message
         /// declared twice).
         case malformed
+        /// A file's edition (or syntax) is one this library does not read.
+        case unsupportedEdition
     }
 
     /// The kind of failure.

@@ -2,28 +2,14 @@
 
 import ProtoWire
 
-/// How a file's fields default: proto2, proto3, or editions with resolved features.
-enum FileSyntax: Sendable {
-    case proto2, proto3, editions
-
-    init(_ syntax: String) {
-        switch syntax {
-        case "proto3": self = .proto3
-        case "editions": self = .editions
-        default: self = .proto2  // "" and "proto2"
-        }
-    }
-}
-
 /// The declarations of a descriptor set, indexed once so field types resolve by name.
 struct DescriptorIndex {
     /// A message with what its fields need to know of their surroundings.
     struct Message {
         let descriptor: Google_Protobuf_DescriptorProto
         let fullName: String
-        let syntax: FileSyntax
-        /// The message's resolved editions features (file, enclosing messages, then its own).
-        let features: EditionFeatures
+        /// The message's resolved features (file, enclosing messages, then its own).
+        let features: ProtoFeatures
     }
 
     /// An extension field with its full name and the scope its type names resolve in.
@@ -32,8 +18,8 @@ struct DescriptorIndex {
         let fullName: String
         /// The package or message the `extend` block appears in.
         let scope: String
-        let syntax: FileSyntax
-        let features: EditionFeatures
+        /// The features of the scope the `extend` block appears in.
+        let features: ProtoFeatures
     }
 
     private(set) var messages: [String: Message] = [:]
@@ -51,45 +37,36 @@ struct DescriptorIndex {
     }
 
     private mutating func add(_ file: Google_Protobuf_FileDescriptorProto) throws(DescriptorError) {
-        let syntax = FileSyntax(file.syntax)
-        let features = syntax == .editions
-            ? EditionFeatures.edition2023.merging(file.options.unknownFields, featuresField: 50) : .edition2023
+        let features = try ProtoFeatures.file(file)
         let prefix = file.package.isEmpty ? "" : file.package + "."
-        for e in file.enumType { try addEnum(e, prefix: prefix, syntax: syntax, features: features, file: file.name) }
-        for m in file.messageType { try addMessage(m, prefix: prefix, syntax: syntax, features: features, file: file.name) }
+        for e in file.enumType { try addEnum(e, prefix: prefix, features: features, file: file.name) }
+        for m in file.messageType { try addMessage(m, prefix: prefix, features: features, file: file.name) }
         for f in file.extension {
-            extensions.append(Extension(descriptor: f, fullName: prefix + f.name, scope: file.package,
-                                        syntax: syntax, features: features))
+            extensions.append(Extension(descriptor: f, fullName: prefix + f.name, scope: file.package, features: features))
         }
     }
 
-    private mutating func addMessage(_ m: Google_Protobuf_DescriptorProto, prefix: String, syntax: FileSyntax,
-                                     features outer: EditionFeatures, file: String) throws(DescriptorError) {
+    private mutating func addMessage(_ m: Google_Protobuf_DescriptorProto, prefix: String,
+                                     features outer: ProtoFeatures, file: String) throws(DescriptorError) {
         let fullName = prefix + m.name
         try claim(fullName, file: file)
-        let features = syntax == .editions ? outer.merging(m.options.unknownFields, featuresField: 12) : outer
-        messages[fullName] = Message(descriptor: m, fullName: fullName, syntax: syntax, features: features)
+        let features = outer.message(m)
+        messages[fullName] = Message(descriptor: m, fullName: fullName, features: features)
         messageOrder.append(fullName)
-        for e in m.enumType { try addEnum(e, prefix: fullName + ".", syntax: syntax, features: features, file: file) }
+        for e in m.enumType { try addEnum(e, prefix: fullName + ".", features: features, file: file) }
         for nested in m.nestedType {
-            try addMessage(nested, prefix: fullName + ".", syntax: syntax, features: features, file: file)
+            try addMessage(nested, prefix: fullName + ".", features: features, file: file)
         }
         for f in m.extension {
-            extensions.append(Extension(descriptor: f, fullName: fullName + "." + f.name, scope: fullName,
-                                        syntax: syntax, features: features))
+            extensions.append(Extension(descriptor: f, fullName: fullName + "." + f.name, scope: fullName, features: features))
         }
     }
 
-    private mutating func addEnum(_ e: Google_Protobuf_EnumDescriptorProto, prefix: String, syntax: FileSyntax,
-                                  features: EditionFeatures, file: String) throws(DescriptorError) {
+    private mutating func addEnum(_ e: Google_Protobuf_EnumDescriptorProto, prefix: String,
+                                  features: ProtoFeatures, file: String) throws(DescriptorError) {
         let fullName = prefix + e.name
         try claim(fullName, file: file)
-        let isClosed: Bool
-        switch syntax {
-        case .proto2: isClosed = true
-        case .proto3: isClosed = false
-        case .editions: isClosed = features.merging(e.options.unknownFields, featuresField: 7).closedEnums
-        }
+        let isClosed = features.enumeration(e).closedEnums
         let names = ProtoEnumNames(fullName, e.value.map { (Int($0.number), $0.name) })
         enums[fullName] = (names, isClosed)
     }

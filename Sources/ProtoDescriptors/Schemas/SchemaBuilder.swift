@@ -5,11 +5,11 @@ import ProtoWire
 /// Turns the declarations of a ``DescriptorIndex`` into ``ProtoWire/MessageSchema``s and
 /// extension ``ProtoWire/FieldSchema``s with the rules protoc and the generator apply:
 ///
-/// - presence: proto2 `optional`, proto3 `optional`, oneof members and message fields have
-///   it; proto3 plain fields do not; editions follow `field_presence`;
-/// - packing: proto3 repeated scalars unless `[packed = false]`, proto2 only with
-///   `[packed = true]`, editions per `repeated_field_encoding`;
-/// - enums: closed in proto2 files, open in proto3, per `enum_type` in editions;
+/// - every rule comes from the field's resolved ``ProtoFeatures`` (proto2 and proto3 files
+///   resolve to their syntax's rules): presence (`field_presence`; oneof members and messages
+///   always have it), packing (`repeated_field_encoding`), enum openness (the enum's own
+///   `enum_type`), groups (`message_encoding = DELIMITED`, never for map entries) and UTF-8
+///   checks (`utf8_validation`);
 /// - oneofs: real ones only, indexed without the synthetic proto3-`optional` oneofs.
 struct SchemaBuilder {
     let index: DescriptorIndex
@@ -30,13 +30,16 @@ struct SchemaBuilder {
         var fields: [FieldSchema] = []
         for f in d.field {
             let oneofIndex = f.hasOneofIndex && !f.proto3Optional ? realOneofs[Int(f.oneofIndex)] : nil
-            let features = fieldFeatures(f, message.syntax, message.features)
-            let kind = try self.kind(f, owner: fullName, scope: fullName, features: features, syntax: message.syntax)
+            let scope = f.hasOneofIndex && Int(f.oneofIndex) < d.oneofDecl.count
+                ? message.features.oneof(d.oneofDecl[Int(f.oneofIndex)]) : message.features
+            var features = scope.field(f)
+            if d.options.mapEntry { features.delimited = false }  // a map's key and value never are
+            let kind = try self.kind(f, owner: fullName, scope: fullName, features: features)
             fields.append(FieldSchema(
                 number: f.number, name: f.name, jsonName: jsonName(f), kind: kind,
-                label: label(f, kind: kind, inOneof: oneofIndex != nil, syntax: message.syntax, features: features),
-                isPacked: isPacked(f, kind: kind, syntax: message.syntax, features: features),
-                oneofIndex: oneofIndex))
+                label: label(f, kind: kind, inOneof: oneofIndex != nil, features: features),
+                isPacked: isPacked(f, kind: kind, features: features),
+                oneofIndex: oneofIndex, validatesUTF8: validatesUTF8(kind, features)))
         }
         if d.options.mapEntry {
             guard fields.count == 2, fields[0].number == 1, fields[1].number == 2 else {
@@ -54,16 +57,18 @@ struct SchemaBuilder {
             throw DescriptorError(.unresolvedType, "extension '\(e.fullName)' extends '\(f.extendee)', which no file of the "
                                   + "descriptor set declares as a message; pass protoc --include_imports")
         }
-        let features = fieldFeatures(f, e.syntax, e.features)
-        let kind = try self.kind(f, owner: e.fullName, scope: e.scope, features: features, syntax: e.syntax)
+        let features = e.features.field(f)
+        let kind = try self.kind(f, owner: e.fullName, scope: e.scope, features: features)
         return FieldSchema(number: f.number, name: e.fullName, jsonName: "[\(e.fullName)]", kind: kind,
                            label: f.label == .repeated ? .repeated : .singular(hasPresence: true),
-                           isPacked: isPacked(f, kind: kind, syntax: e.syntax, features: features), extendee: extendee)
+                           isPacked: isPacked(f, kind: kind, features: features), extendee: extendee,
+                           validatesUTF8: validatesUTF8(kind, features))
     }
 
-    private func fieldFeatures(_ f: Google_Protobuf_FieldDescriptorProto, _ syntax: FileSyntax,
-                               _ features: EditionFeatures) -> EditionFeatures {
-        syntax == .editions ? features.merging(f.options.unknownFields, featuresField: 21) : features
+    /// `false` only for a `string` whose `utf8_validation` is `NONE`.
+    private func validatesUTF8(_ kind: FieldSchema.Kind, _ features: ProtoFeatures) -> Bool {
+        if case .string = kind { return features.validatesUTF8 }
+        return true
     }
 
     private func jsonName(_ f: Google_Protobuf_FieldDescriptorProto) -> String {
@@ -71,7 +76,7 @@ struct SchemaBuilder {
     }
 
     private func kind(_ f: Google_Protobuf_FieldDescriptorProto, owner: String, scope: String,
-                      features: EditionFeatures, syntax: FileSyntax) throws(DescriptorError) -> FieldSchema.Kind {
+                      features: ProtoFeatures) throws(DescriptorError) -> FieldSchema.Kind {
         if f.hasType, let scalar = FieldSchemaKinds.scalar(f.type) { return scalar }
         guard let name = index.resolve(f.typeName, from: scope) else {
             throw DescriptorError(.unresolvedType, "field '\(owner).\(f.name)' (number \(f.number)) has type "
@@ -85,38 +90,26 @@ struct SchemaBuilder {
             throw DescriptorError(.unresolvedType, "field '\(owner).\(f.name)' has type '\(f.typeName)', which is neither a message nor an enum")
         }
         let isMapEntry = target.descriptor.options.mapEntry
-        if f.type == .group || (syntax == .editions && features.delimited && !isMapEntry && f.type == .message) {
+        if features.delimited && !isMapEntry {
             return .group(table.reference(name))
         }
         return .message(table.reference(name))
     }
 
     private func label(_ f: Google_Protobuf_FieldDescriptorProto, kind: FieldSchema.Kind, inOneof: Bool,
-                       syntax: FileSyntax, features: EditionFeatures) -> FieldSchema.Label {
+                       features: ProtoFeatures) -> FieldSchema.Label {
         if f.label == .repeated { return .repeated }
-        if f.label == .required { return .required }
+        if features.presence == .legacyRequired { return .required }
         let isMessage: Bool
         switch kind {
         case .message, .group: isMessage = true
         default: isMessage = false
         }
-        switch syntax {
-        case .proto2: return .singular(hasPresence: true)
-        case .proto3: return .singular(hasPresence: f.proto3Optional || inOneof || isMessage)
-        case .editions:
-            if features.presence == .legacyRequired { return .required }
-            return .singular(hasPresence: features.presence == .explicit || inOneof || isMessage)
-        }
+        return .singular(hasPresence: features.hasPresence(inOneof: inOneof, isMessage: isMessage))
     }
 
-    private func isPacked(_ f: Google_Protobuf_FieldDescriptorProto, kind: FieldSchema.Kind, syntax: FileSyntax,
-                          features: EditionFeatures) -> Bool {
-        guard f.label == .repeated, FieldSchemaKinds.isPackable(kind) else { return false }
-        switch syntax {
-        case .proto2: return f.options.hasPacked && f.options.packed
-        case .proto3: return !(f.options.hasPacked && !f.options.packed)
-        case .editions: return f.options.hasPacked ? f.options.packed : features.packed
-        }
+    private func isPacked(_ f: Google_Protobuf_FieldDescriptorProto, kind: FieldSchema.Kind, features: ProtoFeatures) -> Bool {
+        f.label == .repeated && FieldSchemaKinds.isPackable(kind) && features.packed
     }
 }
 

@@ -39,7 +39,7 @@ extension DynamicMessage {
             var list: [DynamicValue]
             if case .list(let l)? = values[field.number] { list = l } else { list = [] }
             if tag.wireType == expected {
-                if let v = try readElement(kind, tag, &r, context, existing: nil) { list.append(v) }
+                if let v = try readElement(field, tag, &r, context, existing: nil) { list.append(v) }
             } else if tag.wireType == .lengthDelimited && kind.isPackable {
                 try readPacked(kind, tag, &r, into: &list)
             } else {
@@ -52,7 +52,7 @@ extension DynamicMessage {
         guard tag.wireType == expected else { return false }
         var existing: DynamicMessage?
         if case .message(let m)? = values[field.number] { existing = m }
-        guard let value = try readElement(kind, tag, &r, context, existing: existing) else { return true }
+        guard let value = try readElement(field, tag, &r, context, existing: existing) else { return true }
         note(field)
         set(field, value)
         return true
@@ -63,11 +63,15 @@ extension DynamicMessage {
         if field.isExtension { extensionSchemas[field.number] = field }
     }
 
-    /// One value of `kind`; `nil` when a closed enum's number went to unknown fields.
-    /// Messages and groups merge into `existing`.
-    private mutating func readElement(_ kind: FieldSchema.Kind, _ tag: FieldTag, _ r: inout WireReader,
+    /// One value of `field`; `nil` when a closed enum's number, or a string that is not UTF-8
+    /// in a field that does not validate it, went to unknown fields. Messages and groups merge
+    /// into `existing`.
+    private mutating func readElement(_ field: FieldSchema, _ tag: FieldTag, _ r: inout WireReader,
                                       _ context: DynamicDecoding, existing: DynamicMessage?) throws(WireError) -> DynamicValue? {
+        let kind = field.kind
         switch kind {
+        case .string where !field.validatesUTF8:
+            return try r.readString(tag, keepingInvalidIn: &unknownFields).map(DynamicValue.string)
         case .message(let reference):
             var m = existing ?? DynamicMessage(schema: reference.schema)
             let n = try r.readLength()
@@ -114,7 +118,8 @@ extension DynamicMessage {
 
     /// One map entry: a missing key or value is its default, the last entry of a key wins,
     /// unknown fields inside the entry are dropped, and an entry whose closed-enum value the
-    /// enum does not declare goes to unknown fields whole.
+    /// enum does not declare, or whose string key or value is not UTF-8 where the field does
+    /// not validate it, goes to unknown fields whole.
     private mutating func mergeMapEntry(_ field: FieldSchema, _ entry: MessageSchema, _ r: inout WireReader,
                                         _ context: DynamicDecoding) throws(WireError) {
         guard let keyField = entry.field(number: 1), let valueField = entry.field(number: 2) else {
@@ -123,14 +128,30 @@ extension DynamicMessage {
         }
         let entryStart = r.tagStart
         let n = try r.readLength()
+        var isText = true
         let (key, value) = try r.withMessageScope(length: n) { r throws(WireError) -> (DynamicValue, DynamicValue) in
             var key = keyField.kind.zeroValue
             var value = valueField.kind.zeroValue
+            /// A string of a field that does not validate UTF-8, or `nil` (and the entry kept
+            /// whole) when it is not UTF-8.
+            func lenientString(_ r: inout WireReader) throws(WireError) -> DynamicValue? {
+                guard let text = UTF8Validation.string(from: try r.readLengthDelimited()) else {
+                    isText = false
+                    return nil
+                }
+                return .string(text)
+            }
             while let tag = try r.readTag() {
                 if tag.fieldNumber == 1 && tag.wireType == keyField.kind.wireType {
-                    key = try DynamicScalars.read(keyField.kind, &r)
+                    if case .string = keyField.kind, !keyField.validatesUTF8 {
+                        if let text = try lenientString(&r) { key = text }
+                    } else {
+                        key = try DynamicScalars.read(keyField.kind, &r)
+                    }
                 } else if tag.fieldNumber == 2 && tag.wireType == valueField.kind.wireType {
                     switch valueField.kind {
+                    case .string where !valueField.validatesUTF8:
+                        if let text = try lenientString(&r) { value = text }
                     case .message(let reference):
                         var m: DynamicMessage
                         if case .message(let old) = value { m = old } else { m = DynamicMessage(schema: reference.schema) }
@@ -148,8 +169,12 @@ extension DynamicMessage {
             }
             return (key, value)
         }
+        var keep = !isText
         if case .enumeration(let names, isClosed: true) = valueField.kind, case .enumeration(let number) = value,
            names.name(of: Int(number)) == nil {
+            keep = true
+        }
+        if keep {
             unknownFields.append(UnsafeRawBufferPointer(start: entryStart, count: r.pointer - entryStart))
             return
         }

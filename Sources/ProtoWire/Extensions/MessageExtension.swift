@@ -46,16 +46,17 @@ public struct MessageExtension<FieldType: ExtensionFieldType, Extended: Extensib
 
     /// Declares an extension; generated code calls this. `kind` is the schema kind of one
     /// value and `isPacked` whether a repeated field is written packed; the label follows from
-    /// `FieldType` (extensions always track presence) and the extendee from `Extended`.
+    /// `FieldType` (extensions always track presence) and the extendee from `Extended`;
+    /// `validatesUTF8` is `false` for a `string` whose `utf8_validation` is `NONE`.
     public init(fieldNumber: Int, fieldName: String, defaultValue: FieldType.Value = FieldType.defaultValue,
-                kind: FieldSchema.Kind, isPacked: Bool = false) {
+                kind: FieldSchema.Kind, isPacked: Bool = false, validatesUTF8: Bool = true) {
         self.fieldNumber = fieldNumber
         self.fieldName = fieldName
         self.defaultValue = defaultValue
         self.fieldSchema = FieldSchema(
             number: Int32(truncatingIfNeeded: fieldNumber), name: fieldName, jsonName: "[\(fieldName)]", kind: kind,
             label: FieldType.isRepeated ? .repeated : .singular(hasPresence: true), isPacked: isPacked,
-            extendee: Extended.protoMessageName)
+            extendee: Extended.protoMessageName, validatesUTF8: validatesUTF8)
     }
 
     /// `Extended.self`.

@@ -46,10 +46,14 @@ public struct FieldSchema: Sendable {
     public let oneofIndex: Int?
     /// For an extension, the full name of the message it extends; `nil` for ordinary fields.
     public let extendee: String?
+    /// Whether a `string` value must be UTF-8 (`utf8_validation = VERIFY`, proto3's rule). When
+    /// `false` (proto2's `NONE`), a value that is not UTF-8 is no error: it is kept byte for byte
+    /// among the unknown fields, as a closed enum's unknown number is.
+    public let validatesUTF8: Bool
 
     /// Creates a field schema.
     public init(number: Int32, name: String, jsonName: String? = nil, kind: Kind, label: Label,
-                isPacked: Bool = false, oneofIndex: Int? = nil, extendee: String? = nil) {
+                isPacked: Bool = false, oneofIndex: Int? = nil, extendee: String? = nil, validatesUTF8: Bool = true) {
         self.number = number
         self.name = name
         self.jsonName = jsonName ?? FieldSchema.defaultJSONName(name)
@@ -58,6 +62,7 @@ public struct FieldSchema: Sendable {
         self.isPacked = isPacked
         self.oneofIndex = oneofIndex
         self.extendee = extendee
+        self.validatesUTF8 = validatesUTF8
     }
 
     /// Whether the field holds any number of values.

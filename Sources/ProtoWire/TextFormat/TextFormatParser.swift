@@ -143,15 +143,15 @@ struct TextFormatParser {
             throw expected("a field name")
         }
         try checkNotSeen(field, at: nameToken, &seen)
-        try parseValue(of: field, inMapEntry: schema.isMapEntry, into: &output)
+        try parseValue(of: field, in: schema, into: &output)
     }
 
-    /// The field `name` refers to: its own name, or a group's type name (`OptionalGroup` for
-    /// field `optionalgroup`), as C++ and Python parsers accept both.
+    /// The field `name` refers to: its own name, or a group-like field's type name
+    /// (`OptionalGroup` for field `optionalgroup`), as C++ and Python parsers accept both.
     static func field(named name: String, in schema: MessageSchema) -> FieldSchema? {
         if let field = schema.field(named: name) { return field }
-        guard let field = schema.field(named: name.lowercased()), case .group(let reference) = field.kind,
-              reference.schema.name == name else { return nil }
+        guard let field = schema.field(named: name.lowercased()), case .group = field.kind,
+              TextFormatPrinter.displayName(of: field, in: schema) == name else { return nil }
         return field
     }
 
@@ -189,8 +189,9 @@ struct TextFormatParser {
     }
 
     /// Parses what follows a field's name: `: value`, `: [values]`, or a message.
-    mutating func parseValue(of field: FieldSchema, inMapEntry: Bool, into output: inout TextFormatMessageOutput) throws(WireError) {
-        let name = TextFormatPrinter.displayName(of: field)
+    mutating func parseValue(of field: FieldSchema, in parent: MessageSchema, into output: inout TextFormatMessageOutput) throws(WireError) {
+        let inMapEntry = parent.isMapEntry
+        let name = TextFormatPrinter.displayName(of: field, in: parent)
         if let schema = field.messageSchema {
             _ = try consume(0x3A)
             if field.isRepeated && token.isSymbol(0x5B) {

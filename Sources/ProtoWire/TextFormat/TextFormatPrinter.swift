@@ -86,7 +86,7 @@ struct TextFormatPrinter {
         }
         for number in known.keys.sorted() {
             guard let entry = known[number] else { continue }
-            try printField(entry.field, entry.values)
+            try printField(entry.field, entry.values, in: schema)
         }
         if options.printUnknownFields { try printUnknown(unknown) }
     }
@@ -174,15 +174,26 @@ struct TextFormatPrinter {
 
     // MARK: Fields
 
-    /// The name a field prints under: `[pkg.ext]`, a group's type name, or its own name.
-    static func displayName(of field: FieldSchema) -> String {
+    /// The name a field of `parent` prints under: `[pkg.ext]`, a group-like field's type name,
+    /// or its own name.
+    ///
+    /// A delimited field is group-like, as protobuf defines it, when its type is declared
+    /// beside it (nested in `parent`) and its name is the type's name in lower case: every
+    /// proto2 `group`, and the editions fields written to stand for one. Other delimited
+    /// fields of editions files print under their own name.
+    static func displayName(of field: FieldSchema, in parent: MessageSchema) -> String {
         if field.isExtension { return "[\(field.name)]" }
-        if case .group(let reference) = field.kind { return String(reference.schema.name) }
+        if case .group(let reference) = field.kind {
+            let type = reference.schema
+            if field.name == type.name.lowercased() && type.fullName == parent.fullName + "." + type.name {
+                return String(type.name)
+            }
+        }
         return field.name
     }
 
-    private mutating func printField(_ field: FieldSchema, _ values: [RawWireField.Value]) throws(WireError) {
-        let name = Self.displayName(of: field)
+    private mutating func printField(_ field: FieldSchema, _ values: [RawWireField.Value], in parent: MessageSchema) throws(WireError) {
+        let name = Self.displayName(of: field, in: parent)
         if field.isMap, let entry = field.messageSchema {
             try printMap(name, entry, values)
             return

@@ -296,10 +296,15 @@ private func everyShape() -> Ext {
         let open: [UInt8] = [0xB3, 0x06, 0x08, 0x01]
         let e3 = wireError { () throws(WireError) in _ = try Ext(serializedBytes: open, extensions: registry) }
         #expect(e3?.code == .truncated)
-        // Invalid UTF-8 in a string extension.
+        // Bytes that are not UTF-8 in a proto2 string extension (utf8_validation NONE) are no
+        // error: the extension stays unset and the field is kept byte for byte.
         let utf8: [UInt8] = [0x5A, 0x01, 0xFF]
-        let e4 = wireError { () throws(WireError) in _ = try Ext(serializedBytes: utf8, extensions: registry) }
-        #expect(e4?.code == .invalidUTF8)
+        let e4 = wireError { () throws(WireError) in
+            let ext = try Ext(serializedBytes: utf8, extensions: registry)
+            #expect(!ext.hasExtension(Protohttp_Ext2_Extensions_opt_string))
+            #expect(ext.serializedBytes() == utf8)
+        }
+        #expect(e4 == nil)
         // Deeply nested extension messages hit the depth limit.
         var deep: [UInt8] = []
         for _ in 0..<5 { deep = [0xA2, 0x06] + varint(deep.count) + deep }
