@@ -12,7 +12,7 @@ import PackagePlugin
 ///   unless the config sets them
 /// dependency targets with a config ─► their -I roots + "<proto> <Module>" mappings
 /// target's dependencies ─► each ProtoHTTP product the generated code imports (RuntimeProducts)
-/// protoc (config → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► <base>.pb.swift per .proto,
+/// protoc (config → $PROTOC → $PROTOC_PATH → PATH) --plugin=protoc-gen-protohttp ─► <base>.pb.swift per .proto,
 ///   plus <base>.client.pb.swift / <base>.server.pb.swift (Clients=true / Servers=true) per .proto
 ///   with a service; no <base>.pb.swift with Messages=false
 /// ```

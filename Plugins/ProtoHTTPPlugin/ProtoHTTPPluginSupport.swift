@@ -23,7 +23,7 @@ import Darwin
 ///                                          Servers= and Messages= also decide the declared outputs;
 ///                                          without Clients= / Servers=, the target's dependencies
 ///                                          do (on ProtoHTTP: clients; on ProtoHTTPServer: servers)
-///   "protoc": "/opt/protobuf/bin/protoc",  protoc to use; else $PROTOC_PATH, else protoc on PATH
+///   "protoc": "/opt/protobuf/bin/protoc",  protoc to use; else $PROTOC, $PROTOC_PATH, protoc on PATH
 ///   "outputDirectory": "Generated"         command plugin only: where generated files are written
 /// }
 /// ```
@@ -290,11 +290,12 @@ extension ProtoHTTPConfig {
     }
 }
 
-/// Finds protoc: the config's `protoc`, then `$PROTOC_PATH`, then `protoc` on `PATH`.
+/// Finds protoc: the config's `protoc`, then `$PROTOC`, then `$PROTOC_PATH`, then `protoc` on
+/// `PATH`. Editions files (`edition = "2023"`) need protoc 27 or newer: point `PROTOC` at one.
 enum ProtocLocator {
     static let installHint = """
         install it with `apt-get install protobuf-compiler` (Debian, Ubuntu) or `brew install protobuf` (macOS), \
-        or point to one with "protoc" in \(ProtoHTTPConfig.fileName) or the PROTOC_PATH environment variable
+        or point to one with "protoc" in \(ProtoHTTPConfig.fileName) or the PROTOC environment variable
         """
 
     static func find(configured: String?, relativeTo directory: URL) throws -> URL {
@@ -307,9 +308,10 @@ enum ProtocLocator {
             return url
         }
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["PROTOC_PATH"], !path.isEmpty {
+        for variable in ["PROTOC", "PROTOC_PATH"] {
+            guard let path = environment[variable], !path.isEmpty else { continue }
             guard fm.isExecutableFile(atPath: path) else {
-                throw PluginFailure("PROTOC_PATH is \(path), which is not an executable file; \(installHint)")
+                throw PluginFailure("\(variable) is \(path), which is not an executable file; \(installHint)")
             }
             return URL(fileURLWithPath: path)
         }

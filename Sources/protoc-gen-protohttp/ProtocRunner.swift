@@ -39,7 +39,7 @@ enum ProtocRunner {
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)
-            printError("cannot run protoc at \(protoc): \(String(cString: strerror(spawned))); install protobuf-compiler or set PROTOC_PATH")
+            printError("cannot run protoc at \(protoc): \(String(cString: strerror(spawned))); install protobuf-compiler or set PROTOC")
             return 1
         }
         let messages = readAll(from: readEnd)

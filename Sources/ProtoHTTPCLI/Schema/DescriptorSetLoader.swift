@@ -11,7 +11,7 @@ import ProtoWire
 ///
 /// The `-I` directories are the user's (else the directory of FILE), then `$PROTO_INCLUDE`
 /// (default `/usr/include`, where Debian's protobuf-compiler puts `google/protobuf/*.proto`), as
-/// the repository's scripts do. protoc is `$PROTOC_PATH`, else `protoc` on `PATH`. The temporary
+/// the repository's scripts do. protoc is `$PROTOC` (or `$PROTOC_PATH`), else `protoc` on `PATH`. The temporary
 /// directory is removed whatever happens; protoc's messages come back as diagnostics
 /// (``ProtocDiagnostics``: `<absolute path>:<line>:<col>: error: …`).
 enum DescriptorSetLoader {
@@ -74,12 +74,14 @@ enum DescriptorSetLoader {
         return try read(output)
     }
 
-    /// `$PROTOC_PATH`, else the first executable `protoc` on `PATH`.
+    /// `$PROTOC`, else `$PROTOC_PATH`, else the first executable `protoc` on `PATH`.
+    /// Editions files need protoc 27 or newer (`scripts/protoc-editions` installs one).
     static func findProtoc() throws(CLIError) -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["PROTOC_PATH"], !path.isEmpty {
+        for variable in ["PROTOC", "PROTOC_PATH"] {
+            guard let path = environment[variable], !path.isEmpty else { continue }
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw CLIError(.usage, "PROTOC_PATH is \(path), which is not an executable file; point it at protoc, or unset it to use protoc from PATH.")
+                throw CLIError(.usage, "\(variable) is \(path), which is not an executable file; point it at protoc, or unset it to use protoc from PATH.")
             }
             return path
         }
@@ -87,7 +89,7 @@ enum DescriptorSetLoader {
             let candidate = "\(directory)/protoc"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw CLIError(.usage, "protoc is not installed (not found on PATH): install protobuf-compiler (apt-get install protobuf-compiler), set PROTOC_PATH, or pass --descriptor-set with a FileDescriptorSet made elsewhere.")
+        throw CLIError(.usage, "protoc is not installed (not found on PATH): install protobuf-compiler (apt-get install protobuf-compiler), set PROTOC, or pass --descriptor-set with a FileDescriptorSet made elsewhere.")
     }
 
     /// Runs `program` to completion; its standard error, read while it runs, comes back.
