@@ -13,7 +13,8 @@ enum MapFields {
 
     static func mergeLine(_ field: FieldModel, key: ValueType, value: ValueType) -> String {
         if value.closedEnum != nil {
-            return "case \(field.lengthDelimitedTag): try r.readMapEntryClosedEnum(\(key.codec).self, into: &\(field.ref), unknownFields: &unknownFields)"
+            let lenientKey = field.keepsInvalidUTF8 && key.protoType == .string ? ", validatesKeyUTF8: false" : ""
+            return "case \(field.lengthDelimitedTag): try r.readMapEntryClosedEnum(\(key.codec).self, into: &\(field.ref), unknownFields: &unknownFields\(lenientKey))"
         }
         if field.keepsInvalidUTF8 && (key.protoType == .string || value.protoType == .string) {
             return "case \(field.lengthDelimitedTag): try r.readMapEntry(\(key.codec).self, \(value.codec).self, into: &\(field.ref), keepingInvalidUTF8In: &unknownFields)"

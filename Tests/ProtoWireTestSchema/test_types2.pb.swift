@@ -1033,7 +1033,7 @@ extension Protohttp_Test2_TestAllTypes2: ProtoWire.ProtoMessage {
             case 577, 578: try r.readRepeated(ProtoWire.WireDouble.self, tag, into: &pDouble)
             case 584, 586: try r.readRepeated(ProtoWire.WireBool.self, tag, into: &pBool)
             case 592, 594: try r.readRepeatedClosedEnum(tag, into: &pShade, unknownFields: &unknownFields)
-            case 650: try r.readMapEntryClosedEnum(ProtoWire.WireString.self, into: &mStringLevel, unknownFields: &unknownFields)
+            case 650: try r.readMapEntryClosedEnum(ProtoWire.WireString.self, into: &mStringLevel, unknownFields: &unknownFields, validatesKeyUTF8: false)
             case 658: try r.readMapEntry(ProtoWire.WireInt32.self, ProtoWire.WireMessage<Protohttp_Test2_Nested2>.self, into: &mInt32Nested)
             case 728: choice = .cInt64(try ProtoWire.WireInt64.read(&r))
             case 738:

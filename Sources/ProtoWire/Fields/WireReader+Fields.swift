@@ -155,28 +155,34 @@ extension WireReader {
     }
 
     /// Reads one entry of a map whose values are a closed (proto2) enum. An entry whose value
-    /// the enum does not declare goes to `unknownFields` whole, as protobuf requires.
+    /// the enum does not declare goes to `unknownFields` whole, as protobuf requires; so does
+    /// one whose `string` key is not UTF-8 when `validatesKeyUTF8` is `false`
+    /// (`utf8_validation = NONE`, every proto2 map).
     @inlinable
     public mutating func readMapEntryClosedEnum<K: WireFieldCodec, E: ProtoEnum>(
-        _: K.Type, into map: inout [K.Value: E], unknownFields: inout UnknownFields
+        _: K.Type, into map: inout [K.Value: E], unknownFields: inout UnknownFields, validatesKeyUTF8: Bool = true
     ) throws(WireError) where K.Value: ProtoMapKey {
         let entryStart = tagStart
         let n = try readLength()
-        let (key, raw) = try withMessageScope(length: n) { r throws(WireError) in
+        let (key, raw, isText) = try withMessageScope(length: n) { r throws(WireError) in
             var key = K.defaultValue
             var raw = 0
+            var isText = true
             let keyTag = FieldTag(fieldNumber: 1, wireType: K.wireType).rawValue
             let valueTag = FieldTag(fieldNumber: 2, wireType: .varint).rawValue
             while let tag = try r.readTag() {
                 switch tag.rawValue {
+                case keyTag where !validatesKeyUTF8 && K.Value.self == String.self:
+                    let text = UTF8Validation.string(from: try r.readLengthDelimited())
+                    if let text = text as? K.Value { key = text } else { isText = false }
                 case keyTag: key = try K.read(&r)
                 case valueTag: raw = try r.readEnumValue()
                 default: try r.skipField(tag)
                 }
             }
-            return (key, raw)
+            return (key, raw, isText)
         }
-        if let value = E(rawValue: raw) {
+        if isText, let value = E(rawValue: raw) {
             map[key] = value
         } else {
             unknownFields.append(UnsafeRawBufferPointer(start: entryStart, count: pointer - entryStart))
