@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: rpc-bench-grpc rpc-bench-streams deps demo test test-load fuzz fuzz-smoke sanitize attack bench rpc-bench cache-bench docs clean
+.PHONY: rpc-bench-grpc rpc-bench-streams rpc-bench-instructions deps demo test test-load fuzz fuzz-smoke sanitize attack bench rpc-bench cache-bench docs clean
 
 SWIFT ?= swift
 
@@ -88,6 +88,11 @@ rpc-bench: deps
 # ProtoHTTP's gRPC client and server against grpc-swift 2's (checked first, then measured).
 rpc-bench-grpc: deps
 	$(SWIFT) run -c release --package-path Benchmarks rpc-bench --protocol grpc
+
+# Instructions per call, counted by callgrind (machine-independent): nginx against ProtoHTTPServer
+# and libcurl-c against ProtoHTTP's client, `RESULT side=<server|client> impl=<name> instructions_per_call=<n>`.
+rpc-bench-instructions: deps
+	$(SWIFT) run -c release --package-path Benchmarks rpc-bench --instructions
 
 # A server stream of 1,000,000 messages and a bidi echo of 100,000: ProtoHTTP's client and server
 # against grpc-swift 2's, gRPC over h2c, one `RESULT stream=…` line per case.

@@ -27,6 +27,7 @@ final class CallRecorder: Sendable {
         var latencies: [UInt64] = []
         var firstError: String?
         var errors = 0
+        var succeeded = 0
     }
 
     /// One window's raw figures.
@@ -42,11 +43,14 @@ final class CallRecorder: Sendable {
     private let state = Mutex(State())
     private let start = Mutex<(nanos: UInt64, cpu: CPUTime, serverCPU: CPUTime?)?>(nil)
     private let serverPID: pid_t?
+    private let callLimit: Int?
 
     /// Creates a recorder in the warm-up phase, with room for `expectedCalls` samples; reads
-    /// the CPU time of `serverPID` too, when given.
-    init(expectedCalls: Int, serverPID: pid_t? = nil) {
+    /// the CPU time of `serverPID` too, when given. With `stopAfter`, the loops are told to stop
+    /// once that many calls have succeeded (the instruction counts' fixed number of calls).
+    init(expectedCalls: Int, serverPID: pid_t? = nil, stopAfter callLimit: Int? = nil) {
         self.serverPID = serverPID
+        self.callLimit = callLimit
         state.withLock { $0.latencies.reserveCapacity(expectedCalls) }
     }
 
@@ -55,6 +59,8 @@ final class CallRecorder: Sendable {
     func callSucceeded(startedAt: UInt64) -> Bool {
         let now = MonotonicClock.nanoseconds()
         return state.withLock { state in
+            state.succeeded += 1
+            if let callLimit, state.succeeded >= callLimit { state.phase = .stopped }
             switch state.phase {
             case .warmingUp: return true
             case .measuring:
@@ -72,6 +78,9 @@ final class CallRecorder: Sendable {
             if state.firstError == nil { state.firstError = description }
         }
     }
+
+    /// How many calls have succeeded, in any phase.
+    var succeededCalls: Int { state.withLock { $0.succeeded } }
 
     /// Whether any call has failed so far.
     var hasFailed: Bool { state.withLock { $0.errors > 0 } }

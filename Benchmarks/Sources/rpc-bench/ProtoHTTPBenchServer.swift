@@ -21,6 +21,13 @@ final class ProtoHTTPBenchServer: BenchServer {
     /// The child's arguments: ``ServeCommand/flag`` and its threads, or another serve mode's.
     private let arguments: [String]
     private var process: ChildProcess?
+    /// A command the child runs under (`valgrind --tool=callgrind …` for the instruction
+    /// counts), and how long it may take to start and to stop; empty and 5 s / 3 s by default.
+    var launcher: [String] = []
+    /// The program the child runs; `nil`: this one (`/proc/self/exe`).
+    var executable: String?
+    var startTimeout: Duration = .seconds(5)
+    var stopGrace: Duration = .seconds(3)
 
     /// The child's pid while it runs.
     var pid: pid_t? { process?.pid }
@@ -41,10 +48,11 @@ final class ProtoHTTPBenchServer: BenchServer {
 
     /// Starts the child and waits for its `PORT` line and for the port to accept.
     func start() throws -> String {
-        let executable = try Self.currentExecutable()
+        let executable = try self.executable ?? Self.currentExecutable()
         try folder.write("\(name)/.keep", [])
+        let command = launcher + [executable] + arguments
         let child = try ChildProcess(
-            executable, arguments, input: .pipe,
+            command[0], Array(command.dropFirst()), input: .pipe,
             output: .file(folder.file("\(name)/stdout.log")), error: .file(folder.file("\(name)/stderr.log")))
         EmergencyStop.guardProcess(child.pid)
         do {
@@ -64,7 +72,7 @@ final class ProtoHTTPBenchServer: BenchServer {
         guard let child = process else { return }
         process = nil
         child.closeInput()
-        if let exit = child.wait(upTo: .seconds(3)) {
+        if let exit = child.wait(upTo: stopGrace) {
             if exit.status != 0 {
                 report("\(name) server exited with status \(exit.status): \(folder.read("\(name)/stderr.log"))")
             }
@@ -75,7 +83,7 @@ final class ProtoHTTPBenchServer: BenchServer {
     }
 
     /// The absolute path of this program, read from `/proc/self/exe`.
-    private static func currentExecutable() throws -> String {
+    static func currentExecutable() throws -> String {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBytes { bytes in
             bytes.baseAddress.map { readlink("/proc/self/exe", $0.assumingMemoryBound(to: CChar.self), bytes.count - 1) } ?? -1
@@ -89,10 +97,10 @@ final class ProtoHTTPBenchServer: BenchServer {
     /// Reads the child's `PORT <n>` line from its standard output file (5 s at most), then
     /// waits (in what is left of the 5 s) until the port accepts.
     private func waitForPort(_ child: ChildProcess) throws -> UInt16 {
-        let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
+        let deadline = MonotonicClock.nanoseconds() + UInt64(startTimeout.components.seconds) * 1_000_000_000
         let port: UInt16
         do {
-            port = UInt16(try child.readPort(timeout: .seconds(5)).port)
+            port = UInt16(try child.readPort(timeout: startTimeout).port)
         } catch {
             throw BenchError("the \(name) server printed no PORT line: \(error); \(folder.read("\(name)/stderr.log"))")
         }

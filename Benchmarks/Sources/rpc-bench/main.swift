@@ -7,6 +7,9 @@
 //        (ProtoHTTP's gRPC client and server against grpc-swift 2's: GRPCBench)
 //        rpc-bench --streams [--feed-messages N] [--chat-messages N] [--stream-servers LIST] [--stream-clients LIST]
 //        (a server stream and a bidi echo, ProtoHTTP's against grpc-swift 2's: StreamBench)
+//        rpc-bench --instructions [--calls N]
+//        (instructions per call of nginx and ProtoHTTPServer, libcurl-c and ProtoHTTP, counted by callgrind: InstructionBench;
+//         `--calls-child` is the client child it runs under callgrind)
 // (`rpc-bench --serve-protohttp --threads N` and `--serve-grpc-swift` are server children rpc-bench starts itself;
 //  `rpc-bench --soak MINUTES` is the long run of 64 clients against it, see SoakCommand.)
 #if canImport(Glibc)
@@ -15,59 +18,20 @@ import Glibc
 
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == ServeCommand.flag {
-    exit(await ServeCommand.run(Array(arguments.dropFirst())))
+// Every mode runs through `runBlocking`, so this top-level code has no `await` and the program
+// has a synchronous main: an async main parks the main thread in dispatch's sigsuspend, which
+// makes valgrind 3.19 crash as soon as another thread starts (the callgrind children need it).
+let modes: [(flag: String, run: @Sendable ([String]) async -> Int32)] = [
+    (ServeCommand.flag, ServeCommand.run),
+    (SoakCommand.flag, SoakCommand.run),
+    (GRPCSwiftServeCommand.flag, GRPCSwiftServeCommand.run),
+    (GRPCBench.flag, GRPCBench.run),
+    (StreamBench.flag, StreamBench.run),
+    (InstructionBench.flag, InstructionBench.run),
+    (CallsChildCommand.flag, CallsChildCommand.run),
+]
+if let mode = modes.first(where: { $0.flag == arguments.first }) {
+    let rest = Array(arguments.dropFirst())
+    exit(runBlocking { await mode.run(rest) })
 }
-if arguments.first == SoakCommand.flag {
-    exit(await SoakCommand.run(Array(arguments.dropFirst())))
-}
-if arguments.first == GRPCSwiftServeCommand.flag {
-    exit(await GRPCSwiftServeCommand.run(Array(arguments.dropFirst())))
-}
-if arguments.first == GRPCBench.flag {
-    exit(await GRPCBench.run(Array(arguments.dropFirst())))
-}
-if arguments.first == StreamBench.flag {
-    exit(await StreamBench.run(Array(arguments.dropFirst())))
-}
-let options = Options.parse(arguments)
-
-let folder: TempFolder
-do {
-    folder = try TempFolder.make()
-} catch {
-    report("\(error)")
-    exit(1)
-}
-// The transfer cases need nginx even when the unary cases do not run against it.
-var serverKinds = options.transfers == .only ? [] : options.servers
-if options.transfers != .off, !serverKinds.contains(.nginx) { serverKinds.append(.nginx) }
-let servers = serverKinds.map { ($0, $0.make(folder: folder, threads: options.serverThreads)) }
-var failed = false
-do {
-    var targets: [ServerTarget] = []
-    var transferURL: String?
-    for (kind, server) in servers {
-        let baseURL = try server.start()
-        if kind == .nginx { transferURL = baseURL }
-        guard options.transfers != .only, options.servers.contains(kind) else { continue }
-        let threads = kind == .protohttp ? " threads=\(options.serverThreads)" : ""
-        print("# rpc-bench: server=\(server.name)\(threads) url=\(baseURL)\(Workload.path) request=\(Workload.requestBytes.count)B"
-            + " response=\(Workload.responseBytes.count)B warmup=\(options.warmup)s window=\(options.duration)s")
-        targets.append(ServerTarget(tag: server.resultTag, baseURL: baseURL, pid: server.pid, clients: options.clientKinds(for: kind)))
-    }
-    if !targets.isEmpty {
-        let runner = Runner(options: options, servers: targets, folder: folder)
-        let results = try await runner.run()
-        Summary.lines(results).forEach { print($0) }
-    }
-    if options.transfers != .off, let transferURL {
-        try await TransferRunner(baseURL: transferURL, folder: folder, bytes: options.transferMiB << 20, runs: options.transferRuns).run()
-    }
-} catch {
-    report("\(error)")
-    failed = true
-}
-servers.forEach { $0.1.stop() }
-folder.remove()
-exit(failed ? 1 : 0)
+exit(runBlocking { await DefaultRun.run(arguments) })

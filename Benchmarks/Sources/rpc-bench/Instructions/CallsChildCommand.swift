@@ -1,0 +1,49 @@
+// CallsChildCommand.swift: the hidden `--calls-child` mode: a fixed number of calls by one client, for callgrind to count.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What ``InstructionBench`` runs under callgrind for the client side:
+/// `rpc-bench --calls-child --client <libcurl-c|protohttp> --url <base URL> --calls N`.
+///
+/// ```
+///  make the client (one connection, concurrency 1)
+///  N calls, one after another (CallRecorder stops the loop after the Nth)
+///  shut the client down, print "CALLS <N>", exit 0 (1 if a call failed)
+/// ```
+enum CallsChildCommand {
+    /// The hidden first argument that selects this mode.
+    static let flag = "--calls-child"
+
+    /// Runs the calls described by `arguments` (after ``flag``); returns the exit status.
+    static func run(_ arguments: [String]) async -> Int32 {
+        var values: [String: String] = [:]
+        var rest = arguments[...]
+        while let key = rest.popFirst(), let value = rest.popFirst() { values[key] = value }
+        guard let name = values["--client"], let kind = ClientKind(rawValue: name), let url = values["--url"],
+              let text = values["--calls"], let calls = Int(text), calls > 0 else {
+            report("\(flag) wants --client NAME --url URL --calls N, got \(arguments)")
+            return 2
+        }
+        do {
+            let folder = try TempFolder.make()
+            defer { folder.remove() }
+            guard let client = try kind.make(baseURL: url, concurrency: 1, folder: folder) as? any LoopClient else {
+                report("\(flag): \(name) is not an in-process client")
+                return 2
+            }
+            let recorder = CallRecorder(expectedCalls: 16, stopAfter: calls)
+            await client.runLoops(concurrency: 1, recorder: recorder)
+            await client.shutdown()
+            guard !recorder.hasFailed, recorder.succeededCalls == calls else {
+                report("\(flag): \(recorder.succeededCalls) of \(calls) calls succeeded; \(recorder.endWindow().firstError ?? "")")
+                return 1
+            }
+            print("CALLS \(calls)")
+            return 0
+        } catch {
+            report("\(flag): \(error)")
+            return 1
+        }
+    }
+}
