@@ -55,7 +55,7 @@ public enum WireBool: VarintFieldCodec {
 ///
 /// For closed (proto2) enums generated code uses ``WireReader/readClosedEnum(_:unknownFields:)``,
 /// ``WireReader/readRepeatedClosedEnum(_:into:unknownFields:)`` and
-/// ``WireReader/readMapEntryClosedEnum(_:into:unknownFields:)``, which move undeclared numbers to
+/// ``WireReader/readMapEntryClosedEnum(_:into:unknownFields:validatesKeyUTF8:)``, which move undeclared numbers to
 /// unknown fields.
 public enum WireEnum<E: ProtoEnum>: VarintFieldCodec {
     public static var defaultValue: E { E() }
