@@ -6,6 +6,9 @@ import HTTPTypes
 @Suite struct ProtocolVocabularyTests {
     @Test func mediaTypesClassifyCaseInsensitivelyIgnoringParameters() {
         #expect(MediaType("Application/X-Protobuf; charset=binary").kind == .protobuf)
+        #expect(MediaType("application/x-protobuf").essence == "application/x-protobuf")
+        #expect(MediaType(" application/json\t").essence == "application/json")
+        #expect(MediaType("application/JSON;charset=utf-8").essence == "application/json")
         #expect(MediaType("application/proto").kind == .protobuf)
         #expect(MediaType("application/protobuf").kind == .protobuf)
         #expect(MediaType(" application/octet-stream ").kind == .protobuf)
