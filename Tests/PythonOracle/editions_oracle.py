@@ -71,7 +71,8 @@ def _varint(data, i):
 
 
 def _fields(data, start, end):
-    """The top-level fields of data[start:end] as (number, wire type, whole field bytes, payload slice)."""
+    """The fields of data[start:end] as (number, wire type, start, end, payload slice or None);
+    inside a group, the end-group tag is the last one yielded."""
     i = start
     while i < end:
         head = i
@@ -88,29 +89,18 @@ def _fields(data, start, end):
             n, i = _varint(data, i)
             payload = (i, i + n)
             i += n
-        elif wire == 3:  # a group: up to its matching end tag
-            depth = 1
+        elif wire == 3:  # a group: its fields, up to its end-group tag
             body = i
-            while depth:
-                t, j = _varint(data, i)
-                if t & 7 == 3:
-                    depth += 1
-                elif t & 7 == 4:
-                    depth -= 1
-                    if depth == 0:
-                        payload = (body, i)
-                        i = j
-                        break
-                i = j if t & 7 in (3, 4) else next_field(data, i)
+            for _, inner, inner_head, i, _ in _fields(data, i, end):
+                if inner == 4:
+                    payload = (body, inner_head)
+                    break
+        elif wire == 4:
+            yield number, wire, head, i, None
+            return
         else:
             raise ValueError(f"wire type {wire} at {head}")
         yield number, wire, head, i, payload
-
-
-def next_field(data, i):
-    for _, _, _, end, _ in _fields(data, i, len(data)):
-        return end
-    return len(data)
 
 
 def canonical_order(data, descriptor, start=0, end=None):
@@ -126,12 +116,11 @@ def canonical_order(data, descriptor, start=0, end=None):
         field = descriptor.fields_by_number.get(number)
         is_message = field is not None and field.message_type is not None
         if is_message and payload is not None and wire in (2, 3):
-            tag_end = payload[0] if wire == 3 else head + len(_tag_and_length(data, head))
             inner = canonical_order(data, field.message_type, payload[0], payload[1])
             if wire == 2:
                 chunk = _encode_varint(number << 3 | 2) + _encode_varint(len(inner)) + inner
-            else:
-                chunk = data[head:tag_end] + inner + data[payload[1]:stop]
+            else:  # start tag, the sorted body, end tag
+                chunk = data[head:payload[0]] + inner + data[payload[1]:stop]
             if field.message_type.GetOptions().map_entry:
                 maps.setdefault(number, []).append(chunk)
                 continue
@@ -140,12 +129,6 @@ def canonical_order(data, descriptor, start=0, end=None):
         out.append((number, chunk))
     out += [(number, entry) for number, entries in maps.items() for entry in sorted(entries)]
     return b"".join(chunk for _, chunk in sorted(out, key=lambda pair: pair[0]))
-
-
-def _tag_and_length(data, head):
-    _, i = _varint(data, head)
-    _, j = _varint(data, i)
-    return data[head:j]
 
 
 def _encode_varint(value):

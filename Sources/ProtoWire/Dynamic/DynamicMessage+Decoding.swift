@@ -135,7 +135,7 @@ extension DynamicMessage {
             /// A string of a field that does not validate UTF-8, or `nil` (and the entry kept
             /// whole) when it is not UTF-8.
             func lenientString(_ r: inout WireReader) throws(WireError) -> DynamicValue? {
-                guard let text = UTF8Validation.string(from: try r.readLengthDelimited()) else {
+                guard let text = try r.readStringIfUTF8() else {
                     isText = false
                     return nil
                 }

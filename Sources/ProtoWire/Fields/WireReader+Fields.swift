@@ -173,8 +173,7 @@ extension WireReader {
             while let tag = try r.readTag() {
                 switch tag.rawValue {
                 case keyTag where !validatesKeyUTF8 && K.Value.self == String.self:
-                    let text = UTF8Validation.string(from: try r.readLengthDelimited())
-                    if let text = text as? K.Value { key = text } else { isText = false }
+                    if let text = try r.readStringIfUTF8() as? K.Value { key = text } else { isText = false }
                 case keyTag: key = try K.read(&r)
                 case valueTag: raw = try r.readEnumValue()
                 default: try r.skipField(tag)

@@ -1,6 +1,13 @@
 // WireReader+UnvalidatedStrings.swift: reading `string` fields whose utf8_validation is NONE (proto2's rule).
 
 extension WireReader {
+    /// Reads a length-delimited payload as text: the `String`, or `nil` when its bytes are not
+    /// UTF-8 (the payload is consumed either way).
+    @inlinable
+    mutating func readStringIfUTF8() throws(WireError) -> String? {
+        UTF8Validation.string(from: try readLengthDelimited())
+    }
+
     /// Reads a `string` of a field that does not validate UTF-8 (`utf8_validation = NONE`,
     /// every proto2 string). Valid text is returned; bytes that are not UTF-8 are no error but
     /// cannot be a Swift `String`, so the whole field (tag and payload) goes to `unknownFields`
@@ -9,8 +16,7 @@ extension WireReader {
     @inlinable
     public mutating func readString(_ tag: FieldTag, keepingInvalidIn unknownFields: inout UnknownFields) throws(WireError) -> String? {
         let fieldStart = tagStart
-        let bytes = try readLengthDelimited()
-        if let string = UTF8Validation.string(from: bytes) { return string }
+        if let string = try readStringIfUTF8() { return string }
         unknownFields.append(UnsafeRawBufferPointer(start: fieldStart, count: pointer - fieldStart))
         return nil
     }
@@ -45,15 +51,13 @@ extension WireReader {
                 switch tag.rawValue {
                 case keyTag:
                     if K.Value.self == String.self {
-                        let text = UTF8Validation.string(from: try r.readLengthDelimited())
-                        if let text = text as? K.Value { key = text } else { isText = false }
+                        if let text = try r.readStringIfUTF8() as? K.Value { key = text } else { isText = false }
                     } else {
                         key = try K.read(&r)
                     }
                 case valueTag:
                     if V.Value.self == String.self {
-                        let text = UTF8Validation.string(from: try r.readLengthDelimited())
-                        if let text = text as? V.Value { value = text } else { isText = false }
+                        if let text = try r.readStringIfUTF8() as? V.Value { value = text } else { isText = false }
                     } else {
                         try V.merge(&r, into: &value)
                     }

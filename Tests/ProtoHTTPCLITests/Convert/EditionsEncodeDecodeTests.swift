@@ -99,4 +99,14 @@ struct EditionsEncodeDecodeTests {
         #expect(run.status != 0 && run.stdout.isEmpty)
         #expect(run.stderr.contains("future.proto: edition 2026 is not supported; ProtoHTTP reads editions 2023 and 2024"), "\(run.stderr)")
     }
+
+    @Test("a PROTOC that is not an executable is a usage error naming the variable; nothing is written")
+    func badProtocIsNamed() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PROTOC"] = "/nonexistent/protoc"
+        let run = try await CLI.run(["encode", "notes.Note", "--proto", CLI.notesProto], input: Array("id: \"n1\"".utf8),
+                                    environment: environment)
+        #expect(run.status == 64 && run.stdout.isEmpty)
+        #expect(run.stderr.contains("PROTOC is /nonexistent/protoc, which is not an executable file"), "\(run.stderr)")
+    }
 }

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BenchSupport
 import ProtoHTTPTestSupport
 
 /// Machine-independent figures beside the rates: how many instructions one unary call costs
@@ -63,10 +64,10 @@ enum InstructionBench {
                 fflush(nil)
             }
             if let ours = server["protohttp"], let reference = server["nginx"], reference > 0 {
-                print("# instructions per call, server: protohttp / nginx = \(format(ours / reference)) (target <= 1.5)")
+                print("# instructions per call, server: protohttp / nginx = \(fixed(ours / reference, digits: 2)) (target <= 1.5)")
             }
             if let ours = client["protohttp"], let reference = client["libcurl-c"], reference > 0 {
-                print("# instructions per call, client: protohttp / libcurl-c = \(format(ours / reference))")
+                print("# instructions per call, client: protohttp / libcurl-c = \(fixed(ours / reference, digits: 2))")
             }
             return 0
         } catch {
@@ -129,17 +130,5 @@ enum InstructionBench {
                 + String(folder.read(name + ".stderr").suffix(2000)))
         }
         return try Callgrind.instructions(folder: folder, name: name)
-    }
-
-    private static func format(_ ratio: Double) -> String {
-        String(Int((ratio * 100).rounded())).paddedRatio
-    }
-}
-
-private extension String {
-    /// "123" → "1.23", "7" → "0.07".
-    var paddedRatio: String {
-        let digits = count < 3 ? String(repeating: "0", count: 3 - count) + self : self
-        return digits.dropLast(2) + "." + digits.suffix(2)
     }
 }
