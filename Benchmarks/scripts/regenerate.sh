@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# regenerate.sh: regenerates the committed ProtoWire, swift-protobuf and protobuf-c code for Protos/bench.proto.
+# regenerate.sh: regenerates the committed ProtoWire, swift-protobuf and protobuf-c code for the Protos/ schemas.
 #
 # The generated code is committed so that codec-bench builds without building protoc-gen-swift.
-# Run this after changing Protos/bench.proto, or after a change to protoc-gen-protohttp.
+# Run this after changing a file in Protos/ (bench.proto, catalog.proto, records.proto), or after a change to protoc-gen-protohttp.
 #
 # Needs: protoc (Debian protobuf-compiler), protoc-c (protobuf-c-compiler), git and swift.
 # protoc-gen-swift is built from apple/swift-protobuf at the exact version Package.swift pins,
 # from SWIFT_PROTOBUF_GIT (default: the GitHub repository; set it to a local mirror if you have one).
 #
-# Sources/BenchProtoWire/bench.pb.swift is protoc-gen-protohttp output (binary and JSON code);
-# regenerate it after every generator change. PROTOWIRE_ONLY=1 regenerates just that file
+# Sources/BenchProtoWire/*.pb.swift are protoc-gen-protohttp output (binary and JSON code);
+# regenerate them after every generator change. PROTOWIRE_ONLY=1 regenerates just those files
 # (no swift-protobuf checkout, no protoc-c). After adding a source file to ../Sources, delete
 # .build/release/description.json before building: the cached build plan does not see it.
 set -euo pipefail
@@ -32,13 +32,14 @@ swift build --package-path "$here/.." --product protoc-gen-protohttp >/dev/null
 ours="$(swift build --package-path "$here/.." --show-bin-path)/protoc-gen-protohttp"
 
 cd "$here/Protos"
+protos=(bench.proto catalog.proto records.proto)
 
 protoc --plugin=protoc-gen-protohttp="$ours" \
     --protohttp_out=Visibility=Public:"$here/Sources/BenchProtoWire" \
-    bench.proto
+    "${protos[@]}"
 
 if [ "${PROTOWIRE_ONLY:-0}" = 1 ]; then
-    echo "regenerated Sources/BenchProtoWire/bench.pb.swift from $here/Protos/bench.proto"
+    echo "regenerated Sources/BenchProtoWire from ${protos[*]} in $here/Protos"
     exit 0
 fi
 
@@ -46,9 +47,9 @@ fi
 protoc --plugin=protoc-gen-swift="$work/.build/release/protoc-gen-swift" \
     --swift_opt=Visibility=Public \
     --swift_out="$here/Sources/BenchSwiftProtobuf" \
-    bench.proto
+    "${protos[@]}"
 
-# protobuf-c: bench.pb-c.c and bench.pb-c.h next to the hand-written C of the same target.
-protoc-c --c_out="$here/Sources/BenchProtobufC" bench.proto
+# protobuf-c: <name>.pb-c.c and <name>.pb-c.h next to the hand-written C of the same target.
+protoc-c --c_out="$here/Sources/BenchProtobufC" "${protos[@]}"
 
-echo "regenerated from $here/Protos/bench.proto (swift-protobuf $version, $(protoc-c --version | head -1))"
+echo "regenerated from ${protos[*]} in $here/Protos (swift-protobuf $version, $(protoc-c --version | head -1))"

@@ -177,6 +177,8 @@ const ProtobufCMessage *bench_c_message(BenchCCase which) {
     case BENCH_C_DEEP: return &deep_levels[0].base;
     case BENCH_C_LARGE: return &large_msg.base;
     case BENCH_C_SPARSE: return &sparse_levels[0].base;
+    case BENCH_C_CATALOG:
+    case BENCH_C_RECORDS: return bench_c_adopted(which);
     }
     abort();
 }
@@ -188,6 +190,8 @@ const ProtobufCMessageDescriptor *bench_c_descriptor(BenchCCase which) {
     case BENCH_C_DEEP: return &protohttp__bench__deep__descriptor;
     case BENCH_C_LARGE: return &protohttp__bench__large__descriptor;
     case BENCH_C_SPARSE: return &protohttp__bench__sparse__descriptor;
+    case BENCH_C_CATALOG: return &protohttp__realworld__catalog_page__descriptor;
+    case BENCH_C_RECORDS: return &protohttp__realworld__list_events_response__descriptor;
     }
     abort();
 }

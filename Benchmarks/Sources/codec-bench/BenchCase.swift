@@ -1,10 +1,15 @@
-// BenchCase.swift: the five benchmark cases and what one library contributes to each.
+// BenchCase.swift: the benchmark cases and what one library contributes to each.
 
 import BenchProtobufC
 
 /// A benchmark case: one logical message, measured for encode and decode.
 enum BenchCase: String, CaseIterable {
     case small, medium, deep, large, sparse
+    /// The realworld set: a proto2 catalog page and a proto3 list response (`--case realworld`).
+    case catalog, records
+
+    /// The cases `--case realworld` selects.
+    static let realWorld: [BenchCase] = [.catalog, .records]
 
     /// The matching protobuf-c case.
     var cCase: BenchCCase {
@@ -14,6 +19,8 @@ enum BenchCase: String, CaseIterable {
         case .deep: return BENCH_C_DEEP
         case .large: return BENCH_C_LARGE
         case .sparse: return BENCH_C_SPARSE
+        case .catalog: return BENCH_C_CATALOG
+        case .records: return BENCH_C_RECORDS
         }
     }
 }

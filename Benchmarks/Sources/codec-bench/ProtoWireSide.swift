@@ -102,6 +102,8 @@ enum ProtoWireSide {
         case .deep: return contender(deep())
         case .large: return contender(large())
         case .sparse: return contender(sparse())
+        case .catalog: return contender(catalog)
+        case .records: return contender(records)
         }
     }
 
@@ -129,6 +131,8 @@ enum ProtoWireSide {
         case .deep: return try Protohttp_Bench_Deep(serializedBytes: bytes) == deep()
         case .large: return try Protohttp_Bench_Large(serializedBytes: bytes) == large()
         case .sparse: return try Protohttp_Bench_Sparse(serializedBytes: bytes) == sparse()
+        case .catalog: return try Protohttp_Realworld_CatalogPage(serializedBytes: bytes) == catalog
+        case .records: return try Protohttp_Realworld_ListEventsResponse(serializedBytes: bytes) == records
         }
     }
 }

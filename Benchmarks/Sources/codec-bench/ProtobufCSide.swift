@@ -8,6 +8,12 @@ enum ProtobufCSide {
     /// The contender for `benchCase`; encode and decode run their loops in C.
     static func contender(_ benchCase: BenchCase) -> Contender {
         let which = benchCase.cCase
+        if BenchCase.realWorld.contains(benchCase) {
+            // protobuf-c's message is ProtoWire's content, unpacked once.
+            let source = ProtoWireSide.realWorldBytes(benchCase)
+            let adopted = source.withUnsafeBufferPointer { bench_c_adopt(which, $0.baseAddress, $0.count) }
+            guard adopted == 1 else { fatalError("protobuf-c cannot unpack ProtoWire's \(benchCase) bytes") }
+        }
         let bytes = pack(which)
         return Contender(
             bytes: bytes,

@@ -94,6 +94,19 @@ enum SwiftProtobufSide {
         return m
     }
 
+    /// The realworld catalog page, decoded from ProtoWire's bytes (one builder for the content).
+    static let catalog: Protohttp_Realworld_CatalogPage = adopt(.catalog)
+    /// The realworld list response, decoded from ProtoWire's bytes.
+    static let records: Protohttp_Realworld_ListEventsResponse = adopt(.records)
+
+    static func adopt<M: SwiftProtobuf.Message>(_ benchCase: BenchCase) -> M {
+        do {
+            return try M(serializedBytes: ProtoWireSide.realWorldBytes(benchCase))
+        } catch {
+            fatalError("swift-protobuf cannot decode ProtoWire's \(benchCase) bytes: \(error)")
+        }
+    }
+
     /// The contender for `benchCase`.
     static func contender(_ benchCase: BenchCase) -> Contender {
         switch benchCase {
@@ -102,6 +115,8 @@ enum SwiftProtobufSide {
         case .deep: return contender(deep())
         case .large: return contender(large())
         case .sparse: return contender(sparse())
+        case .catalog: return contender(catalog)
+        case .records: return contender(records)
         }
     }
 
@@ -137,6 +152,8 @@ enum SwiftProtobufSide {
         case .deep: return try Protohttp_Bench_Deep(serializedBytes: bytes) == deep()
         case .large: return try Protohttp_Bench_Large(serializedBytes: bytes) == large()
         case .sparse: return try Protohttp_Bench_Sparse(serializedBytes: bytes) == sparse()
+        case .catalog: return try Protohttp_Realworld_CatalogPage(serializedBytes: bytes) == catalog
+        case .records: return try Protohttp_Realworld_ListEventsResponse(serializedBytes: bytes) == records
         }
     }
 }

@@ -1,6 +1,6 @@
 // main.swift: codec-bench: times ProtoWire, swift-protobuf and protobuf-c on every case.
 //
-// Usage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS]
+// Usage: codec-bench [--case small|medium|deep|large|sparse|catalog|records|realworld]... [--batches N] [--batch-ms MS]
 //                    [--profile protowire|swift-protobuf|protobuf-c --op encode|decode|json_encode|json_decode --iterations N]
 //
 // `--profile` runs one library's operation N times per case, untimed, for `perf` or
@@ -13,7 +13,7 @@ import Glibc
 
 /// Prints a usage problem to standard error and exits with status 2 (bad command line).
 func usageError(_ message: String) -> Never {
-    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse]... [--batches N] [--batch-ms MS] [--profile protowire|swift-protobuf|protobuf-c --op encode|decode|json_encode|json_decode --iterations N]\n"
+    let text = "codec-bench: \(message)\nusage: codec-bench [--case small|medium|deep|large|sparse|catalog|records|realworld]... [--batches N] [--batch-ms MS] [--profile protowire|swift-protobuf|protobuf-c --op encode|decode|json_encode|json_decode --iterations N]\n"
     _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }
@@ -29,7 +29,13 @@ while let flag = arguments.popFirst() {
     let value = arguments.popFirst()
     switch (flag, value) {
     case ("--case", let name?):
-        guard let c = BenchCase(rawValue: name) else { usageError("unknown case \(name); use small, medium, deep, large or sparse") }
+        if name == "realworld" {
+            cases += BenchCase.realWorld
+            continue
+        }
+        guard let c = BenchCase(rawValue: name) else {
+            usageError("unknown case \(name); use small, medium, deep, large, sparse, catalog, records or realworld")
+        }
         cases.append(c)
     case ("--batches", let n?):
         guard let b = Int(n), b > 0 else { usageError("--batches wants a positive integer") }
@@ -86,7 +92,7 @@ for benchCase in cases {
         let runs = contenders.map { op == "encode" ? $0.encode : $0.decode }
         let results = harness.measure(runs)
         let pw = results[0].medianNanoseconds, sp = results[1].medianNanoseconds, pc = results[2].medianNanoseconds
-        print("RESULT case=\(benchCase) op=\(op) protowire_ns=\(fixed(pw, digits: 1)) swiftprotobuf_ns=\(fixed(sp, digits: 1)) protobufc_ns=\(fixed(pc, digits: 1)) ratio=\(fixed(sp / pw, digits: 2))")
+        print("RESULT case=\(benchCase) op=\(op) protowire_ns=\(fixed(pw, digits: 1)) swiftprotobuf_ns=\(fixed(sp, digits: 1)) protobufc_ns=\(fixed(pc, digits: 1)) ratio=\(fixed(sp / pw, digits: 2)) c_ratio=\(fixed(pc / pw, digits: 2))")
     }
     if benchCase == .medium {
         // proto3 JSON, ProtoWire against swift-protobuf; protobuf-c has no JSON.

@@ -11,8 +11,16 @@ typedef enum BenchCCase {
     BENCH_C_MEDIUM = 1,
     BENCH_C_DEEP = 2,
     BENCH_C_LARGE = 3,
-    BENCH_C_SPARSE = 4
+    BENCH_C_SPARSE = 4,
+    BENCH_C_CATALOG = 5,
+    BENCH_C_RECORDS = 6
 } BenchCCase;
+
+/// Unpacks `bytes` (another library's encoding) as the message of a realworld case
+/// (`BENCH_C_CATALOG`, `BENCH_C_RECORDS`) and keeps it as that case's message from then on;
+/// returns 1, or 0 if protobuf-c rejects the bytes. The realworld content is generated in Swift
+/// once and reaches protobuf-c this way rather than through a third builder.
+int bench_c_adopt(BenchCCase which, const uint8_t *bytes, size_t length);
 
 /// The encoded size of the case's protobuf-c message (built on first use).
 size_t bench_c_packed_size(BenchCCase which);
