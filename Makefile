@@ -1,5 +1,5 @@
 # Makefile: the README's Quick-start commands (demo, test), the benchmarks and the documentation.
-.PHONY: rpc-bench-grpc rpc-bench-streams rpc-bench-instructions deps demo test test-load fuzz fuzz-smoke sanitize attack bench rpc-bench cache-bench docs clean
+.PHONY: rpc-bench-grpc rpc-bench-streams rpc-bench-instructions deps demo test test-load fuzz fuzz-smoke sanitize attack bench rpc-bench cache-bench bench-scale docs clean
 
 SWIFT ?= swift
 
@@ -101,6 +101,14 @@ rpc-bench-streams: deps
 
 cache-bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks cache-bench
+
+# Cost curves as work grows (issue 34): ProtoHTTPServer's rps and p99 at 1 to 1,024 connections and
+# RSS per idle keep-alive connection at 10,000, the client's rps at 1 to 256 calls in flight and RSS
+# per call at 10,000, ProtoWire ns/byte at 1 KB to 100 MB, the offline queue and the response caches
+# at 10^3 to 10^5 entries: `RESULT scale=<curve> n=<n> …` per point (Benchmarks/README.md, "bench-scale").
+# `--quick` (a smoke run) and `--only <curve>` after `ARGS=`; about 10 minutes in full.
+bench-scale: deps
+	$(SWIFT) run -c release --package-path Benchmarks bench-scale $(ARGS)
 
 # DocC archives of the library modules, in .build-docs/docs/<Module>.doccarchive: scripts/docs
 # extracts each module's symbol graph from what `swift build` compiled in .build and runs docc on

@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// Package.swift: benchmarks: codec-bench (ProtoWire vs swift-protobuf vs protobuf-c), rpc-bench (HTTP clients) and cache-bench (response caches).
+// Package.swift: benchmarks: codec-bench (ProtoWire vs swift-protobuf vs protobuf-c), rpc-bench (HTTP clients), cache-bench (response caches) and bench-scale (cost curves).
 import PackageDescription
 
 let package = Package(
@@ -83,6 +83,24 @@ let package = Package(
         .executableTarget(
             name: "cache-bench",
             dependencies: ["BenchSupport", .product(name: "ProtoHTTPOffline", package: "ProtoHTTP")]
+        ),
+
+        // `swift run -c release bench-scale`: cost curves as work grows (issue 34): server rps and
+        // RSS per idle connection, client rps and RSS per call in flight, ProtoWire ns/byte, offline
+        // queue and response cache at 10^3 to 10^5 entries; one RESULT line per point.
+        .executableTarget(
+            name: "bench-scale",
+            dependencies: [
+                "BenchProtoWire",
+                "BenchSupport",
+                .product(name: "ProtoWire", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPCore", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTP", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPOffline", package: "ProtoHTTP"),
+                // ChildProcess and PortLine, shared with the tests (test and benchmark support only).
+                .product(name: "ProtoHTTPTestSupport", package: "ProtoHTTP"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,79 @@
+// ServerIdleCurve.swift: ProtoHTTPServer's RSS per idle keep-alive connection, 1,000 and 10,000 connections.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `RESULT scale=server-idle-conn n=<connections> bytes_per_conn=… rss_before_kib=… rss_after_kib=… rss_closed_kib=… open_s=…`
+///
+/// For each point a fresh ProtoHTTPServer child, its limits raised through its configuration
+/// for this measurement only: `maxConnections` to n + 1,000 (the default 4,096 would make the
+/// 4,097th connection wait in the kernel's backlog) and `idleTimeout` to 600 s (the default
+/// 60 s could close the first connections before the last are open). Then:
+///
+/// ```
+///  warm-up: 16 connections, one request each, closed      (the server's first-use costs)
+///  rss_before ─► open n connections, one request each, kept open (real keep-alive HTTP/1.1)
+///            ─► 0.5 s ─► rss_after ─► first and last connection asked again (still open?)
+///            ─► close all ─► 0.5 s ─► rss_closed
+///  bytes_per_conn = (rss_after − rss_before) / n
+/// ```
+///
+/// RSS is the server process's `VmRSS`; the kernel's socket memory comes on top and is not in it.
+enum ServerIdleCurve {
+    /// The connection counts.
+    static func points(quick: Bool) -> [Int] { quick ? [200] : [1_000, 10_000] }
+
+    /// Measures every point, each against its own server child.
+    static func run(options: Options, folder: TempFolder) async throws {
+        for connections in points(quick: options.quick) {
+            try FileLimit.require(connections + 200, for: "\(connections) idle connections")
+            let settings = ServeSettings(threads: options.serverThreads, maxConnections: connections + 1_000, idleSeconds: 600)
+            let server = try SelfChild(name: "protohttp-idle", arguments: [ServeCommand.flag] + settings.arguments, folder: folder)
+            defer { server.stop() }
+            let pid = server.pid, port = server.port
+            let line = try await Blocking.run { try measure(connections: connections, port: port, pid: pid) }
+            line.emit()
+        }
+    }
+
+    /// One point, blocking: the connections are plain blocking sockets on this thread.
+    private static func measure(connections: Int, port: UInt16, pid: pid_t) throws -> ResultLine {
+        for _ in 0..<16 {
+            let warm = try RawConnection(port: port)
+            try warm.exchange()
+            warm.close()
+        }
+        usleep(500_000)
+        let before = try ProcessMemory.residentKiB(of: pid)
+        let start = MonotonicClock.nanoseconds()
+        var open: [RawConnection] = []
+        open.reserveCapacity(connections)
+        for index in 0..<connections {
+            let connection: RawConnection
+            do {
+                connection = try RawConnection(port: port)
+                try connection.exchange()
+            } catch {
+                throw ScaleError("connection \(index + 1) of \(connections): \(error)")
+            }
+            open.append(connection)
+        }
+        let openSeconds = MonotonicClock.seconds(since: start)
+        usleep(500_000)
+        let after = try ProcessMemory.residentKiB(of: pid)
+        for connection in [open.first, open.last].compactMap({ $0 }) {
+            do { try connection.exchange() } catch { throw ScaleError("a kept connection no longer answers: \(error)") }
+        }
+        for connection in open { connection.close() }
+        open.removeAll()
+        usleep(500_000)
+        let closed = try ProcessMemory.residentKiB(of: pid)
+        var line = ResultLine(.serverIdleConnections, n: connections)
+        line.add("bytes_per_conn", Double(after - before) * 1024 / Double(connections), digits: 0)
+        line.add("rss_before_kib", before)
+        line.add("rss_after_kib", after)
+        line.add("rss_closed_kib", closed)
+        line.add("open_s", openSeconds, digits: 2)
+        return line
+    }
+}
