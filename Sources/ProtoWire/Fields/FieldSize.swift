@@ -14,7 +14,7 @@ public enum FieldSize {
     @inlinable
     static func repeatedNonEmpty<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tagSize: Int, _ cache: inout SizeCache) -> Int {
         var total = tagSize &* values.count
-        for v in values { total &+= C.size(of: v, &cache) }
+        values.forEachInPlace { v in total &+= C.size(of: v, &cache) }
         return total
     }
 
@@ -77,7 +77,7 @@ public enum FieldSize {
     @inlinable
     public static func repeatedGroup<M: ProtoMessage>(_ messages: [M], tagSize: Int, _ cache: inout SizeCache) -> Int {
         var total = 2 &* tagSize &* messages.count
-        for m in messages { total &+= m._protoSize(&cache) }
+        messages.forEachInPlace { m in total &+= m._protoSize(&cache) }
         return total
     }
 }

@@ -10,7 +10,7 @@ extension WireWriter {
 
     @inlinable
     mutating func writeRepeatedNonEmpty<C: WireFieldCodec>(_: C.Type, _ values: [C.Value], tag: UInt32) {
-        for v in values {
+        values.forEachInPlace { v in
             writeTag(tag)
             C.write(v, &self)
         }
@@ -70,6 +70,6 @@ extension WireWriter {
     /// Writes a repeated group field.
     @inlinable
     public mutating func writeRepeatedGroup<M: ProtoMessage>(_ messages: [M], fieldNumber: Int) {
-        for m in messages { writeGroup(m, fieldNumber: fieldNumber) }
+        messages.forEachInPlace { m in writeGroup(m, fieldNumber: fieldNumber) }
     }
 }
