@@ -288,7 +288,7 @@ extension JSONWriter {
     @inlinable
     public mutating func writeRepeated<C: WireFieldCodec>(_: C.Type, _ values: [C.Value]) throws(WireError) {
         beginArray()
-        for v in values {
+        try values.forEachInPlace { v throws(WireError) in
             elementSeparator()
             try C.writeJSON(v, &self)
         }
