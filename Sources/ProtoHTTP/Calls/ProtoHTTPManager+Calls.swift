@@ -75,13 +75,12 @@ extension ProtoHTTPManager {
         let wireProtocol = wireProtocol(for: target, options: options, configuration: settings.configuration)
         let info = CallInfo(id: CallHandle.makeID(), path: target.path, category: options.category, tag: options.tag,
                             context: settings.configuration.context(of: options), rpcProtocol: wireProtocol.rpcProtocol, method: target.rpc)
-        let configuration = settings.configuration
-        let observation = RPCCallObservation.start(configuration.observability, side: .client, path: target.rpc?.path ?? target.path,
+        let observation = RPCCallObservation.start(settings.configuration.observability, side: .client, path: target.rpc?.path ?? target.path,
                                                    rpcProtocol: wireProtocol.rpcProtocol, context: ServiceContext.current ?? .topLevel)
+        let (accessories, failureFilters) = (settings.configuration.accessories, settings.configuration.failureFilters)
         return CallHandle(info: info, registry: registry, sink: sink,
-                          accessories: options.accessories.isEmpty ? configuration.accessories : configuration.accessories + options.accessories,
-                          failureFilters: options.failureFilters.isEmpty
-                              ? configuration.failureFilters : configuration.failureFilters + options.failureFilters,
+                          accessories: options.accessories.isEmpty ? accessories : accessories + options.accessories,
+                          failureFilters: options.failureFilters.isEmpty ? failureFilters : failureFilters + options.failureFilters,
                           observation: observation)
     }
 

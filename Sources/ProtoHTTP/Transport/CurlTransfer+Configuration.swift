@@ -41,7 +41,7 @@ extension CurlTransfer {
             try set(CURLOPT_NOPROGRESS, 0)
         }
 
-        let isTLS = request.url.utf8.prefix(6).lazy.map { $0 | 0x20 }.elementsEqual("https:".utf8)  // no lowercased copy of the URL
+        let isTLS = HTTPText.withUTF8(request.url) { HTTPText.hasPrefix(UnsafeRawBufferPointer($0), "https:", ignoringCase: true) }
         let httpVersion = request.httpVersion ?? config.httpVersion
         // A gRPC stream cannot take the HTTP/1.1 detour a reuse may end in (H2CConnections): its
         // messages have gone out and the refusal's body has gone to its reader before the

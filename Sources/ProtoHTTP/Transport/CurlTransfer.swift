@@ -137,7 +137,7 @@ final class CurlTransfer {
         var end = bytes.count
         while end > 0, Self.isLineEnd(bytes[end - 1]) { end -= 1 }
         let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
-        if line.starts(with: "HTTP/".utf8) {
+        if HTTPText.hasPrefix(line, "HTTP/") {
             responseHeaders.removeAll(keepingCapacity: true)
             responseHeaders.reserveCapacity(12)  // a typical response's headers, without regrowing
             responseTrailers.removeAll()

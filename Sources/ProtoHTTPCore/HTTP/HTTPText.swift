@@ -13,7 +13,27 @@ package enum HTTPText {
     /// Whether `text` holds a CR, LF or NUL, any of which would end or corrupt a header line.
     /// Checked on UTF-8 bytes: "\r\n" is a single `Character`, which a `Character` test misses.
     package static func containsLineBreakOrNUL(_ text: String) -> Bool {
-        text.utf8.contains { isLineBreakOrNUL($0) }
+        withUTF8(text) { bytes in bytes.contains { isLineBreakOrNUL($0) } }
+    }
+
+    /// Whether `bytes` start with `prefix` (ASCII), letters compared without case when
+    /// `ignoringCase` (a scheme, a status line's protocol name).
+    package static func hasPrefix(_ bytes: UnsafeRawBufferPointer, _ prefix: StaticString, ignoringCase: Bool = false) -> Bool {
+        prefix.withUTF8Buffer { expected in
+            guard bytes.count >= expected.count else { return false }
+            let fold: UInt8 = ignoringCase ? 0x20 : 0
+            for index in 0..<expected.count where bytes[index] | fold != expected[index] | fold { return false }
+            return true
+        }
+    }
+
+    /// Runs `body` over `text`'s UTF-8 where it lies (native and small strings lend it); only a
+    /// bridged string is copied first. Stepping `String.UTF8View` instead costs a bounds and
+    /// representation check per byte, on every header of every call.
+    package static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let answer = try text.utf8.withContiguousStorageIfAvailable(body) { return answer }
+        var text = text
+        return try text.withUTF8(body)
     }
 
     /// Whether `byte` is CR, LF or NUL.

@@ -1,5 +1,6 @@
 // RequestComposition.swift: the URL and headers of a call, from the manager's settings and the call's options (pure).
 import HTTPTypes
+import ProtoHTTPCore
 
 
 /// How a call's URL and headers are put together from one snapshot of the manager's settings
@@ -96,15 +97,17 @@ struct RequestComposition {
     /// Whether `path` contains `"://"`. Scans the UTF-8 bytes: with Foundation in the module,
     /// `String.contains(_:)` resolves to Foundation's, which bridges through `NSString`.
     static func isAbsolute(_ path: String) -> Bool {
-        var run = 0  // how much of "://" the bytes just seen spell
-        for byte in path.utf8 {
-            switch (byte, run) {
-            case (UInt8(ascii: ":"), _): run = 1
-            case (UInt8(ascii: "/"), 1): run = 2
-            case (UInt8(ascii: "/"), 2): return true
-            default: run = 0
+        HTTPText.withUTF8(path) { bytes in
+            var run = 0  // how much of "://" the bytes just seen spell
+            for byte in bytes {
+                switch (byte, run) {
+                case (UInt8(ascii: ":"), _): run = 1
+                case (UInt8(ascii: "/"), 1): run = 2
+                case (UInt8(ascii: "/"), 2): return true
+                default: run = 0
+                }
             }
+            return false
         }
-        return false
     }
 }
