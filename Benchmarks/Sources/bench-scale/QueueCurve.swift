@@ -4,7 +4,7 @@ import ProtoHTTP
 import ProtoHTTPCore
 import ProtoHTTPOffline
 
-/// `RESULT scale=queue n=<entries> limits=<on|off> enqueue_per_s=… enqueue_us=… replay_per_s=… replay_us=… db_kib=… bytes_per_entry=… wal_left_kib=… db_after_replay_kib=…`
+/// `RESULT scale=queue n=<entries> limits=<on|off> enqueue_per_s=… enqueue_us=… replay_per_s=… replay_us=… db_kib=… bytes_per_entry=… wal_left_kib=… db_after_replay_kib=… replay_rss_growth_kib=…`
 ///
 /// For each point a fresh queue file in the temp folder, on a manager (``BenchManager``)
 /// pointed at a ProtoHTTPServer child:
@@ -20,6 +20,8 @@ import ProtoHTTPOffline
 ///                    oldest first, one call at a time through the manager; per entry one
 ///                    committed attempt count, the call, one committed removal
 ///                    ─► every entry must be answered, none dropped or left
+///                    (replay_rss_growth: this process's peak RSS over the replay above its RSS
+///                    before: the pass reads the category's entries into memory first)
 ///  db_after_replay   the file once empty again (SQLite keeps its pages; nothing vacuums)
 /// ```
 ///
@@ -70,9 +72,12 @@ enum QueueCurve {
         defer { manager.transport.shutdown() }
         let stored = try queue.count()
         guard stored == entries else { throw ScaleError("queue n=\(entries): \(stored) entries stored, not \(entries)") }
+        let replayRSS = try ProcessMemory.residentKiB()
+        try ProcessMemory.resetPeak()
         let replayStart = MonotonicClock.nanoseconds()
         let summary = await queue.resumeAllQueued()
         let replaySeconds = MonotonicClock.seconds(since: replayStart)
+        let replayPeak = try ProcessMemory.peakKiB()
         guard summary.answered == entries, summary.remaining == 0, summary.dropped == 0 else {
             throw ScaleError("queue n=\(entries): the replay answered \(summary.answered), dropped \(summary.dropped), left \(summary.remaining)")
         }
@@ -87,6 +92,7 @@ enum QueueCurve {
         line.add("bytes_per_entry", Double(databaseBytes) / Double(entries), digits: 0)
         line.add("wal_left_kib", walLeft / 1024)
         line.add("db_after_replay_kib", folder.size(database) / 1024)
+        line.add("replay_rss_growth_kib", replayPeak - replayRSS)
         return line
     }
 
