@@ -36,5 +36,9 @@ import Testing
         #expect(check("https:", "https:", ignoringCase: true))
         #expect(!check("http://api.example.com", "https:", ignoringCase: true))
         #expect(!check("", "https:", ignoringCase: true))
+        // Only letters fold: 0x1A is not ':' (0x3A) and '\r' is not '-', whatever bit 5 says.
+        #expect(!check("https\u{1A}//", "https:", ignoringCase: true))
+        #expect(!check("content\rtype", "content-type", ignoringCase: true))
+        #expect(check("CONTENT-TYPE", "content-type", ignoringCase: true))
     }
 }

@@ -16,15 +16,22 @@ package enum HTTPText {
         withUTF8(text) { bytes in bytes.contains { isLineBreakOrNUL($0) } }
     }
 
-    /// Whether `bytes` start with `prefix` (ASCII), letters compared without case when
+    /// Whether `bytes` start with `prefix` (ASCII), letters A–Z compared without case when
     /// `ignoringCase` (a scheme, a status line's protocol name).
     package static func hasPrefix(_ bytes: UnsafeRawBufferPointer, _ prefix: StaticString, ignoringCase: Bool = false) -> Bool {
         prefix.withUTF8Buffer { expected in
             guard bytes.count >= expected.count else { return false }
-            let fold: UInt8 = ignoringCase ? 0x20 : 0
-            for index in 0..<expected.count where bytes[index] | fold != expected[index] | fold { return false }
+            for index in 0..<expected.count {
+                let (byte, wanted) = (bytes[index], expected[index])
+                guard byte == wanted || (ignoringCase && asciiLowercased(byte) == asciiLowercased(wanted)) else { return false }
+            }
             return true
         }
+    }
+
+    /// `byte` with A–Z lowered; every other byte as it is.
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
     /// Runs `body` over `text`'s UTF-8 where it lies (native and small strings lend it); only a

@@ -134,7 +134,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
             }
-            if let start = dispatcher.prepareStream(request(head, body: [])) {
+            if let start = dispatcher.prepareStream(uri: head.uri, { request(head, body: []) }) {
                 beginStream(context: context, head: head, start)
                 return
             }

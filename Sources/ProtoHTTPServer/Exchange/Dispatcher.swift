@@ -72,7 +72,7 @@ struct Dispatcher: Sendable {
         let body = prepared.body
         let dispatcher = self
         guard case .unary(let invoke) = method.invocation else {
-            // Streams are served as they arrive, by the channel (``prepareStream(_:)``); a whole
+            // Streams are served as they arrive, by the channel (``prepareStream(uri:_:)``); a whole
             // request reaches here only from a transport without streams (in-process).
             let failure = ServerError(negotiated.wireProtocol, .unimplemented,
                                       "\(method.path) is a \(method.kind) method and this transport carries unary calls only; call it over HTTP.")

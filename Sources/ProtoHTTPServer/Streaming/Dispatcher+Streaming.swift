@@ -25,8 +25,12 @@ extension Dispatcher {
     /// For a request to a streaming method, the checks of its head (the body is still to
     /// come): the call to run or the refusal. `nil` when the path is not a streaming method's,
     /// so the request is served whole (``prepare(_:)``).
-    func prepareStream(_ request: RPCRequest) -> StreamStart? {
-        guard let route = router.route(request.uri), case .streaming(let invocation) = route.method.invocation else { return nil }
+    ///
+    /// `makeRequest` runs only for a streaming method's path: a unary request (nearly all)
+    /// is not made twice, its header fields converted once, when its body is complete.
+    func prepareStream(uri: String, _ makeRequest: () -> RPCRequest) -> StreamStart? {
+        guard let route = router.route(uri), case .streaming(let invocation) = route.method.invocation else { return nil }
+        let request = makeRequest()
         let method = route.method
         func refused(_ failure: ServerError) -> StreamStart {
             let (response, outcome) = refuse(failure)

@@ -19,4 +19,20 @@ struct HeaderConversionTests {
         #expect(HTTPFields.commonName("Content-Type") == .contentType)
         #expect(HTTPFields.commonName("content-type") == nil && HTTPFields.commonName("X-Trace") == nil)
     }
+
+    /// The six common names are told apart by length first: each is found, with its spelling,
+    /// and a name of the same length but other letters (or case) is not mistaken for it.
+    @Test("every common name is found by its length and letters, and only by them")
+    func commonNamesByLengthAndLetters() {
+        let common: [(String, HTTPField.Name)] = [("Host", HTTPField.Name("Host")!), ("Accept", .accept), ("User-Agent", .userAgent),
+                                                  ("Content-Type", .contentType), ("Content-Length", .contentLength),
+                                                  ("Accept-Encoding", .acceptEncoding)]
+        for (spelling, name) in common {
+            #expect(HTTPFields.commonName(spelling) == name)
+            #expect(HTTPFields.commonName(spelling)?.rawName == spelling)
+        }
+        for lookalike in ["Hose", "Origin", "X-Trace-Id", "Content-Tipe", "Content-Lengtz", "Accept-Language", "", "A-Very-Long-Header-Name"] {
+            #expect(HTTPFields.commonName(lookalike) == nil, "\(lookalike)")
+        }
+    }
 }
