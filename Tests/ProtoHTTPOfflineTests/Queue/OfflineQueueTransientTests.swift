@@ -2,7 +2,7 @@
 import Foundation
 import GRDB
 import ProtoHTTPDemoService
-import ProtoHTTPOffline
+@testable import ProtoHTTPOffline
 import ProtoHTTPTestSupport
 import Testing
 import ProtoHTTP
@@ -166,6 +166,14 @@ struct OfflineQueueTransientTests {
             testbed.goOnline()
             #expect(await queue.resumeAllQueued().answered == 2)
             #expect(testbed.notes.sightings.map(\.title) == ["one", "two"])
+            // The totals the bound is checked against went down with the replay: two fit again.
+            #expect(try queue.store.occupancy() == .init(entries: 0, bytes: 0))
+            testbed.goOffline()
+            #expect(await testbed.create("four")?.queueEntryID != nil)
+            #expect(await testbed.create("five")?.queueEntryID != nil)
+            #expect(await testbed.create("six")?.queueEntryID == nil)
+            let held = try queue.allEntries()
+            #expect(try queue.store.occupancy() == .init(entries: 2, bytes: held.map(\.storedSize).reduce(0, +)))
         }
         try await withQueueTestbed { testbed in
             let queue = try testbed.queue { $0.maxBytes = 2_000 }
@@ -239,6 +247,10 @@ struct OfflineQueueTransientTests {
             let entry = try #require(try queue.allEntries().first)
             #expect(entry.id == "e1" && entry.notBefore == nil)
             #expect(entry.storedSize > 0)
+            // The totals table is made from the rows the old file holds (their size column, which
+            // for v1 rows counts the headers' stored JSON, not storedSize's names and values).
+            let column = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT SUM(size) FROM queue_entry") }
+            #expect(try queue.store.occupancy() == .init(entries: 1, bytes: try #require(column)))
             let typed = QueueRecorder<Result<Notes_Note, ProtoHTTPError>>()
             queue.onReplay(Notes_NotesMetadata.CreateNote.self) { typed.append($1) }
             testbed.goOnline()
