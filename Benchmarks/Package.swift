@@ -43,6 +43,19 @@ let package = Package(
         // The timing harness and the optimization barrier, kept apart from the code measured.
         .target(name: "BenchSupport"),
 
+        // The child processes, servers and load tools rpc-bench and bench-scale share: the
+        // workload's RPC, nginx's config, wrk's script, command and report, the emergency stop that kills
+        // children, the `--serve-protohttp` child's server loop, the temp folder, loopback ports,
+        // the monotonic clock and the loop group.
+        .target(
+            name: "BenchProcesses",
+            dependencies: [
+                "BenchProtoWire",
+                .product(name: "ProtoWire", package: "ProtoHTTP"),
+                .product(name: "ProtoHTTPServer", package: "ProtoHTTP"),
+            ]
+        ),
+
         // `swift run -c release codec-bench`: prints one RESULT line per case and operation.
         .executableTarget(
             name: "codec-bench",
@@ -63,6 +76,7 @@ let package = Package(
             name: "rpc-bench",
             dependencies: [
                 "BenchProtoWire",
+                "BenchProcesses",
                 "BenchSupport",
                 "BenchLibcurlC",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
@@ -92,6 +106,7 @@ let package = Package(
             name: "bench-scale",
             dependencies: [
                 "BenchProtoWire",
+                "BenchProcesses",
                 "BenchSupport",
                 .product(name: "ProtoWire", package: "ProtoHTTP"),
                 .product(name: "ProtoHTTPCore", package: "ProtoHTTP"),

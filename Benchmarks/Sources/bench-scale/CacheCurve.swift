@@ -1,4 +1,5 @@
 // CacheCurve.swift: hit and store ns of the memory and disk response caches holding 10^3 to 10^5 entries.
+import BenchProcesses
 import BenchSupport
 import ProtoHTTPOffline
 import Synchronization

@@ -1,4 +1,5 @@
 // CallTally.swift: the locked count of a client point's calls: warm-up, then a measured window of latencies, then stop.
+import BenchProcesses
 import Synchronization
 
 /// Collects the calls of one client-rps point; every finished call reports here and learns

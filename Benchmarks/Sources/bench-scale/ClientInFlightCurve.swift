@@ -1,4 +1,5 @@
 // ClientInFlightCurve.swift: ProtoHTTP's client RSS per call in flight, 1,000 and 10,000 calls held open by the server.
+import BenchProcesses
 import ProtoHTTP
 
 /// `RESULT scale=client-inflight n=<calls> bytes_per_call=… rss_before_kib=… rss_held_kib=… rss_done_kib=… completed=… held_s=… done_s=…`
@@ -74,8 +75,8 @@ enum ClientInFlightCurve {
     }
 
     private static func call(_ manager: ProtoHTTPManager, path: String, outcomes: CallOutcomes) {
-        manager.post(path, Workload.request, as: Workload.Message.self, success: { response, _ in
-            if response == Workload.response { outcomes.succeeded() } else { outcomes.failed("unexpected response \(response)") }
+        manager.post(path, Workload.requestMessage, as: Workload.Message.self, success: { response, _ in
+            if response == Workload.expectedResponse { outcomes.succeeded() } else { outcomes.failed("unexpected response \(response)") }
         }, failure: { error in
             outcomes.failed("\(error)")
         })

@@ -1,4 +1,5 @@
 // ClientRateCurve.swift: ProtoHTTP's client rps and latency against nginx at 1 to 256 calls in flight.
+import BenchProcesses
 import ProtoHTTP
 
 /// `RESULT scale=client-rps n=<calls in flight> rps=… p50_us=… p99_us=… client_rss_kib=…`
@@ -42,8 +43,8 @@ enum ClientRateCurve {
     /// One call of a loop; its success callback makes the next while the tally says go on.
     private static func call(_ manager: ProtoHTTPManager, tally: CallTally, group: LoopGroup) {
         let startedAt = MonotonicClock.nanoseconds()
-        manager.post(Workload.path, Workload.request, as: Workload.Message.self, success: { response, _ in
-            guard response == Workload.response else {
+        manager.post(Workload.path, Workload.requestMessage, as: Workload.Message.self, success: { response, _ in
+            guard response == Workload.expectedResponse else {
                 tally.failed("unexpected response \(response)")
                 group.loopEnded()
                 return

@@ -1,4 +1,5 @@
 // EchoService.swift: the benchmark's RPC as a ProtoHTTPServer service: decode the request, check it, answer the fixed response.
+import BenchProcesses
 import ProtoHTTPCore
 import ProtoHTTPServer
 
@@ -10,10 +11,10 @@ enum EchoService {
     /// The service definition to register.
     static let definition = ServiceDefinition(name: "protohttp.bench.Bench", methods: [
         .unary(Workload.path, Workload.Message.self, Workload.Message.self) { request, _ in
-            guard request == Workload.request else {
+            guard request == Workload.requestMessage else {
                 throw ProtoHTTPError(code: .invalidArgument, message: "bench-scale: unexpected request \(request)")
             }
-            return Workload.response
+            return Workload.expectedResponse
         },
     ])
 }

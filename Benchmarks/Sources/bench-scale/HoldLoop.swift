@@ -1,4 +1,5 @@
 // HoldLoop.swift: the holding server's one-thread poll loop: accept, read and frame requests, hold them, answer them on RELEASE.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

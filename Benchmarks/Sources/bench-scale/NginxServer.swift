@@ -1,4 +1,5 @@
 // NginxServer.swift: nginx from Debian as the fast server of the client curve, configured in the temp folder.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,40 +52,8 @@ final class NginxServer: Sendable {
         EmergencyStop.release(process.pid)
     }
 
-    /// The whole nginx.conf: paths absolute, everything inside the temp folder.
+    /// The whole nginx.conf: the shared one, with room for the client curve's connections.
     private static func config(prefix: String, port: UInt16) -> String {
-        """
-        # nginx.conf: written by bench-scale; one process, answers every POST with a fixed protobuf.
-        daemon off;
-        master_process off;
-        worker_processes 1;
-        pid \(prefix)/nginx.pid;
-        error_log \(prefix)/error.log warn;
-        events {
-            worker_connections 4096;
-        }
-        http {
-            access_log off;
-            client_body_temp_path \(prefix)/tmp/body;
-            proxy_temp_path \(prefix)/tmp/proxy;
-            fastcgi_temp_path \(prefix)/tmp/fastcgi;
-            uwsgi_temp_path \(prefix)/tmp/uwsgi;
-            scgi_temp_path \(prefix)/tmp/scgi;
-            keepalive_requests 1000000000;
-            keepalive_timeout 300s;
-            types { }
-            default_type \(Workload.contentType);
-            etag off;
-            server_tokens off;
-            server {
-                listen 127.0.0.1:\(port);
-                root \(prefix)/www;
-                location / {
-                    error_page 405 =200 $uri;
-                }
-            }
-        }
-
-        """
+        NginxConfig.text(prefix: prefix, port: port, writtenBy: "bench-scale", workerConnections: 4096)
     }
 }

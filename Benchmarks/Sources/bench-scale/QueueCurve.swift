@@ -1,4 +1,5 @@
 // QueueCurve.swift: OfflineQueue's enqueue and replay rates and database size at 10^3 to 10^5 entries (10^6 with --queue-max).
+import BenchProcesses
 import Foundation
 import ProtoHTTP
 import ProtoHTTPCore

@@ -1,4 +1,5 @@
 // RawConnection.swift: one blocking keep-alive TCP connection that sends the benchmark's POST and reads the whole answer.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

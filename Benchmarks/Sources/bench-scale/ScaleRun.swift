@@ -1,4 +1,5 @@
 // ScaleRun.swift: a whole bench-scale run: the chosen curves in order, their servers stopped after each, the temp folder removed.
+import BenchProcesses
 import Foundation
 
 /// Runs the curves ``Options`` chooses, in ``Curve`` order; the first failure ends the run
@@ -16,7 +17,7 @@ enum ScaleRun {
         }
         let folder: TempFolder
         do {
-            folder = try TempFolder.make()
+            folder = try TempFolder.make(for: "bench-scale")
         } catch {
             report("\(error)")
             return 1

@@ -1,4 +1,5 @@
 // SelfChild.swift: this program run again in one of its serve modes, as a child process with a line protocol on its pipes.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

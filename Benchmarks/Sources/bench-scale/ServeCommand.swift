@@ -1,7 +1,5 @@
 // ServeCommand.swift: the hidden `--serve-protohttp` mode: bench-scale re-run as the ProtoHTTPServer child.
-#if canImport(Glibc)
-import Glibc
-#endif
+import BenchProcesses
 import ProtoHTTPServer
 
 /// What the ProtoHTTPServer ``SelfChild`` runs: `bench-scale --serve-protohttp <ServeSettings>`.
@@ -30,23 +28,7 @@ enum ServeCommand {
                                                 verbosity: .silent)
         if let maxConnections = settings.maxConnections { configuration.maxConnections = maxConnections }
         if let idleSeconds = settings.idleSeconds { configuration.idleTimeout = .seconds(idleSeconds) }
-        let server: ProtoHTTPServer
-        do {
-            server = try ProtoHTTPServer(configuration: configuration, services: [EchoService.definition])
-            try await server.start()
-        } catch {
-            report("\(flag): \(error)")
-            return 1
-        }
-        guard let port = server.port else {
-            report("\(flag): the server started without a port")
-            await server.shutdown()
-            return 1
-        }
-        print("PORT \(port)")
-        flushOutput()
-        _ = try? await Blocking.run { StandardInput.waitForEnd() }
-        await server.shutdown()
-        return 0
+        return await ServeChild.serve(configuration: configuration, services: [EchoService.definition], flag: flag,
+                                      report: report)
     }
 }

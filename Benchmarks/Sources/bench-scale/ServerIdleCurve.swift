@@ -1,4 +1,5 @@
 // ServerIdleCurve.swift: ProtoHTTPServer's RSS per idle keep-alive connection, 1,000 and 10,000 connections.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

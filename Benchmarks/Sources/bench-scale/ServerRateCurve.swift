@@ -1,4 +1,5 @@
 // ServerRateCurve.swift: ProtoHTTPServer's rps and latency under wrk at 1 to 1,024 connections.
+import BenchProcesses
 
 /// `RESULT scale=server-rps n=<connections> rps=… p50_us=… p99_us=… errors=… server_rss_kib=… listen_overflows=…`
 ///

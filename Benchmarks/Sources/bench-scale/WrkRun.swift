@@ -1,4 +1,5 @@
 // WrkRun.swift: wrk with a Lua POST script as the load of the server curve: one thread, -c connections, a warm-up run then a measured one.
+import BenchProcesses
 import Dispatch
 import ProtoHTTPTestSupport
 
@@ -6,23 +7,12 @@ import ProtoHTTPTestSupport
 /// (a Lua script in the temp folder), `-t1 -c<connections> --latency`: one thread, so on two
 /// cores the server child gets the other.
 struct WrkRun: Sendable {
-    private let executable: String
-    private let url: String
-    private let folder: TempFolder
+    private let wrk: WrkCommand
+    private var folder: TempFolder { wrk.folder }
 
     /// Writes the Lua script into `folder`; `baseURL` is the server's.
     init(baseURL: String, folder: TempFolder, executable: String = "/usr/bin/wrk") throws {
-        self.executable = executable
-        self.url = baseURL + Workload.path
-        self.folder = folder
-        let body = Workload.requestBytes.map { "\\\($0)" }.joined()
-        try folder.write("wrk/post.lua", text: """
-            -- post.lua: written by bench-scale; the benchmark's POST with its binary protobuf body.
-            wrk.method = "POST"
-            wrk.body = "\(body)"
-            wrk.headers["Content-Type"] = "\(Workload.contentType)"
-
-            """)
+        wrk = try WrkCommand(baseURL: baseURL, folder: folder, executable: executable, writtenBy: "bench-scale")
     }
 
     /// A warm-up run of `warmup` seconds, then the measured run of `seconds`; the measured
@@ -34,9 +24,8 @@ struct WrkRun: Sendable {
 
     /// One wrk run; throws with its output when it exits with a status other than 0.
     private func run(connections: Int, seconds: Int) async throws -> WrkReport {
-        let arguments = ["-t1", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency",
-                         "-s", folder.file("wrk/post.lua"), url]
-        let child = try ChildProcess(executable, arguments,
+        let arguments = wrk.arguments(connections: connections, seconds: seconds, extra: ["--timeout", "10s"])
+        let child = try ChildProcess(wrk.executable, arguments,
                                      output: .file(folder.file("wrk/out.txt")), error: .file(folder.file("wrk/err.txt")))
         EmergencyStop.guardProcess(child.pid)
         let exit = await withCheckedContinuation { continuation in

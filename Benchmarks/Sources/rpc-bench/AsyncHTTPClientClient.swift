@@ -1,4 +1,5 @@
 // AsyncHTTPClientClient.swift: the `asynchttpclient` client: AsyncHTTPClient 1.37's async execute, HTTP/1.1.
+import BenchProcesses
 import AsyncHTTPClient
 import NIOCore
 import ProtoWire

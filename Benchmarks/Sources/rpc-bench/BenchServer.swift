@@ -1,4 +1,5 @@
 // BenchServer.swift: the server protocol: start on loopback and return the base URL, stop.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 // BenchService.swift: the benchmark's RPC as a ProtoHTTPServer service: decode the request, check it, answer the fixed response.
+import BenchProcesses
 import ProtoHTTP
 import ProtoHTTPServer
 import ProtoHTTPCore

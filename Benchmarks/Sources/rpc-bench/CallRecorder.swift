@@ -1,4 +1,5 @@
 // CallRecorder.swift: the shared, locked tally of an in-process client's calls: phase, latencies, errors.
+import BenchProcesses
 import Synchronization
 #if canImport(Glibc)
 import Glibc

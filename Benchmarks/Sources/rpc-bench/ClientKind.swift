@@ -1,4 +1,5 @@
 // ClientKind.swift: the clients rpc-bench knows, by RESULT name, and how each is made.
+import BenchProcesses
 
 /// A client by its RESULT-line name; ``make(baseURL:concurrency:folder:)`` builds a fresh
 /// instance for one case.

@@ -1,4 +1,5 @@
 // DefaultRun.swift: rpc-bench without a mode flag: the unary cases against nginx and ProtoHTTPServer, then the transfers.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ enum DefaultRun {
 
         let folder: TempFolder
         do {
-            folder = try TempFolder.make()
+            folder = try TempFolder.make(for: "rpc-bench")
         } catch {
             report("\(error)")
             return 1

@@ -1,4 +1,5 @@
 // LibcurlCClient.swift: the `libcurl-c` client: a bare single-threaded C loop over libcurl's multi interface, the ceiling of a libcurl design.
+import BenchProcesses
 import BenchLibcurlC
 import Foundation
 

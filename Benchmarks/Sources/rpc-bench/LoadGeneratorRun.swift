@@ -1,4 +1,5 @@
 // LoadGeneratorRun.swift: a C load generator (wrk, h2load) run as a child process: a warm-up, then the measured run with the server's CPU read around it.
+import BenchProcesses
 import Dispatch
 import ProtoHTTPTestSupport
 

@@ -1,4 +1,5 @@
 // NginxServer.swift: nginx from Debian as the benchmark server, configured in a temp folder.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -98,38 +99,11 @@ final class NginxServer: BenchServer {
         throw BenchError("nginx did not accept connections on 127.0.0.1:\(port) within \(startTimeout)")
     }
 
-    /// The whole nginx.conf: paths absolute, everything inside the temp folder.
+    /// The whole nginx.conf: the shared one with room for every connection of a run and the
+    /// transfer locations.
     private func config(port: UInt16) -> String {
         let prefix = folder.file("nginx")
-        return """
-        # nginx.conf: written by rpc-bench; one process, answers every POST with a fixed protobuf.
-        daemon off;
-        master_process off;
-        worker_processes 1;
-        pid \(prefix)/nginx.pid;
-        error_log \(prefix)/error.log warn;
-        events {
-            worker_connections 1024;
-        }
-        http {
-            access_log off;
-            client_body_temp_path \(prefix)/tmp/body;
-            proxy_temp_path \(prefix)/tmp/proxy;
-            fastcgi_temp_path \(prefix)/tmp/fastcgi;
-            uwsgi_temp_path \(prefix)/tmp/uwsgi;
-            scgi_temp_path \(prefix)/tmp/scgi;
-            keepalive_requests 1000000000;
-            keepalive_timeout 300s;
-            types { }
-            default_type \(Workload.contentType);
-            etag off;
-            server_tokens off;
-            server {
-                listen 127.0.0.1:\(port);
-                root \(prefix)/www;
-                location / {
-                    error_page 405 =200 $uri;
-                }
+        let transfers = """
                 location /transfer/ {
                     sendfile on;
                     default_type application/octet-stream;
@@ -139,9 +113,9 @@ final class NginxServer: BenchServer {
                     client_max_body_size 0;
                     root \(prefix)/uploads;
                 }
-            }
-        }
 
         """
+        return NginxConfig.text(prefix: prefix, port: port, writtenBy: "rpc-bench", workerConnections: 1024,
+                                extraLocations: transfers)
     }
 }

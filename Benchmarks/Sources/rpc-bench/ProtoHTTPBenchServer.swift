@@ -1,4 +1,5 @@
 // ProtoHTTPBenchServer.swift: ProtoHTTPServer (or grpc-swift's server) as the benchmark server, in a child process (rpc-bench re-run).
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 // ProtoHTTPClient.swift: the `protohttp` client: ProtoHTTPManager's typed post, callback form, HTTP/1.1 (or gRPC over h2c).
+import BenchProcesses
 import ProtoHTTP
 
 /// ProtoHTTP as a user would call it: one ``ProtoHTTPManager`` with the base URL, the plain

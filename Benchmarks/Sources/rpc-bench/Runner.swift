@@ -1,4 +1,5 @@
 // Runner.swift: runs every (concurrency, server, client) case against the started servers and prints the RESULT lines.
+import BenchProcesses
 import BenchSupport
 #if canImport(Glibc)
 import Glibc

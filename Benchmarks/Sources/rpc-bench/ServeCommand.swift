@@ -1,8 +1,5 @@
 // ServeCommand.swift: the hidden `--serve-protohttp` mode: rpc-bench re-run as the ProtoHTTPServer child.
-#if canImport(Glibc)
-import Glibc
-#endif
-import Dispatch
+import BenchProcesses
 import ProtoHTTPServer
 
 /// What the ``ProtoHTTPBenchServer`` child runs: `rpc-bench --serve-protohttp --threads N`.
@@ -26,37 +23,7 @@ enum ServeCommand {
             return 2
         }
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads, accessLog: false)
-        let server: ProtoHTTPServer
-        do {
-            server = try ProtoHTTPServer(configuration: configuration, services: [BenchService.definition])
-            try await server.start()
-        } catch {
-            report("\(flag): \(error)")
-            return 1
-        }
-        guard let port = server.port else {
-            report("\(flag): the server started without a port")
-            await server.shutdown()
-            return 1
-        }
-        print("PORT \(port)")
-        fflush(nil)  // all streams (`stdout` itself is not concurrency-safe to name)
-        await waitForEndOfInput()
-        await server.shutdown()
-        return 0
-    }
-
-    /// Returns when standard input reaches its end (or fails), reading it off the cooperative pool.
-    private static func waitForEndOfInput() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                var byte: UInt8 = 0
-                while true {
-                    let count = read(0, &byte, 1)
-                    if count == 0 || (count < 0 && errno != EINTR) { break }
-                }
-                continuation.resume()
-            }
-        }
+        return await ServeChild.serve(configuration: configuration, services: [BenchService.definition], flag: flag,
+                                      report: report)
     }
 }

@@ -1,4 +1,5 @@
 // ServerKind.swift: the servers rpc-bench knows, by name, how each is made and which clients call it by default.
+import BenchProcesses
 
 /// A server by its `--server` name; ``make(folder:threads:)`` builds it, not yet started.
 enum ServerKind: String, CaseIterable, Sendable {

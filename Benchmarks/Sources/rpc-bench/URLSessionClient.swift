@@ -1,4 +1,5 @@
 // URLSessionClient.swift: the `urlsession` client: Foundation's URLSession data tasks with completion handlers.
+import BenchProcesses
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 // WrkClient.swift: the `wrk` ceiling: wrk with a Lua POST script, one thread, CPU read from its rusage.
+import BenchProcesses
 
 /// wrk, the C load generator, as the ceiling for a client on one core: the same POST body
 /// and Content-Type (from a Lua script in the temp folder), `-t1 -c<concurrency>`.
@@ -10,23 +11,12 @@
 struct WrkClient: BenchClient {
     /// `"wrk"`.
     let name = "wrk"
-    private let executable: String
-    private let url: String
-    private let folder: TempFolder
+    private let wrk: WrkCommand
+    private var folder: TempFolder { wrk.folder }
 
     /// Writes the Lua script into `folder`; `baseURL` is the server's.
     init(baseURL: String, folder: TempFolder, executable: String = "/usr/bin/wrk") throws {
-        self.executable = executable
-        self.url = baseURL + Workload.path
-        self.folder = folder
-        let body = Workload.requestBytes.map { "\\\($0)" }.joined()
-        try folder.write("wrk/post.lua", text: """
-            -- post.lua: written by rpc-bench; the benchmark's POST with its binary protobuf body.
-            wrk.method = "POST"
-            wrk.body = "\(body)"
-            wrk.headers["Content-Type"] = "\(Workload.contentType)"
-
-            """)
+        wrk = try WrkCommand(baseURL: baseURL, folder: folder, executable: executable, writtenBy: "rpc-bench")
     }
 
     /// Runs wrk twice (warm-up, then measured) and reads its report and CPU time, and the
@@ -50,9 +40,8 @@ struct WrkClient: BenchClient {
 
     /// One wrk run of `seconds`.
     private func run(concurrency: Int, seconds: Int) async throws -> (WrkReport, CPUTime) {
-        let arguments = ["-t1", "-c\(concurrency)", "-d\(seconds)s", "--latency",
-                         "-s", folder.file("wrk/post.lua"), url]
-        let (output, cpu) = try await LoadGeneratorRun.run(executable, arguments, tool: "wrk", folder: folder)
+        let arguments = wrk.arguments(connections: concurrency, seconds: seconds)
+        let (output, cpu) = try await LoadGeneratorRun.run(wrk.executable, arguments, tool: "wrk", folder: folder)
         return (try WrkReport(parsing: output), cpu)
     }
 

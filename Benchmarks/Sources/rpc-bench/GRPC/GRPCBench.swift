@@ -1,4 +1,5 @@
 // GRPCBench.swift: `rpc-bench --protocol grpc`: ProtoHTTP's gRPC client and server against grpc-swift 2's, Echo over h2c, checked then measured.
+import BenchProcesses
 import BenchSupport
 import BenchLibcurlC
 import ProtoHTTP
@@ -42,7 +43,7 @@ enum GRPCBench {
         let options = Options.parse(Array(arguments.dropFirst()))
         let folder: TempFolder
         do {
-            folder = try TempFolder.make()
+            folder = try TempFolder.make(for: "rpc-bench")
         } catch {
             report("\(error)")
             return 1

@@ -1,4 +1,5 @@
 // GRPCBytesCoding.swift: grpc-swift's serializer and deserializer for messages already encoded (ProtoWire does the protobuf).
+import BenchProcesses
 import GRPCCore
 
 /// Hands grpc-swift a message's bytes as they are: the bench encodes and decodes its messages

@@ -1,4 +1,5 @@
 // GRPCSwiftClient.swift: the `grpc-swift` client: grpc-swift 2's GRPCClient over HTTP2ClientTransport.Posix (h2c), unary Echo.
+import BenchProcesses
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import ProtoWire

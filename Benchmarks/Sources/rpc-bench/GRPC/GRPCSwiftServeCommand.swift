@@ -1,4 +1,5 @@
 // GRPCSwiftServeCommand.swift: the hidden `--serve-grpc-swift` mode: rpc-bench re-run as grpc-swift 2's server, Echo over h2c.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

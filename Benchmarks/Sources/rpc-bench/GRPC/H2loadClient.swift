@@ -1,4 +1,5 @@
 // H2loadClient.swift: h2load (nghttp2's C load generator) as the gRPC load generator that judges servers, one connection, CPU read from its rusage.
+import BenchProcesses
 
 /// h2load posting the Echo request, framed for gRPC, over one h2c connection with
 /// `concurrency` streams in flight (`-c1 -m<n> -t1`), as our client and grpc-swift's do. It

@@ -1,4 +1,5 @@
 // Callgrind.swift: running a command under valgrind's callgrind and reading how many instructions it executed.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif

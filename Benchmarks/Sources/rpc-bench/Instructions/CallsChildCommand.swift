@@ -1,4 +1,5 @@
 // CallsChildCommand.swift: the hidden `--calls-child` mode: a fixed number of calls by one client, for callgrind to count.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ enum CallsChildCommand {
             return 2
         }
         do {
-            let folder = try TempFolder.make()
+            let folder = try TempFolder.make(for: "rpc-bench")
             defer { folder.remove() }
             guard let client = try kind.make(baseURL: url, concurrency: 1, folder: folder) as? any LoopClient else {
                 report("\(flag): \(name) is not an in-process client")

@@ -1,4 +1,5 @@
 // InstructionBench.swift: `rpc-bench --instructions`: instructions per call of each server and client, counted by callgrind.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +38,7 @@ enum InstructionBench {
         }
         let short = long / 6
         do {
-            let folder = try TempFolder.make()
+            let folder = try TempFolder.make(for: "rpc-bench")
             defer { folder.remove() }
             try folder.write("callgrind/.keep", [])
             print("# rpc-bench \(flag): callgrind, \(short) and \(long) calls on one connection, "

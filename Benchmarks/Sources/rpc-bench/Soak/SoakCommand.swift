@@ -1,4 +1,5 @@
 // SoakCommand.swift: `rpc-bench --soak MINUTES`: 64 clients call our server for a long time; errors, RSS and descriptors every minute.
+import BenchProcesses
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,7 +50,7 @@ enum SoakCommand {
             }
         }
         let folder: TempFolder
-        do { folder = try TempFolder.make() } catch {
+        do { folder = try TempFolder.make(for: "rpc-bench") } catch {
             report("\(error)")
             return 1
         }

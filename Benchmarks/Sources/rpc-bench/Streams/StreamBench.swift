@@ -1,4 +1,5 @@
 // StreamBench.swift: `rpc-bench --streams`: a server stream of a million small messages and a bidi echo of 100,000, ProtoHTTP's client and server against grpc-swift 2's.
+import BenchProcesses
 import BenchSupport
 import ProtoHTTP
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ enum StreamBench {
         }
         let folder: TempFolder
         do {
-            folder = try TempFolder.make()
+            folder = try TempFolder.make(for: "rpc-bench")
         } catch {
             report("\(error)")
             return 1

@@ -1,4 +1,5 @@
 // StreamClients.swift: the two streaming clients rpc-bench --streams measures: ProtoHTTP's typed streams and grpc-swift 2's.
+import BenchProcesses
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import ProtoHTTP

@@ -1,4 +1,5 @@
 // StreamWorkload.swift: the streaming methods rpc-bench --streams calls: Feed (a server stream of N small messages) and Chat (a bidi echo).
+import BenchProcesses
 import GRPCCore
 import ProtoHTTPCore
 

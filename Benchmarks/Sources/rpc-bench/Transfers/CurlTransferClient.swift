@@ -1,4 +1,5 @@
 // CurlTransferClient.swift: the curl command line as the transfer reference: the same file, the same nginx.
+import BenchProcesses
 import Foundation
 import ProtoHTTPTestSupport
 

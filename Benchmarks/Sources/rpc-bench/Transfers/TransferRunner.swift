@@ -1,4 +1,5 @@
 // TransferRunner.swift: the transfer cases: one large file up and down through nginx, ProtoHTTP against curl.
+import BenchProcesses
 import BenchSupport
 import Foundation
 import ProtoHTTPTestSupport

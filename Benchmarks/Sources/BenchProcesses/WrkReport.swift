@@ -1,4 +1,4 @@
-// WrkReport.swift: parsing the figures rpc-bench needs from `wrk --latency` output.
+// WrkReport.swift: parsing the figures rpc-bench and bench-scale need from `wrk --latency` output.
 
 /// What `wrk --latency` printed, reduced to the figures of a RESULT line.
 ///
@@ -10,20 +10,20 @@
 ///   Non-2xx or 3xx responses: 3        (only when some were)
 /// Requests/sec:  34276.97
 /// ```
-struct WrkReport: Sendable {
+public struct WrkReport: Sendable {
     /// Completed requests.
-    var requests: Int
+    public var requests: Int
     /// `Requests/sec`.
-    var requestsPerSecond: Double
+    public var requestsPerSecond: Double
     /// The 50% latency, microseconds.
-    var p50Microseconds: Double
+    public var p50Microseconds: Double
     /// The 99% latency, microseconds.
-    var p99Microseconds: Double
-    /// Non-2xx responses plus socket errors.
-    var errors: Int
+    public var p99Microseconds: Double
+    /// Non-2xx responses plus socket errors (connect, read, write, timeout).
+    public var errors: Int
 
     /// Parses wrk's report; throws naming the first figure it could not find.
-    init(parsing text: String) throws {
+    public init(parsing text: String) throws {
         var requests: Int?, rate: Double?, p50: Double?, p99: Double?
         var errors = 0
         for raw in text.split(separator: "\n") {
@@ -41,9 +41,9 @@ struct WrkReport: Sendable {
                 if words.count >= 3, words[1] == "requests", words[2] == "in" { requests = Int(first) }
             }
         }
-        guard let requests else { throw BenchError("wrk: no \"N requests in\" line in its output:\n\(text)") }
-        guard let rate else { throw BenchError("wrk: no Requests/sec line in its output:\n\(text)") }
-        guard let p50, let p99 else { throw BenchError("wrk: no 50%/99% latency lines (was --latency given?):\n\(text)") }
+        guard let requests else { throw ProcessError("wrk: no \"N requests in\" line in its output:\n\(text)") }
+        guard let rate else { throw ProcessError("wrk: no Requests/sec line in its output:\n\(text)") }
+        guard let p50, let p99 else { throw ProcessError("wrk: no 50%/99% latency lines (was --latency given?):\n\(text)") }
         self.requests = requests
         self.requestsPerSecond = rate
         self.p50Microseconds = p50
@@ -52,7 +52,7 @@ struct WrkReport: Sendable {
     }
 
     /// `22.00us`, `1.40ms`, `2.00s`, `1.00m` as microseconds; `nil` for anything else.
-    static func microseconds(_ word: Substring) -> Double? {
+    public static func microseconds(_ word: Substring) -> Double? {
         let units: [(String, Double)] = [("us", 1), ("ms", 1e3), ("s", 1e6), ("m", 60e6), ("h", 3600e6)]
         for (suffix, scale) in units where word.hasSuffix(suffix) {
             guard let value = Double(word.dropLast(suffix.count)) else { return nil }

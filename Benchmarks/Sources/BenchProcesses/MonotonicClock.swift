@@ -1,15 +1,20 @@
-// MonotonicClock.swift: nanosecond timestamps from CLOCK_MONOTONIC for per-call latencies.
+// MonotonicClock.swift: nanosecond timestamps from CLOCK_MONOTONIC for latencies and rates.
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Reads `CLOCK_MONOTONIC` as nanoseconds: cheap (vDSO), comparable across threads, never
 /// stepped by wall-clock changes.
-enum MonotonicClock {
+public enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point.
-    static func nanoseconds() -> UInt64 {
+    public static func nanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// Seconds since `start` (a value of ``nanoseconds()``).
+    public static func seconds(since start: UInt64) -> Double {
+        Double(nanoseconds() &- start) / 1e9
     }
 }

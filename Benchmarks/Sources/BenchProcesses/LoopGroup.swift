@@ -3,7 +3,7 @@ import Synchronization
 
 /// Lets callback-based clients (completion handlers, not tasks) look like one `async` run:
 /// each loop calls ``loopEnded()`` once, and the last one resumes ``wait(loops:start:)``.
-final class LoopGroup: Sendable {
+public final class LoopGroup: Sendable {
     private let remaining: Mutex<(count: Int, continuation: CheckedContinuation<Void, Never>?)>
 
     private init(count: Int, continuation: CheckedContinuation<Void, Never>) {
@@ -12,7 +12,7 @@ final class LoopGroup: Sendable {
 
     /// Starts `loops` loops through `start` (called once per loop index) and returns when
     /// every loop has called ``loopEnded()``.
-    static func wait(loops: Int, start: (LoopGroup, Int) -> Void) async {
+    public static func wait(loops: Int, start: (LoopGroup, Int) -> Void) async {
         guard loops > 0 else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let group = LoopGroup(count: loops, continuation: continuation)
@@ -21,7 +21,7 @@ final class LoopGroup: Sendable {
     }
 
     /// One loop has made its last call.
-    func loopEnded() {
+    public func loopEnded() {
         let done = remaining.withLock { state -> CheckedContinuation<Void, Never>? in
             state.count -= 1
             guard state.count == 0 else { return nil }

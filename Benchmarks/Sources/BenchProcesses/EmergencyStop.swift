@@ -1,4 +1,4 @@
-// EmergencyStop.swift: kills the running servers if rpc-bench exits, is interrupted or crashes.
+// EmergencyStop.swift: kills the running child processes if the benchmark exits, is interrupted or crashes.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +9,8 @@ private final class GuardSlot: Sendable {
     let pid = Atomic<Int32>(0)
 }
 
-/// Room for every server of one run (nginx and ProtoHTTPServer run side by side). Made before
+/// Room for every child of one run (rpc-bench: nginx and ProtoHTTPServer side by side;
+/// bench-scale: a server child or nginx, and wrk beside it). Made before
 /// any handler is installed (``EmergencyStop/guardProcess(_:)`` touches it first), so a
 /// handler only reads it.
 private let guardSlots: [GuardSlot] = (0..<4).map { _ in GuardSlot() }
@@ -28,16 +29,16 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 
 /// Makes sure the servers started by the benchmark never outlive it.
 ///
-/// The normal path stops the server itself (``BenchServer/stop()``); this covers the rest:
+/// The normal path stops each child itself (and releases its pid); this covers the rest:
 /// `exit()` from anywhere (an `atexit` hook), Ctrl-C or `kill` (SIGINT, SIGTERM, SIGHUP), and
 /// crashes (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS). Each handler kills the guarded pids,
 /// puts back the action that was there before (default, or the Swift backtracer) and raises
 /// the signal again, so the crash report and the exit status stay as they would have been.
-enum EmergencyStop {
+public enum EmergencyStop {
     private static let installed = Mutex(false)
 
     /// Guards `pid` (up to four at a time; a fifth is not guarded); installs the hooks on first use.
-    static func guardProcess(_ pid: pid_t) {
+    public static func guardProcess(_ pid: pid_t) {
         for slot in guardSlots {
             if slot.pid.compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged { break }
         }
@@ -45,7 +46,7 @@ enum EmergencyStop {
     }
 
     /// Stops guarding `pid` (the server was stopped normally).
-    static func release(_ pid: pid_t) {
+    public static func release(_ pid: pid_t) {
         for slot in guardSlots {
             _ = slot.pid.compareExchange(expected: pid, desired: 0, ordering: .sequentiallyConsistent)
         }
