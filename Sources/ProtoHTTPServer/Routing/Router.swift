@@ -81,10 +81,11 @@ struct Router: Sendable {
     static func path(of uri: String) -> String {
         // On the contiguous UTF-8 bytes: both delimiters are ASCII; stepping the `UTF8View`
         // cost about 55 instructions a byte, 1,800 per request (callgrind), and a `Character`
-        // walk far more.
-        let offset = HTTPText.withUTF8(uri) { bytes in
-            bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
-        }
+        // walk far more. (`HTTPText.withUTF8` reads the same bytes but measured ~2,000
+        // instructions a request more here, called across the module boundary.)
+        func isDelimiter(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
+        let offset = uri.utf8.withContiguousStorageIfAvailable { $0.firstIndex(where: isDelimiter) }
+            ?? uri.utf8.firstIndex(where: isDelimiter).map { uri.utf8.distance(from: uri.utf8.startIndex, to: $0) }
         guard let offset else { return uri }
         return String(uri[..<uri.utf8.index(uri.utf8.startIndex, offsetBy: offset)])
     }
