@@ -21,6 +21,16 @@ import Testing
         #expect(Duration.seconds(Int64.max).wholeMillisecondsRoundedUp == .max)
         #expect(Duration.seconds(Int64.min).wholeMilliseconds == .min)
         #expect(Duration.seconds(Int64.max).dispatchInterval == .never)
+        #expect(Duration.seconds(Int64.max).wholeNanoseconds == .max)
+        #expect(Duration.seconds(Int64.min).wholeNanoseconds == .min)
+        // The longest grpc-timeout, 99,999,999 hours, is past Int64 nanoseconds.
+        #expect(Duration.seconds(99_999_999 * 3600).wholeNanoseconds == .max)
+    }
+
+    @Test func nanosecondsRoundTowardZero() {
+        #expect(Duration.milliseconds(250).wholeNanoseconds == 250_000_000)
+        #expect(Duration.nanoseconds(-7).wholeNanoseconds == -7)
+        #expect((Duration.nanoseconds(3) + .init(secondsComponent: 0, attosecondsComponent: 999_999_999)).wholeNanoseconds == 3)
     }
 
     @Test func fractionalUnitsAndDispatchIntervals() {

@@ -21,6 +21,16 @@ extension Duration {
         return remainder > .zero && down < .max ? down + 1 : down
     }
 
+    /// Whole nanoseconds, rounded toward zero, saturating at the `Int64` range (NIO's
+    /// `TimeAmount`; a `grpc-timeout` may say up to 99,999,999 hours, beyond it).
+    package var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, carry) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return carry ? (seconds < 0 ? .min : .max) : sum
+    }
+
     /// Milliseconds as a `Double` (for logs: `0.31ms`).
     package var fractionalMilliseconds: Double {
         let (seconds, attoseconds) = components

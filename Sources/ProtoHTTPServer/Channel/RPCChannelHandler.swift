@@ -82,6 +82,8 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     /// so a long run of pipelined requests cannot grow the stack.
     private static let maxNesting = 4
     var remoteAddress: String?
+    /// Where the handlers' deadline timers run: this connection's loop, once the handler is added.
+    private var deadlineTimers = DeadlineTimers.dispatch
 
     init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, maxConcurrentRequests: Int = .max, accessLog: AccessLog?,
          execution: HandlerExecution, loopsOpen: EventLoopsOpen, abandonment: (any AbandonedRequestObserver)? = nil) {
@@ -96,6 +98,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        deadlineTimers = .eventLoop(context.eventLoop, open: loopsOpen)
         // Added after the connection became active: once its HTTP version was chosen, or as
         // an HTTP/2 stream's handler (a stream reports its connection's peer address).
         if context.channel.isActive { recordRemoteAddress(context: context) }
@@ -319,7 +322,8 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     /// The dispatcher's view of a request with this head and body.
     private func request(_ head: HTTPRequestHead, body: [UInt8], decoding: RPCRequest.BodyDecoding = .asSent) -> RPCRequest {
         RPCRequest(method: HTTPMethod(rawValue: head.method.rawValue), uri: head.uri, headers: HTTPFields(head.headers),
-                   body: body, remoteAddress: remoteAddress, httpMajorVersion: head.version.major, bodyDecoding: decoding)
+                   body: body, remoteAddress: remoteAddress, httpMajorVersion: head.version.major, bodyDecoding: decoding,
+                   deadlineTimers: deadlineTimers)
     }
 
     /// The executor request tasks prefer: this connection's loop, or `nil` for the global one.

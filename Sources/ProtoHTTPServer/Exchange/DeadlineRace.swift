@@ -1,5 +1,4 @@
 // DeadlineRace.swift: runs a handler against its deadline and cancellation, answering on time.
-import Dispatch
 import ProtoHTTPCore
 
 /// The handler did not finish before its deadline.
@@ -15,9 +14,10 @@ enum DeadlineRace {
     /// So the answer goes out on time even when a handler ignores cancellation, and the handler
     /// still stays inside the calling task, where a closed connection or shutdown can see and
     /// cancel it. `answer` runs on the thread of whichever comes first: the task's, the
-    /// deadline timer's, or the canceller's.
+    /// deadline timer's (`timers` arms it), or the canceller's.
     static func run<T: Sendable>(
         deadline: ContinuousClock.Instant?,
+        timers: DeadlineTimers = .dispatch,
         _ operation: @escaping @Sendable () async throws -> T,
         answer: @escaping @Sendable (Result<T, any Error>) -> Void
     ) async {
@@ -31,7 +31,7 @@ enum DeadlineRace {
         }
         // The handler's calls see the deadline (and get at most what is left of it).
         await HandlerDeadline.$current.withValue(deadline) {
-            await runTimed(deadline: deadline, operation, answer: FirstAnswer(answer))
+            await runTimed(deadline: deadline, timers: timers, operation, answer: FirstAnswer(answer))
         }
     }
 
@@ -53,17 +53,15 @@ enum DeadlineRace {
     /// without cancelling the request task that owns it.
     private static func runTimed<T: Sendable>(
         deadline: ContinuousClock.Instant,
+        timers: DeadlineTimers,
         _ operation: @escaping @Sendable () async throws -> T,
         answer: FirstAnswer<Result<T, any Error>>
     ) async {
         let outcome = ContinuationBridge<Result<T, any Error>>()  // the first of the racers wins
-        // A Dispatch timer rather than a sleeping task: a cancelled `Task.sleep` keeps its memory
-        // until its deadline, so each answered call would hold on to its timer for the whole
+        // A timer rather than a sleeping task: a cancelled `Task.sleep` keeps its memory until
+        // its deadline, so each answered call would hold on to its timer for the whole
         // Connect-Timeout-Ms (tens of megabytes under load with minute-long client timeouts).
-        let timer = DispatchSource.makeTimerSource()
-        timer.setEventHandler { outcome.resume(.failure(DeadlinePassed())) }
-        timer.schedule(deadline: .now() + (deadline - .now).dispatchInterval)
-        timer.activate()
+        let timer = timers.schedule(at: deadline) { outcome.resume(.failure(DeadlinePassed())) }
         await withTaskCancellationHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { outcome.resume(await Result { try await operation() }) }

@@ -15,6 +15,8 @@ struct RPCRequest: Sendable {
     var httpMajorVersion = 1
     /// What the connection did with the body's `Content-Encoding` while it arrived.
     var bodyDecoding = BodyDecoding.asSent
+    /// Where the handler's deadline timer runs: the connection's event loop, or Dispatch.
+    var deadlineTimers = DeadlineTimers.dispatch
 
     /// Whether the body is still as sent, or the connection inflated it as it arrived
     /// (``ContentEncoding/inflatesOnArrival(method:contentType:contentEncoding:)``).

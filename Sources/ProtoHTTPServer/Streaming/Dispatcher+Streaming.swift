@@ -12,6 +12,8 @@ extension Dispatcher {
         var invocation: StreamInvocation
         var framing: StreamFraming
         var context: ServerContext
+        /// Where the handler's deadline timer runs (the request's ``RPCRequest/deadlineTimers``).
+        var deadlineTimers: DeadlineTimers
     }
 
     /// What the head of a request to a streaming method leads to.
@@ -90,7 +92,8 @@ extension Dispatcher {
             method: method.path, httpMethod: request.method, wireProtocol: wireProtocol, encoding: encoding,
             requestHeaders: request.headers, remoteAddress: request.remoteAddress, deadline: deadline, logger: logger(forMethod: method.path)
         )
-        return .ready(StreamPrepared(method: method, invocation: invocation, framing: framing, context: context))
+        return .ready(StreamPrepared(method: method, invocation: invocation, framing: framing, context: context,
+                                     deadlineTimers: request.deadlineTimers))
     }
 
     /// Runs a prepared stream's handler against its deadline and cancellation; `end` gets how
@@ -104,7 +107,7 @@ extension Dispatcher {
         let path = prepared.method.path
         let observation = observe(path, negotiated, headers: context.requestHeaders)
         let interceptors = prepared.method.interceptors
-        await DeadlineRace.run(deadline: context.deadline, {
+        await DeadlineRace.run(deadline: context.deadline, timers: prepared.deadlineTimers, {
             guard let observation else { return try await invocation.run(requests, responses, context, interceptors) }
             return try await ServiceContext.withValue(observation.context(.topLevel)) {
                 try await invocation.run(requests, responses, context, interceptors)
