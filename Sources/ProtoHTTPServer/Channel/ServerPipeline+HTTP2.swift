@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP2
 
 extension ServerPipeline {
-    /// The HTTP/2 handlers of a connection: ``HTTP2CalmGate``, NIOHTTP2's handler with its stream multiplexer, and
+    /// The HTTP/2 handlers of a connection: ``HTTP2FlushCoalescer``, ``HTTP2CalmGate``, NIOHTTP2's handler with its stream multiplexer, and
     /// ``HTTP2DrainHandler`` behind it (GOAWAY at shutdown, when idle, and to a client that
     /// resets streams before sending their requests). Each stream the client
     /// opens gets its own child channel with NIOHTTP2's HTTP/2-to-HTTP/1 codec and an
@@ -13,6 +13,8 @@ extension ServerPipeline {
     func configureHTTP2(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         let drain = HTTP2DrainHandler(eventLoop: pipeline.eventLoop)
         let earlyResets = drain.earlyResets
+        // At the socket end: answers given between reads leave in one write, not one each.
+        try pipeline.addHandler(HTTP2FlushCoalescer())
         // Before NIOHTTP2's handler: reads go on in slices, and stop once `drain` calms the client.
         try pipeline.addHandler(HTTP2CalmGate(drain: drain))
         // NIO's default settings (100 concurrent streams, 16 KiB of headers), with flow-control
