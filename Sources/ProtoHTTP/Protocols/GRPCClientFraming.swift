@@ -7,11 +7,13 @@ import ProtoHTTPCore
 /// The client side of gRPC's length-prefixed messages and trailer status, for ``GRPCProtocol``
 /// and ``GRPCWebProtocol``.
 enum GRPCClientFraming {
-    /// The protocol headers: `grpc-accept-encoding` and, for a deadline, `grpc-timeout`.
-    static func headers(timeout: Duration?) -> HTTPFields {
-        var headers: HTTPFields = [.grpcAcceptEncoding: "gzip,identity"]
-        if let timeout { headers[.grpcTimeout] = GRPCTimeout.format(timeout) }
-        return headers
+    /// The protocol headers: `first` (gRPC's `te`, gRPC-Web's `x-grpc-web`), then
+    /// `grpc-accept-encoding` and, for a deadline, `grpc-timeout`.
+    static func headers(first: HTTPField, timeout: Duration?) -> HTTPFields {
+        // Built as one array: a keyed set on an HTTPFields looks the name up and splices.
+        var fields = [first, HTTPField(name: .grpcAcceptEncoding, value: "gzip,identity")]
+        if let timeout { fields.append(HTTPField(name: .grpcTimeout, value: GRPCTimeout.format(timeout))) }
+        return HTTPFields(fields)
     }
 
     /// `request` with its body as one frame. A body the request layer gzipped

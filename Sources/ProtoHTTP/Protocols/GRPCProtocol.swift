@@ -33,15 +33,13 @@ public struct GRPCProtocol: WireProtocol {
 
     /// `te: trailers`, `grpc-accept-encoding`, and `grpc-timeout` for a deadline.
     public func headers(timeout: Duration?) -> HTTPFields {
-        var headers: HTTPFields = [.te: "trailers"]
-        headers.append(contentsOf: GRPCClientFraming.headers(timeout: timeout))
-        return headers
+        GRPCClientFraming.headers(first: HTTPField(name: .te, value: "trailers"), timeout: timeout)
     }
 
     /// The request with its message framed, over HTTP/2 (prior knowledge for `http://`).
     public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest {
         var request = GRPCClientFraming.frame(request)
-        let isTLS = request.url.lowercased().hasPrefix("https:")
+        let isTLS = request.url.utf8.prefix(6).map(HTTPText.asciiLowercased).elementsEqual("https:".utf8)
         request.httpVersion = isTLS ? .http2 : .http2PriorKnowledge
         return request
     }
@@ -89,9 +87,7 @@ public struct GRPCWebProtocol: WireProtocol {
 
     /// `x-grpc-web: 1`, `grpc-accept-encoding`, and `grpc-timeout` for a deadline.
     public func headers(timeout: Duration?) -> HTTPFields {
-        var headers: HTTPFields = [.xGRPCWeb: "1"]
-        headers.append(contentsOf: GRPCClientFraming.headers(timeout: timeout))
-        return headers
+        GRPCClientFraming.headers(first: HTTPField(name: .xGRPCWeb, value: "1"), timeout: timeout)
     }
 
     /// The request with its message framed (and, with ``text``, in base64).

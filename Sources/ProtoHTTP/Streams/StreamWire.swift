@@ -35,14 +35,10 @@ struct StreamWire: Sendable {
             if let timeout { headers[.connectTimeout] = ConnectHeaders.timeoutValue(timeout) }
             return headers
         default:
-            var headers = GRPCClientFraming.headers(timeout: timeout)
-            if wireProtocol == .grpc {
-                headers[.te] = "trailers"
-            } else {
-                // gRPC-Web servers behind WSGI (sonora) answer in the type the request accepts.
-                headers[.xGRPCWeb] = "1"
-                headers[.accept] = contentType
-            }
+            guard wireProtocol != .grpc else { return GRPCClientFraming.headers(first: HTTPField(name: .te, value: "trailers"), timeout: timeout) }
+            var headers = GRPCClientFraming.headers(first: HTTPField(name: .xGRPCWeb, value: "1"), timeout: timeout)
+            // gRPC-Web servers behind WSGI (sonora) answer in the type the request accepts.
+            headers.append(HTTPField(name: .accept, value: contentType))
             return headers
         }
     }

@@ -51,7 +51,7 @@ extension CurlTransfer {
         switch httpVersion {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         case .http2: try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        case .http2PriorKnowledge where Self.priorKnowledgeCannotReuse && !streamsGRPC && engine.h2cConnections.contains(H2CConnections.origin(of: request.url)):
+        case .http2PriorKnowledge where Self.priorKnowledgeCannotReuse && !streamsGRPC && engine.h2cConnections.contains(h2cOrigin):
             // libcurl before 8.0 reuses an h2c connection only for a transfer that asks for HTTP/2 plainly.
             try set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_0))
             reusesH2C = true

@@ -14,6 +14,9 @@ final class CurlTransfer {
     /// What this transfer sends: the call's request, or where a redirect the transport follows
     /// itself led it (``RedirectStep``).
     let request: TransportRequest
+    /// `request.url`'s origin for the h2c bookkeeping of libcurl before 8.0 (``H2CConnections``),
+    /// worked out once: configuring the transfer and recording its connection both ask.
+    lazy var h2cOrigin = H2CConnections.origin(of: request.url)
     /// Redirects this transfer may still follow itself (libcurl's own following is bounded by
     /// `CURLOPT_MAXREDIRS`).
     let redirectsLeft: Int
@@ -263,7 +266,7 @@ final class CurlTransfer {
     @discardableResult
     func recordH2CConnection(succeeded: Bool) -> Bool {
         guard Self.priorKnowledgeCannotReuse, (request.httpVersion ?? engine.configuration.httpVersion) == .http2PriorKnowledge else { return false }
-        let origin = H2CConnections.origin(of: request.url)
+        let origin = h2cOrigin
         var version = 0
         if succeeded, ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version) == CURLE_OK, version == Int(CURL_HTTP_VERSION_2_0) {
             engine.h2cConnections.insert(origin)
@@ -282,7 +285,7 @@ final class CurlTransfer {
     func closeConnectionWhenAborted() {
         guard Self.priorKnowledgeCannotReuse else { return }
         _ = ccurl_easy_setopt_long(easy, CURLOPT_FORBID_REUSE, 1)
-        engine.h2cConnections.remove(H2CConnections.origin(of: request.url))
+        engine.h2cConnections.remove(h2cOrigin)
     }
 
     /// The response, read from the finished easy handle.

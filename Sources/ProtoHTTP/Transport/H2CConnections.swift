@@ -28,11 +28,23 @@ final class H2CConnections: Sendable {
     /// Forgets `origin`: its connection is gone.
     func remove(_ origin: String) { origins.withLock { _ = $0.remove(origin) } }
 
-    /// `scheme://host[:port]` of `url`, lowercased; the whole URL when it has no path.
+    /// `scheme://host[:port]` of `url`, lowercased; the whole URL when it has no `://`.
+    /// Read byte by byte: each gRPC call asks twice, and Foundation's `range(of:)` with
+    /// Character-wise scanning cost about 5,000 instructions a time.
     static func origin(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
-        let rest = url[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let utf8 = url.utf8
+        var index = utf8.startIndex
+        var authorityStart: String.Index?
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ":"), utf8[index...].starts(with: "://".utf8) {
+                authorityStart = utf8.index(index, offsetBy: 3)
+                break
+            }
+            index = utf8.index(after: index)
+        }
+        guard let authorityStart else { return url.lowercased() }
+        let authorityEnd = utf8[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? utf8.endIndex
         return String(url[..<authorityEnd]).lowercased()
     }
 }

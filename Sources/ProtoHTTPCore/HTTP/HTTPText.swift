@@ -30,7 +30,7 @@ package enum HTTPText {
     }
 
     /// `byte` with A–Z lowered; every other byte as it is.
-    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 

@@ -1,5 +1,6 @@
 // CallsChildCommand.swift: the hidden `--calls-child` mode: a fixed number of calls by one client, for callgrind to count.
 import BenchProcesses
+import ProtoHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,8 @@ enum CallsChildCommand {
         do {
             let folder = try TempFolder.make(for: "rpc-bench")
             defer { folder.remove() }
-            guard let client = try kind.make(baseURL: url, concurrency: 1, folder: folder) as? any LoopClient else {
+            let made: any BenchClient = values["--grpc"] != nil ? try ProtoHTTPClient(baseURL: url, concurrency: 1, wireProtocol: .grpc) : try kind.make(baseURL: url, concurrency: 1, folder: folder)
+            guard let client = made as? any LoopClient else {
                 report("\(flag): \(name) is not an in-process client")
                 return 2
             }
