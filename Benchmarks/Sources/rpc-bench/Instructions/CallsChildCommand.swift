@@ -7,6 +7,9 @@ import Glibc
 
 /// What ``InstructionBench`` runs under callgrind for the client side:
 /// `rpc-bench --calls-child --client <libcurl-c|protohttp> --url <base URL> --calls N`.
+/// With `--protocol grpc` (client `protohttp` only) the calls are gRPC Echo calls over h2c, for
+/// counting the gRPC client path by hand against a `--serve-protohttp` child:
+/// `valgrind --tool=callgrind rpc-bench --calls-child --client protohttp --url … --calls N --protocol grpc`.
 ///
 /// ```
 ///  make the client (one connection, concurrency 1)
@@ -30,7 +33,14 @@ enum CallsChildCommand {
         do {
             let folder = try TempFolder.make(for: "rpc-bench")
             defer { folder.remove() }
-            let made: any BenchClient = values["--grpc"] != nil ? try ProtoHTTPClient(baseURL: url, concurrency: 1, wireProtocol: .grpc) : try kind.make(baseURL: url, concurrency: 1, folder: folder)
+            let made: any BenchClient
+            switch values["--protocol"] {
+            case nil: made = try kind.make(baseURL: url, concurrency: 1, folder: folder)
+            case "grpc" where kind == .protohttp: made = try ProtoHTTPClient(baseURL: url, concurrency: 1, wireProtocol: .grpc)
+            case let other?:
+                report("\(flag): --protocol \(other) is not one this mode runs (grpc, with --client protohttp)")
+                return 2
+            }
             guard let client = made as? any LoopClient else {
                 report("\(flag): \(name) is not an in-process client")
                 return 2
