@@ -286,7 +286,11 @@ final class RPCChannelHandler: ChannelDuplexHandler {
             respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
             return
         }
-        let request = request(head, body: body, decoding: decoding)
+        // The task answers and then only returns, so a passed deadline may cancel it whole.
+        let canceller = RequestTaskCanceller()
+        var prepared = request(head, body: body, decoding: decoding)
+        prepared.taskCanceller = canceller
+        let request = prepared
         let dispatcher = self.dispatcher
         let started = ContinuousClock.now
         let loop = context.eventLoop
@@ -313,6 +317,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
                 answered()
             }
         }
+        canceller.attach(task)
         // Unless it has answered meanwhile (and maybe a later request is being served now).
         if case .serving(number, nil) = state {
             state = .serving(number: number, task: task)

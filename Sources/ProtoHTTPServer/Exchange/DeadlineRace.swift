@@ -15,9 +15,14 @@ enum DeadlineRace {
     /// still stays inside the calling task, where a closed connection or shutdown can see and
     /// cancel it. `answer` runs on the thread of whichever comes first: the task's, the
     /// deadline timer's (`timers` arms it), or the canceller's.
+    ///
+    /// With `canceller` (a handle on the calling task itself), a timed operation runs in the
+    /// calling task too, and the deadline, once it has answered, cancels that whole task; the
+    /// caller must have nothing left to do after `run` that a cancellation would disturb.
     static func run<T: Sendable>(
         deadline: ContinuousClock.Instant?,
         timers: DeadlineTimers = .dispatch,
+        canceller: RequestTaskCanceller? = nil,
         _ operation: @escaping @Sendable () async throws -> T,
         answer: @escaping @Sendable (Result<T, any Error>) -> Void
     ) async {
@@ -31,8 +36,28 @@ enum DeadlineRace {
         }
         // The handler's calls see the deadline (and get at most what is left of it).
         await HandlerDeadline.$current.withValue(deadline) {
-            await runTimed(deadline: deadline, timers: timers, operation, answer: FirstAnswer(answer))
+            if let canceller {
+                await runTimedInPlace(deadline: deadline, timers: timers, canceller: canceller, operation, answer: FirstAnswer(answer))
+            } else {
+                await runTimed(deadline: deadline, timers: timers, operation, answer: FirstAnswer(answer))
+            }
         }
+    }
+
+    /// A timed operation in the calling task: the deadline answers, then cancels the calling
+    /// task through `canceller` (a timer that fires after the answer does nothing).
+    private static func runTimedInPlace<T: Sendable>(
+        deadline: ContinuousClock.Instant,
+        timers: DeadlineTimers,
+        canceller: RequestTaskCanceller,
+        _ operation: @escaping @Sendable () async throws -> T,
+        answer: FirstAnswer<Result<T, any Error>>
+    ) async {
+        let timer = timers.schedule(at: deadline) {
+            if answer.give(.failure(DeadlinePassed())) { canceller.cancel() }
+        }
+        await runUntimed(operation, answer: answer)
+        timer.cancel()
     }
 
     /// Without a deadline the operation runs in the calling task itself: no child task, and

@@ -82,7 +82,7 @@ struct Dispatcher: Sendable {
         }
         let observation = observe(method.path, negotiated, headers: requestHeaders)
         observation?.noteRequest(bytes: body.count)
-        await DeadlineRace.run(deadline: context.deadline, timers: request.deadlineTimers, {
+        await DeadlineRace.run(deadline: context.deadline, timers: request.deadlineTimers, canceller: request.taskCanceller, {
             guard let observation else { return try await invoke(body, negotiated.encoding, context, method.interceptors) }
             return try await ServiceContext.withValue(observation.context(.topLevel)) {
                 try await invoke(body, negotiated.encoding, context, method.interceptors)

@@ -17,6 +17,9 @@ struct RPCRequest: Sendable {
     var bodyDecoding = BodyDecoding.asSent
     /// Where the handler's deadline timer runs: the connection's event loop, or Dispatch.
     var deadlineTimers = DeadlineTimers.dispatch
+    /// The task that serves this request, when the transport gives a handle on it: a passed
+    /// deadline then cancels it, and the handler runs in it rather than in a child task.
+    var taskCanceller: RequestTaskCanceller?
 
     /// Whether the body is still as sent, or the connection inflated it as it arrived
     /// (``ContentEncoding/inflatesOnArrival(method:contentType:contentEncoding:)``).

@@ -1,4 +1,4 @@
-// DeadlineTimersTests.swift: a request's deadline timer on its connection's event loop, driven by the loop's clock, and the Dispatch fallback.
+// DeadlineTimersTests.swift: a request's deadline timer on its connection's event loop, driven by the loop's clock; the Dispatch fallback; the deadline cancelling the request's own task.
 import HTTPTypes
 import NIOEmbedded
 import ProtoHTTPCore
@@ -78,6 +78,71 @@ extension ServerTests {
             #expect(ContinuousClock.now - started >= .milliseconds(50), "not before the deadline")
             #expect(faults.events == ["hold started", "hold saw cancellation"])
             await loop.shutdownGracefully()
+        }
+
+        @Test("with a handle on the request's task the handler runs in it; the deadline answers, then cancels that task", .timeLimit(.minutes(hangGuardMinutes)))
+        func deadlineCancelsTheRequestTask() async throws {
+            let loop = NIOAsyncTestingEventLoop()
+            let faults = FaultsService()
+            let dispatcher = try DispatcherTests.dispatcher(faults: faults)
+            let answers = Answers([])
+            let canceller = RequestTaskCanceller()
+            var request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
+            request.taskCanceller = canceller
+            let sawCancelledTask = Mutex(false)
+            let task = Task {
+                await dispatcher.handle(request) { response, outcome in answers.withLock { $0.append((outcome.code, response.status)) } }
+                sawCancelledTask.withLock { $0 = Task.isCancelled }
+            }
+            canceller.attach(task)
+            #expect(await waitUntil { faults.events.contains("hold started") })
+            await loop.advanceTime(by: .seconds(31))
+            await task.value
+            let answered = answers.withLock { $0 }
+            #expect(answered.count == 1 && answered.first?.code == .deadlineExceeded)
+            #expect(faults.events == ["hold started", "hold saw cancellation"])
+            #expect(sawCancelledTask.withLock { $0 }, "the request's own task was cancelled")
+            await loop.shutdownGracefully()
+        }
+
+        @Test("a handler that answers in time leaves its request task uncancelled")
+        func inTimeLeavesTheTaskAlone() async throws {
+            let loop = NIOAsyncTestingEventLoop()
+            let dispatcher = try DispatcherTests.dispatcher()
+            let canceller = RequestTaskCanceller()
+            var request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
+            request.body = Google_Protobuf_Int32Value.ms(0).serializedBytes()
+            request.taskCanceller = canceller
+            let code = Mutex<ProtoHTTPError.Code?>(.unknown)
+            let cancelledAtReturn = Mutex(true)
+            let task = Task {
+                await dispatcher.handle(request) { _, outcome in code.withLock { $0 = outcome.code } }
+                cancelledAtReturn.withLock { $0 = Task.isCancelled }
+            }
+            canceller.attach(task)
+            await task.value
+            #expect(code.withLock { $0 } == nil)
+            #expect(!cancelledAtReturn.withLock { $0 })
+            await loop.advanceTime(by: .seconds(60))  // a timer left armed would cancel (and answer) now
+            #expect(!task.isCancelled)
+            await loop.shutdownGracefully()
+        }
+
+        @Test("a cancellation asked for before the task is attached happens on attaching; once attached, at once")
+        func cancellerBeforeAndAfterAttaching() async {
+            let early = RequestTaskCanceller()
+            early.cancel()
+            let first = Task { _ = await waitUntil { Task.isCancelled } }
+            early.attach(first)
+            await first.value
+            #expect(first.isCancelled)
+            let late = RequestTaskCanceller()
+            let second = Task { _ = await waitUntil { Task.isCancelled } }
+            late.attach(second)
+            #expect(!second.isCancelled)
+            late.cancel()
+            await second.value
+            #expect(second.isCancelled)
         }
     }
 }
