@@ -286,11 +286,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
             respond(context: context, number: served, head: head, response: response, outcome: outcome, started: .now)
             return
         }
-        // The task answers and then only returns, so a passed deadline may cancel it whole.
-        let canceller = RequestTaskCanceller()
-        var prepared = request(head, body: body, decoding: decoding)
-        prepared.taskCanceller = canceller
-        let request = prepared
+        let request = request(head, body: body, decoding: decoding)
         let dispatcher = self.dispatcher
         let started = ContinuousClock.now
         let loop = context.eventLoop
@@ -305,7 +301,10 @@ final class RPCChannelHandler: ChannelDuplexHandler {
         let immediately = executor != nil && nesting < Self.maxNesting
         nesting += 1
         defer { nesting -= 1 }
-        let task = requests.start(on: executor, immediately: immediately) { answered in
+        let task = requests.start(on: executor, immediately: immediately) { answered, canceller in
+            // The task answers and then only returns, so a passed deadline may cancel it whole.
+            var request = request
+            request.taskCanceller = canceller
             await dispatcher.handle(request) { response, outcome in
                 if loop.inEventLoop {
                     bound.value.handler.respond(context: bound.value.context, number: number, head: head, response: response, outcome: outcome, started: started)
@@ -317,7 +316,6 @@ final class RPCChannelHandler: ChannelDuplexHandler {
                 answered()
             }
         }
-        canceller.attach(task)
         // Unless it has answered meanwhile (and maybe a later request is being served now).
         if case .serving(number, nil) = state {
             state = .serving(number: number, task: task)

@@ -20,16 +20,28 @@ import ProtoHTTPCore
 /// `NIOAsyncTestingEventLoop` fires the deadline when the test advances its time.
 /// Shutdown stops the loops only once every request has answered, so a call's timer on its
 /// loop has fired or been cancelled by then.
-enum DeadlineTimers: Sendable {
+///
+/// A class, made once per connection: each request carries one reference to it.
+final class DeadlineTimers: Sendable {
+    /// The loop and whether it still takes work; `nil`: Dispatch.
+    private let loop: (loop: any EventLoop, open: EventLoopsOpen)?
+
+    private init(loop: (loop: any EventLoop, open: EventLoopsOpen)?) {
+        self.loop = loop
+    }
+
     /// Dispatch's timer thread.
-    case dispatch
-    /// The loop, while `open` says it takes work; Dispatch after that.
-    case eventLoop(any EventLoop, open: EventLoopsOpen)
+    static let dispatch = DeadlineTimers(loop: nil)
+
+    /// `loop`, while `open` says it takes work; Dispatch after that.
+    static func eventLoop(_ loop: any EventLoop, open: EventLoopsOpen) -> DeadlineTimers {
+        DeadlineTimers(loop: (loop, open))
+    }
 
     /// Arms a timer that calls `fire` once `deadline` has passed, unless cancelled first.
     func schedule(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> DeadlineTimer {
         let delay = deadline - .now
-        if case .eventLoop(let loop, let open) = self {
+        if let (loop, open) = loop {
             var scheduled: Scheduled<Void>?
             let armed = open.ifOpen {
                 scheduled = loop.scheduleTask(in: .nanoseconds(delay.wholeNanoseconds)) { fire() }

@@ -19,6 +19,8 @@ final class InFlightRequests: Sendable {
     private struct Entry {
         var task: Task<Void, Never>?
         var answered = false
+        /// Cancelled through its ``RequestTaskCanceller`` before `start` stored the task.
+        var cancelRequested = false
     }
 
     private struct State {
@@ -47,20 +49,47 @@ final class InFlightRequests: Sendable {
         immediately: Bool = false,
         _ body: @escaping @Sendable (_ answered: @escaping @Sendable () -> Void) async -> Void
     ) -> Task<Void, Never> {
+        start(on: executor, immediately: immediately) { answered, _ in await body(answered) }
+    }
+
+    /// Starts `body` as the `start` above does, also handing
+    /// it a ``RequestTaskCanceller`` for its own task (a passed deadline cancels it whole).
+    @discardableResult
+    func start(
+        on executor: (any TaskExecutor)? = nil,
+        immediately: Bool = false,
+        _ body: @escaping @Sendable (_ answered: @escaping @Sendable () -> Void, _ canceller: RequestTaskCanceller) async -> Void
+    ) -> Task<Void, Never> {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.entries[state.nextID] = Entry()
             state.unanswered += 1
             return state.nextID
         }
+        let canceller = RequestTaskCanceller(requests: self, id: id)
         let operation: @Sendable () async -> Void = {
-            await body { self.markAnswered(id) }
+            await body({ self.markAnswered(id) }, canceller)
             self.remove(id)
         }
         let task = immediately ? Task.immediate(executorPreference: executor, operation: operation) : Task(executorPreference: executor, operation: operation)
         // The task may have ended already; then its entry is gone and there is nothing to keep.
-        state.withLock { $0.entries[id]?.task = task }
+        let cancelNow = state.withLock { state -> Bool in
+            guard state.entries[id] != nil else { return false }
+            state.entries[id]?.task = task
+            return state.entries[id]?.cancelRequested == true
+        }
+        if cancelNow { task.cancel() }
         return task
+    }
+
+    /// Cancels the task of request `id`, now or, before `start` has stored it, once it has.
+    func cancel(_ id: Int) {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard let entry = state.entries[id] else { return nil }
+            if entry.task == nil { state.entries[id]?.cancelRequested = true }
+            return entry.task
+        }
+        task?.cancel()
     }
 
     /// The number of request tasks running, answered or not.

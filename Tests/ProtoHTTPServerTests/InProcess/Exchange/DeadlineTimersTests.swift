@@ -86,15 +86,14 @@ extension ServerTests {
             let faults = FaultsService()
             let dispatcher = try DispatcherTests.dispatcher(faults: faults)
             let answers = Answers([])
-            let canceller = RequestTaskCanceller()
-            var request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
-            request.taskCanceller = canceller
+            let request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
             let sawCancelledTask = Mutex(false)
-            let task = Task {
+            let task = InFlightRequests().start { _, canceller in
+                var request = request
+                request.taskCanceller = canceller
                 await dispatcher.handle(request) { response, outcome in answers.withLock { $0.append((outcome.code, response.status)) } }
                 sawCancelledTask.withLock { $0 = Task.isCancelled }
             }
-            canceller.attach(task)
             #expect(await waitUntil { faults.events.contains("hold started") })
             await loop.advanceTime(by: .seconds(31))
             await task.value
@@ -109,17 +108,17 @@ extension ServerTests {
         func inTimeLeavesTheTaskAlone() async throws {
             let loop = NIOAsyncTestingEventLoop()
             let dispatcher = try DispatcherTests.dispatcher()
-            let canceller = RequestTaskCanceller()
-            var request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
-            request.body = Google_Protobuf_Int32Value.ms(0).serializedBytes()
-            request.taskCanceller = canceller
+            var quick = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
+            quick.body = Google_Protobuf_Int32Value.ms(0).serializedBytes()
+            let request = quick
             let code = Mutex<ProtoHTTPError.Code?>(.unknown)
             let cancelledAtReturn = Mutex(true)
-            let task = Task {
+            let task = InFlightRequests().start { _, canceller in
+                var request = request
+                request.taskCanceller = canceller
                 await dispatcher.handle(request) { _, outcome in code.withLock { $0 = outcome.code } }
                 cancelledAtReturn.withLock { $0 = Task.isCancelled }
             }
-            canceller.attach(task)
             await task.value
             #expect(code.withLock { $0 } == nil)
             #expect(!cancelledAtReturn.withLock { $0 })
@@ -128,21 +127,29 @@ extension ServerTests {
             await loop.shutdownGracefully()
         }
 
-        @Test("a cancellation asked for before the task is attached happens on attaching; once attached, at once")
-        func cancellerBeforeAndAfterAttaching() async {
-            let early = RequestTaskCanceller()
-            early.cancel()
-            let first = Task { _ = await waitUntil { Task.isCancelled } }
-            early.attach(first)
-            await first.value
-            #expect(first.isCancelled)
-            let late = RequestTaskCanceller()
-            let second = Task { _ = await waitUntil { Task.isCancelled } }
-            late.attach(second)
-            #expect(!second.isCancelled)
-            late.cancel()
-            await second.value
-            #expect(second.isCancelled)
+        @Test("a task cancelled through its handle while still starting is cancelled once stored; a running one at once; an ended one not at all")
+        func cancellerWhileStartingRunningAndEnded() async {
+            let requests = InFlightRequests()
+            // Immediately: the body runs inside start, before start has stored the task.
+            let early = requests.start(immediately: true) { _, canceller in
+                canceller.cancel()
+                _ = await waitUntil { Task.isCancelled }
+            }
+            await early.value
+            #expect(early.isCancelled)
+            let started = Mutex<RequestTaskCanceller?>(nil)
+            let running = requests.start { _, canceller in
+                started.withLock { $0 = canceller }
+                _ = await waitUntil { Task.isCancelled }
+            }
+            #expect(await waitUntil { started.withLock { $0 } != nil })
+            #expect(!running.isCancelled)
+            started.withLock { $0 }?.cancel()
+            await running.value
+            #expect(running.isCancelled)
+            #expect(requests.count == 0)
+            started.withLock { $0 }?.cancel()  // its entry is gone: nothing to cancel, nothing kept
+            #expect(requests.count == 0)
         }
     }
 }
