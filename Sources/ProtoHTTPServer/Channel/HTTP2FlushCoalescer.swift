@@ -7,8 +7,9 @@ import NIOCore
 ///
 /// Inside a read NIOHTTP2 already holds every stream's frames back until the read is complete
 /// and flushes them together. Answers that come later, from request tasks the loop runs as
-/// jobs (a handler that suspended, or one run as a child task under its call's deadline), each
-/// flushed on their own: a client with 64 calls in flight got 64 `writev`s where one would do.
+/// jobs (a handler that suspended, a stream's handler, one run as a child task under its
+/// deadline), each flushed on their own: a client with 64 calls in flight got 64 `writev`s
+/// where one would do.
 ///
 /// ```
 /// flush inside a read (channelRead ... channelReadComplete)  → passed on at once

@@ -9,7 +9,7 @@ extension ServerTests {
     @Suite("HTTP/2 flush coalescer")
     struct HTTP2FlushCoalescerTests {
         /// Counts the flushes that reach the socket end, and the order of flushes and closes.
-        final class SocketEnd: ChannelOutboundHandler, @unchecked Sendable {
+        final class SocketEnd: ChannelOutboundHandler {
             typealias OutboundIn = IOData
             var events: [String] = []
 
@@ -54,7 +54,7 @@ extension ServerTests {
         @Test("inside a read a flush passes at once, as NIOHTTP2's end-of-read flush needs")
         func insideReadFlushesAtOnce() throws {
             let (channel, socket) = try Self.channel()
-            final class AnswerOnRead: ChannelInboundHandler, @unchecked Sendable {
+            final class AnswerOnRead: ChannelInboundHandler {
                 typealias InboundIn = ByteBuffer
                 func channelReadComplete(context: ChannelHandlerContext) {
                     context.writeAndFlush(NIOAny(IOData.byteBuffer(ByteBuffer(string: "answer"))), promise: nil)

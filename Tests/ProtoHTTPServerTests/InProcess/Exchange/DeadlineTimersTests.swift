@@ -13,11 +13,12 @@ extension ServerTests {
     struct DeadlineTimersTests {
         typealias Answers = Mutex<[(code: ProtoHTTPError.Code?, status: Int)]>
 
-        /// A Hold call (an hour long, polling for cancellation) with `timeoutMilliseconds` as its deadline.
-        static func hold(timeoutMilliseconds: Int, timers: DeadlineTimers) -> RPCRequest {
+        /// A Hold call of `holdMilliseconds` (an hour: only the deadline ends it; polling for
+        /// cancellation) with `timeoutMilliseconds` as its deadline.
+        static func hold(timeoutMilliseconds: Int, timers: DeadlineTimers, holdMilliseconds: Int32 = 3_600_000) -> RPCRequest {
             var request = RPCRequest(method: "POST", uri: "/test.Faults/Hold",
                                      headers: DispatcherTests.connectProto + HTTPFields([HTTPField(name: .connectTimeout, value: "\(timeoutMilliseconds)")]),
-                                     body: Google_Protobuf_Int32Value.ms(3_600_000).serializedBytes())
+                                     body: Google_Protobuf_Int32Value.ms(holdMilliseconds).serializedBytes())
             request.deadlineTimers = timers
             return request
         }
@@ -49,8 +50,7 @@ extension ServerTests {
             let loop = NIOAsyncTestingEventLoop()
             let dispatcher = try DispatcherTests.dispatcher()
             let answers = Answers([])
-            var request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
-            request.body = Google_Protobuf_Int32Value.ms(0).serializedBytes()
+            let request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()), holdMilliseconds: 0)
             await dispatcher.handle(request) { response, outcome in answers.withLock { $0.append((outcome.code, response.status)) } }
             let first = answers.withLock { $0 }
             #expect(first.count == 1)
@@ -108,9 +108,7 @@ extension ServerTests {
         func inTimeLeavesTheTaskAlone() async throws {
             let loop = NIOAsyncTestingEventLoop()
             let dispatcher = try DispatcherTests.dispatcher()
-            var quick = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()))
-            quick.body = Google_Protobuf_Int32Value.ms(0).serializedBytes()
-            let request = quick
+            let request = Self.hold(timeoutMilliseconds: 30_000, timers: .eventLoop(loop, open: EventLoopsOpen()), holdMilliseconds: 0)
             let code = Mutex<ProtoHTTPError.Code?>(.unknown)
             let cancelledAtReturn = Mutex(true)
             let task = InFlightRequests().start { _, canceller in
