@@ -69,8 +69,10 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     /// Told when an error ends the channel before the request had all arrived (HTTP/2 streams).
     private let abandonment: (any AbandonedRequestObserver)?
     /// The request tasks' executor under ``HandlerExecution/eventLoop``: made once per
-    /// connection (or stream), on its loop.
+    /// connection, on its loop (an HTTP/2 stream gets its connection's).
     private var loopExecutor: EventLoopTaskExecutor?
+    /// Whether the deadline timers and executor are the connection's (an HTTP/2 stream's).
+    private let sharesConnection: Bool
     var state = State.idle
     /// Requests served so far on this connection: tells a request's own `.serving` state from
     /// a later one's after an answer given synchronously let the next pipelined request in.
@@ -82,11 +84,18 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     /// so a long run of pipelined requests cannot grow the stack.
     private static let maxNesting = 4
     var remoteAddress: String?
-    /// Where the handlers' deadline timers run: this connection's loop, once the handler is added.
-    private var deadlineTimers = DeadlineTimers.dispatch
+    /// Where the handlers' deadline timers run: this connection's loop, once the handler is
+    /// added (the connection's own, given at `init`, for an HTTP/2 stream).
+    private var deadlineTimers: DeadlineTimers
 
+    /// `connection`: what an HTTP/2 connection's streams share (their deadline timers and task
+    /// executor); `nil` makes them when the handler is added, for its own connection.
     init(dispatcher: Dispatcher, requests: InFlightRequests, maxBodySize: Int, maxConcurrentRequests: Int = .max, accessLog: AccessLog?,
-         execution: HandlerExecution, loopsOpen: EventLoopsOpen, abandonment: (any AbandonedRequestObserver)? = nil) {
+         execution: HandlerExecution, loopsOpen: EventLoopsOpen, abandonment: (any AbandonedRequestObserver)? = nil,
+         connection: ConnectionShared? = nil) {
+        self.deadlineTimers = connection?.deadlineTimers ?? .dispatch
+        self.loopExecutor = connection?.executor
+        self.sharesConnection = connection != nil
         self.abandonment = abandonment
         self.dispatcher = dispatcher
         self.requests = requests
@@ -98,7 +107,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        deadlineTimers = .eventLoop(context.eventLoop, open: loopsOpen)
+        if !sharesConnection { deadlineTimers = .eventLoop(context.eventLoop, open: loopsOpen) }
         // Added after the connection became active: once its HTTP version was chosen, or as
         // an HTTP/2 stream's handler (a stream reports its connection's peer address).
         if context.channel.isActive { recordRemoteAddress(context: context) }

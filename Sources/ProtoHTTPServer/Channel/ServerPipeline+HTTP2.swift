@@ -13,6 +13,7 @@ extension ServerPipeline {
     func configureHTTP2(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         let drain = HTTP2DrainHandler(eventLoop: pipeline.eventLoop)
         let earlyResets = drain.earlyResets
+        let shared = ConnectionShared(loop: pipeline.eventLoop, loopsOpen: loopsOpen)
         // At the socket end: answers given between reads leave in one write, not one each.
         try pipeline.addHandler(HTTP2FlushCoalescer())
         // Before NIOHTTP2's handler: reads go on in slices, and stop once `drain` calms the client.
@@ -33,18 +34,20 @@ extension ServerPipeline {
             mode: .server, connectionConfiguration: connection, streamConfiguration: stream, streamDelegate: drain.streamDelegate
         ) { [self] stream in
             stream.eventLoop.makeCompletedFuture {
-                try configureHTTP2Stream(stream.pipeline.syncOperations, earlyResets: earlyResets)
+                try configureHTTP2Stream(stream.pipeline.syncOperations, earlyResets: earlyResets, connection: shared)
             }
         }
         try pipeline.addHandler(drain)
     }
 
     /// The handlers of one HTTP/2 stream: frames become HTTP/1-style request parts and back.
-    /// A reset before the request arrived is reported to the connection (`earlyResets`).
-    func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations, earlyResets: HTTP2DrainHandler.EarlyResets? = nil) throws {
+    /// A reset before the request arrived is reported to the connection (`earlyResets`); the
+    /// stream's handler uses its connection's deadline timers and executor (`connection`).
+    func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations, earlyResets: HTTP2DrainHandler.EarlyResets? = nil,
+                              connection: ConnectionShared? = nil) throws {
         try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
         try pipeline.addHandler(makeStallGuard())
-        try pipeline.addHandler(makeRPCHandler(abandonment: earlyResets))
+        try pipeline.addHandler(makeRPCHandler(abandonment: earlyResets, connection: connection))
     }
 }
 #endif

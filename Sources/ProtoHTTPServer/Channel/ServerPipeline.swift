@@ -81,9 +81,10 @@ struct ServerPipeline: Sendable {
 
     /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or
     /// one HTTP/2 stream's.
-    func makeRPCHandler(abandonment: (any AbandonedRequestObserver)? = nil) -> RPCChannelHandler {
+    func makeRPCHandler(abandonment: (any AbandonedRequestObserver)? = nil, connection: ConnectionShared? = nil) -> RPCChannelHandler {
         RPCChannelHandler(dispatcher: dispatcher, requests: requests, maxBodySize: configuration.maxRequestBodySize,
                           maxConcurrentRequests: configuration.maxConcurrentRequests, accessLog: accessLog,
-                          execution: configuration.handlerExecution, loopsOpen: loopsOpen, abandonment: abandonment)
+                          execution: configuration.handlerExecution, loopsOpen: loopsOpen, abandonment: abandonment,
+                          connection: connection)
     }
 }
