@@ -71,8 +71,8 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     /// The request tasks' executor under ``HandlerExecution/eventLoop``: made once per
     /// connection, on its loop (an HTTP/2 stream gets its connection's).
     private var loopExecutor: EventLoopTaskExecutor?
-    /// Whether the deadline timers and executor are the connection's (an HTTP/2 stream's).
-    private let sharesConnection: Bool
+    /// What an HTTP/2 stream shares with its connection (deadline timers, executor, peer address).
+    private let connection: ConnectionShared?
     var state = State.idle
     /// Requests served so far on this connection: tells a request's own `.serving` state from
     /// a later one's after an answer given synchronously let the next pipelined request in.
@@ -95,7 +95,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
          connection: ConnectionShared? = nil) {
         self.deadlineTimers = connection?.deadlineTimers ?? .dispatch
         self.loopExecutor = connection?.executor
-        self.sharesConnection = connection != nil
+        self.connection = connection
         self.abandonment = abandonment
         self.dispatcher = dispatcher
         self.requests = requests
@@ -107,7 +107,7 @@ final class RPCChannelHandler: ChannelDuplexHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if !sharesConnection { deadlineTimers = .eventLoop(context.eventLoop, open: loopsOpen) }
+        if connection == nil { deadlineTimers = .eventLoop(context.eventLoop, open: loopsOpen) }
         // Added after the connection became active: once its HTTP version was chosen, or as
         // an HTTP/2 stream's handler (a stream reports its connection's peer address).
         if context.channel.isActive { recordRemoteAddress(context: context) }
@@ -120,9 +120,8 @@ final class RPCChannelHandler: ChannelDuplexHandler {
 
     private func recordRemoteAddress(context: ChannelHandlerContext) {
         // The channel's property: an HTTP/2 stream has no socket of its own (its `remoteAddress0` traps).
-        if let address = context.channel.remoteAddress, let ip = address.ipAddress, let port = address.port {
-            remoteAddress = "\(ip):\(port)"
-        }
+        let known = connection.map { $0.remoteAddress(of: context.channel) } ?? ConnectionShared.peerText(context.channel.remoteAddress)
+        if let known { remoteAddress = known }
     }
 
     /// The most a body buffer holds before any of the body has arrived.

@@ -13,7 +13,7 @@ extension ServerPipeline {
     func configureHTTP2(_ pipeline: ChannelPipeline.SynchronousOperations) throws {
         let drain = HTTP2DrainHandler(eventLoop: pipeline.eventLoop)
         let earlyResets = drain.earlyResets
-        let shared = ConnectionShared(loop: pipeline.eventLoop, loopsOpen: loopsOpen)
+        let shared = ConnectionShared(loop: pipeline.eventLoop, loopsOpen: loopsOpen, stallLimits: StallGuardHandler.Limits(configuration))
         // At the socket end: answers given between reads leave in one write, not one each.
         try pipeline.addHandler(HTTP2FlushCoalescer())
         // Before NIOHTTP2's handler: reads go on in slices, and stop once `drain` calms the client.
@@ -46,7 +46,7 @@ extension ServerPipeline {
     func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations, earlyResets: HTTP2DrainHandler.EarlyResets? = nil,
                               connection: ConnectionShared? = nil) throws {
         try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
-        try pipeline.addHandler(makeStallGuard())
+        try pipeline.addHandler(makeStallGuard(limits: connection?.stallLimits))
         try pipeline.addHandler(makeRPCHandler(abandonment: earlyResets, connection: connection))
     }
 }

@@ -75,8 +75,9 @@ struct ServerPipeline: Sendable {
 
     /// The handler that bounds how long a client may stall a request or leave its answers
     /// unread: one per HTTP/1.1 connection or HTTP/2 stream, just before ``makeRPCHandler()``'s.
-    func makeStallGuard() -> StallGuardHandler {
-        StallGuardHandler(limits: StallGuardHandler.Limits(configuration), logger: configuration.logger, turns: turns)
+    /// `limits`: the configuration's, made once for a connection's streams.
+    func makeStallGuard(limits: StallGuardHandler.Limits? = nil) -> StallGuardHandler {
+        StallGuardHandler(limits: limits ?? StallGuardHandler.Limits(configuration), logger: configuration.logger, turns: turns)
     }
 
     /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or

@@ -81,7 +81,7 @@ final class StallGuardHandler: ChannelDuplexHandler {
     /// Whether a request part arrived since the last read completed.
     private var partSinceReadComplete = false
     /// Request parts held back while the channel is not writable, in order.
-    private var held = CircularBuffer<NIOAny>()
+    private var held = HeldParts<NIOAny>()
     /// A `read()` held back while the channel is not writable.
     private var readHeld = false
     /// A read-complete held back with the parts.
