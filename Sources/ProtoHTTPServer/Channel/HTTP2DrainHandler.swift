@@ -165,8 +165,16 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     /// What a stream's ``RPCChannelHandler`` tells its connection when an error ends the stream
     /// before it was answered (its request still arriving, or its handler running): a reset by
     /// the client counts toward ``earlyResetLimit``.
-    struct EarlyResets: AbandonedRequestObserver {
+    ///
+    /// A class: every stream of the connection keeps one reference to it (a struct holding the
+    /// loop-bound handler is too large for an existential's inline buffer, so each stream's copy
+    /// was a heap box of its own).
+    final class EarlyResets: AbandonedRequestObserver, Sendable {
         let handler: NIOLoopBound<HTTP2DrainHandler>
+
+        init(handler: NIOLoopBound<HTTP2DrainHandler>) {
+            self.handler = handler
+        }
 
         func requestAbandoned(by error: any Error) {
             guard error is NIOHTTP2Errors.StreamClosed else { return }
@@ -177,9 +185,14 @@ final class HTTP2DrainHandler: ChannelDuplexHandler {
     /// The observer to give each of this connection's streams.
     var earlyResets: EarlyResets { EarlyResets(handler: NIOLoopBound(self, eventLoop: eventLoop)) }
 
-    /// Tells the handler of stream starts and ends; NIOHTTP2 calls it on the connection's event loop.
-    struct StreamDelegate: NIOHTTP2StreamDelegate {
+    /// Tells the handler of stream starts and ends; NIOHTTP2 calls it on the connection's event
+    /// loop. A class, so the reference NIOHTTP2 keeps and copies fits an existential inline.
+    final class StreamDelegate: NIOHTTP2StreamDelegate, Sendable {
         let handler: NIOLoopBound<HTTP2DrainHandler>
+
+        init(handler: NIOLoopBound<HTTP2DrainHandler>) {
+            self.handler = handler
+        }
 
         func streamCreated(_ id: HTTP2StreamID, channel: any Channel) {
             handler.value.streamCreated(id)

@@ -13,16 +13,22 @@ enum GRPCResponses {
     /// `extraHeaders` follow the protocol's, and its `trailers` the status.
     static func success(_ message: [UInt8], negotiated: Negotiated, requestHeaders: HTTPFields, compression: GzipPolicy,
                         extraHeaders: HTTPFields = [:], trailers: HTTPFields = [:]) -> RPCResponse {
-        var headers: HTTPFields = [.contentType: negotiated.responseContentType, .grpcAcceptEncoding: GRPCRequestBody.acceptedEncodings]
+        // Built from an array: a dictionary literal checks each name against the others.
+        var fields = [HTTPField(name: .contentType, value: negotiated.responseContentType),
+                      HTTPField(name: .grpcAcceptEncoding, value: GRPCRequestBody.acceptedEncodings)]
         var frame = GRPCFrame(payload: message)
         if compression.covers(bodyOf: message.count), acceptsGzip(requestHeaders),
            let compressed = Gzip.compress(message, level: compression.level), compressed.count < message.count {
             frame = GRPCFrame(flags: GRPCFrame.compressedFlag, payload: compressed)
-            headers[.grpcEncoding] = "gzip"
+            fields.append(HTTPField(name: .grpcEncoding, value: "gzip"))
         }
-        return response(headers: headers + extraHeaders, body: frame.bytes, status: [.grpcStatus: "0"] + trailers, negotiated.wireProtocol,
-                        base64: negotiated.base64Body)
+        fields.append(contentsOf: extraHeaders)
+        return response(headers: HTTPFields(fields), body: frame.bytes, status: trailers.isEmpty ? okStatus : okStatus + trailers,
+                        negotiated.wireProtocol, base64: negotiated.base64Body)
     }
+
+    /// `grpc-status: 0`, made once.
+    private static let okStatus: HTTPFields = [.grpcStatus: "0"]
 
     /// The answer for `error`: no message, the status trailers (with `extraHeaders`, such as
     /// `grpc-accept-encoding` beside an unknown compression, among the headers), and the
