@@ -13,17 +13,18 @@ enum GRPCResponses {
     /// `extraHeaders` follow the protocol's, and its `trailers` the status.
     static func success(_ message: [UInt8], negotiated: Negotiated, requestHeaders: HTTPFields, compression: GzipPolicy,
                         extraHeaders: HTTPFields = [:], trailers: HTTPFields = [:]) -> RPCResponse {
-        // Built from an array: a dictionary literal checks each name against the others.
-        var fields = [HTTPField(name: .contentType, value: negotiated.responseContentType),
-                      HTTPField(name: .grpcAcceptEncoding, value: GRPCRequestBody.acceptedEncodings)]
+        var headers = HTTPFields()
+        headers.reserveCapacity(3 + extraHeaders.count)
+        headers.append(HTTPField(name: .contentType, value: negotiated.responseContentType))
+        headers.append(HTTPField(name: .grpcAcceptEncoding, value: GRPCRequestBody.acceptedEncodings))
         var frame = GRPCFrame(payload: message)
         if compression.covers(bodyOf: message.count), acceptsGzip(requestHeaders),
            let compressed = Gzip.compress(message, level: compression.level), compressed.count < message.count {
             frame = GRPCFrame(flags: GRPCFrame.compressedFlag, payload: compressed)
-            fields.append(HTTPField(name: .grpcEncoding, value: "gzip"))
+            headers.append(HTTPField(name: .grpcEncoding, value: "gzip"))
         }
-        fields.append(contentsOf: extraHeaders)
-        return response(headers: HTTPFields(fields), body: frame.bytes, status: trailers.isEmpty ? okStatus : okStatus + trailers,
+        if !extraHeaders.isEmpty { headers.append(contentsOf: extraHeaders) }  // a generic append costs even when empty
+        return response(headers: headers, body: frame.bytes, status: trailers.isEmpty ? okStatus : okStatus + trailers,
                         negotiated.wireProtocol, base64: negotiated.base64Body)
     }
 
