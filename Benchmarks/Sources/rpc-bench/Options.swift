@@ -1,4 +1,4 @@
-// Options.swift: rpc-bench's command line: --duration, --warmup, --clients, --concurrency, --server, --server-threads.
+// Options.swift: rpc-bench's command line: --duration, --warmup, --clients, --concurrency, --server, --server-threads, --rounds.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +8,7 @@ import Glibc
 /// ```
 /// rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients a,b,...] [--concurrency 1,64]
 ///           [--server nginx|protohttp|all] [--server-threads N]
-///           [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]
+///           [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N] [--rounds N]
 /// ```
 struct Options: Sendable {
     /// Seconds in each case's measured window. Default 3.
@@ -31,6 +31,11 @@ struct Options: Sendable {
     var transferMiB = 256
     /// Runs per client and direction in the transfer cases (the fastest counts). Default 3.
     var transferRuns = 3
+    /// `--protocol grpc`: rounds in which every client measures one window in turn, against
+    /// each server; a client's RESULT is its median round. Default 3: the clients' windows
+    /// interleave, so a stretch of slow machine (this VM's speed drifts by a third within a
+    /// minute) falls on all of them rather than on whichever ran then.
+    var rounds = 3
 
     /// Whether and how the transfer cases run.
     enum TransferMode: String, Sendable {
@@ -46,7 +51,7 @@ struct Options: Sendable {
     static let usage = "usage: rpc-bench [--duration SECONDS] [--warmup SECONDS] [--clients "
         + ClientKind.allCases.map(\.rawValue).joined(separator: ",") + "] [--concurrency 1,64] [--server "
         + (ServerKind.allCases.map(\.rawValue) + ["all"]).joined(separator: "|") + "] [--server-threads N]"
-        + " [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N]"
+        + " [--transfers on|off|only] [--transfer-mib N] [--transfer-runs N] [--rounds N]"
 
     /// Parses `arguments` (without the program name); exits with status 2 on a bad option.
     static func parse(_ arguments: [String]) -> Options {
@@ -58,7 +63,7 @@ struct Options: Sendable {
                 exit(0)
             }
             guard ["--duration", "--warmup", "--clients", "--concurrency", "--server", "--server-threads",
-                   "--transfers", "--transfer-mib", "--transfer-runs"].contains(flag) else {
+                   "--transfers", "--transfer-mib", "--transfer-runs", "--rounds"].contains(flag) else {
                 usageError("unknown option \(flag)")
             }
             guard let value = rest.popFirst() else { usageError("\(flag) needs a value") }
@@ -90,6 +95,9 @@ struct Options: Sendable {
             case "--transfer-runs":
                 guard let runs = Int(value), (1...20).contains(runs) else { usageError("--transfer-runs wants 1 to 20") }
                 options.transferRuns = runs
+            case "--rounds":
+                guard let rounds = Int(value), (1...20).contains(rounds) else { usageError("--rounds wants 1 to 20") }
+                options.rounds = rounds
             default:
                 usageError("unknown option \(flag)")  // not reached: checked above
             }

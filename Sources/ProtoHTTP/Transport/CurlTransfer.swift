@@ -162,6 +162,7 @@ final class CurlTransfer {
         guard let name = HTTPField.Name(String(decoding: nameBytes, as: UTF8.self)),
               responseHeaders.count + responseTrailers.count < Self.maxResponseFields else { return }
         if headerSectionEnded {
+            if responseTrailers.isEmpty { responseTrailers.reserveCapacity(4) }  // gRPC's status fields, without regrowing
             responseTrailers.append(HTTPField(name: name, value: value))
             return
         }

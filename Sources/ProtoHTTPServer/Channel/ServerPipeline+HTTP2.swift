@@ -46,7 +46,7 @@ extension ServerPipeline {
     func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations, earlyResets: HTTP2DrainHandler.EarlyResets? = nil,
                               connection: ConnectionShared? = nil) throws {
         try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
-        try pipeline.addHandler(makeStallGuard(limits: connection?.stallLimits))
+        try pipeline.addHandler(makeStallGuard(connection: connection))
         try pipeline.addHandler(makeRPCHandler(abandonment: earlyResets, connection: connection))
     }
 }

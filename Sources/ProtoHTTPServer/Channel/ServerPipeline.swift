@@ -75,9 +75,10 @@ struct ServerPipeline: Sendable {
 
     /// The handler that bounds how long a client may stall a request or leave its answers
     /// unread: one per HTTP/1.1 connection or HTTP/2 stream, just before ``makeRPCHandler()``'s.
-    /// `limits`: the configuration's, made once for a connection's streams.
-    func makeStallGuard(limits: StallGuardHandler.Limits? = nil) -> StallGuardHandler {
-        StallGuardHandler(limits: limits ?? StallGuardHandler.Limits(configuration), logger: configuration.logger, turns: turns)
+    /// `connection`: an HTTP/2 stream's connection, whose limits and deadline queue it uses.
+    func makeStallGuard(connection: ConnectionShared? = nil) -> StallGuardHandler {
+        StallGuardHandler(limits: connection?.stallLimits ?? StallGuardHandler.Limits(configuration), logger: configuration.logger,
+                          turns: turns, timers: connection?.deadlineTimers)
     }
 
     /// The handler that serves one request at a time: a keep-alive HTTP/1.1 connection's, or

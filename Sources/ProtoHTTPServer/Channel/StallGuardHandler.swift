@@ -77,7 +77,9 @@ final class StallGuardHandler: ChannelDuplexHandler {
     /// When the client's not reading has lasted too long, while the channel is not writable.
     private var writeDeadline: NIODeadline?
     /// The one scheduled check, and when it runs.
-    private var timer: (task: Scheduled<Void>, at: NIODeadline)?
+    private var timer: (task: DeadlineTimer, at: NIODeadline)?
+    /// The connection's deadline queue (an HTTP/2 stream's); `nil`: a scheduled task per timer.
+    private let sharedTimers: DeadlineTimers?
     /// Whether a request part arrived since the last read completed.
     private var partSinceReadComplete = false
     /// Request parts held back while the channel is not writable, in order.
@@ -94,10 +96,12 @@ final class StallGuardHandler: ChannelDuplexHandler {
     /// Whether the handler has left the pipeline (a turn that comes later does nothing).
     private var removed = false
 
-    init(limits: Limits, logger: Logger, turns: (any NextTurnScheduling)? = nil) {
+    /// `timers`: the connection's deadline queue on its loop, for an HTTP/2 stream's guard.
+    init(limits: Limits, logger: Logger, turns: (any NextTurnScheduling)? = nil, timers: DeadlineTimers? = nil) {
         self.limits = limits
         self.logger = logger
         self.turns = turns
+        self.sharedTimers = timers
     }
 
     // MARK: Inbound
@@ -281,9 +285,10 @@ final class StallGuardHandler: ChannelDuplexHandler {
         if let timer, timer.at <= deadline { return }
         cancelTimer()
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        let task = context.eventLoop.scheduleTask(deadline: deadline) {
-            bound.value.handler.check(context: bound.value.context)
-        }
+        let fire: @Sendable () -> Void = { bound.value.handler.check(context: bound.value.context) }
+        // An HTTP/2 stream's timer joins its connection's deadline queue (one scheduled task for
+        // the connection, not one per stream: ~7,000 instructions a stream to arm and cancel).
+        let task = sharedTimers?.scheduleOnLoop(due: deadline, fire) ?? .task(context.eventLoop.scheduleTask(deadline: deadline, fire))
         timer = (task, deadline)
     }
 

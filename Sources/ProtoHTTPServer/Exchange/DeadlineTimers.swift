@@ -60,26 +60,34 @@ final class DeadlineTimers: Sendable {
     /// Arms a timer that calls `fire` once `deadline` has passed, unless cancelled first.
     func schedule(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> DeadlineTimer {
         let delay = deadline - .now
-        if let (loop, open) = loop {
-            let entry = DeadlineQueue.Entry(due: loop.now + .nanoseconds(delay.wholeNanoseconds), fire: fire)
-            let queued = queue.withLock { queue in
-                if let armedAt = queue.armedAt, armedAt <= entry.due {
-                    queue.entries.insert(entry)
-                    return true
-                }
-                // The earliest entry now: a task for it, unless the loop takes no more work.
-                guard arm(at: entry.due, loop: loop, open: open) else { return false }
-                queue.armedAt = entry.due
-                queue.entries.insert(entry)
-                return true
-            }
-            if queued { return .queued(entry, self) }
+        if let loop, let timer = scheduleOnLoop(due: loop.loop.now + .nanoseconds(delay.wholeNanoseconds), fire) {
+            return timer
         }
         let timer = DispatchSource.makeTimerSource()
         timer.setEventHandler(handler: fire)
         timer.schedule(deadline: .now() + delay.dispatchInterval)
         timer.activate()
         return .dispatch(timer)
+    }
+
+    /// Arms a timer on the loop's own clock that calls `fire` on the loop once `due` has
+    /// passed (a ``StallGuardHandler``'s stall deadline); `nil` when these timers are
+    /// Dispatch's, or the loop takes no more work.
+    func scheduleOnLoop(due: NIODeadline, _ fire: @escaping @Sendable () -> Void) -> DeadlineTimer? {
+        guard let (loop, open) = loop else { return nil }
+        let entry = DeadlineQueue.Entry(due: due, fire: fire)
+        let queued = queue.withLock { queue in
+            if let armedAt = queue.armedAt, armedAt <= due {
+                queue.entries.insert(entry)
+                return true
+            }
+            // The earliest entry now: a task for it, unless the loop takes no more work.
+            guard arm(at: due, loop: loop, open: open) else { return false }
+            queue.armedAt = due
+            queue.entries.insert(entry)
+            return true
+        }
+        return queued ? .queued(entry, self) : nil
     }
 
     /// Takes an entry out (a cancelled timer); one that fired already is left alone.
@@ -117,11 +125,14 @@ final class DeadlineTimers: Sendable {
 enum DeadlineTimer {
     case queued(DeadlineQueue.Entry, DeadlineTimers)
     case dispatch(any DispatchSourceTimer)
+    /// A scheduled task of its own (a stall timer on a loop without a shared queue).
+    case task(Scheduled<Void>)
 
     func cancel() {
         switch self {
         case .queued(let entry, let timers): timers.remove(entry)
         case .dispatch(let timer): timer.cancel()
+        case .task(let scheduled): scheduled.cancel()
         }
     }
 }

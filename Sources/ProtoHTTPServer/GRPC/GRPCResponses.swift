@@ -23,7 +23,7 @@ enum GRPCResponses {
             frame = GRPCFrame(flags: GRPCFrame.compressedFlag, payload: compressed)
             headers.append(HTTPField(name: .grpcEncoding, value: "gzip"))
         }
-        if !extraHeaders.isEmpty { headers.append(contentsOf: extraHeaders) }  // a generic append costs even when empty
+        headers.appendFields(extraHeaders)
         return response(headers: headers, body: frame.bytes, status: trailers.isEmpty ? okStatus : okStatus + trailers,
                         negotiated.wireProtocol, base64: negotiated.base64Body)
     }

@@ -14,16 +14,21 @@ import Glibc
 ///  start two server children: ProtoHTTPServer (one event loop) and grpc-swift 2's GRPCServer
 ///  interop: each client calls each server's Echo (the answer must decode and match) and a
 ///           missing method (the code must be unimplemented)
-///  for n in --concurrency, for each server, for each client (ours, grpc-swift's, h2load):
-///    warm-up, window, then
+///  for n in --concurrency, for each server:
+///    --rounds times (default 3), each client in turn (ours, grpc-swift's, h2load): warm-up, window
+///      #   round <k> client=<c>: calls, rate, both sides' CPU µs per call
+///    for each client, its median round:
 ///    RESULT client=<c> server=<s> protocol=grpc concurrency=<n> rps=<r> cpu_us_per_call=<u>
-///    #   calls, and the server's CPU µs per call
+///    #   median of <k> round(s): calls, rate, and the server's CPU µs per call
 ///  # ratio lines: ours over grpc-swift's, client side (same server) and server side (same
 ///    client; under h2load the servers' own limit, as the target asks)
 /// ```
 ///
 /// `cpu_us_per_call` is the client process's CPU; the server child's is on the `#` line under it.
-/// Usage: `rpc-bench --protocol grpc [--duration S] [--warmup S] [--concurrency 1,64]`.
+/// Interleaved rounds: this VM's speed drifts by a third within a minute, and clients measured
+/// one after another each got their own stretch of it (the client ratio at 64 calls in flight
+/// swung 1.37-1.67 between runs of one build).
+/// Usage: `rpc-bench --protocol grpc [--duration S] [--warmup S] [--concurrency 1,64] [--rounds N]`.
 enum GRPCBench {
     /// The flag that selects this mode; its value must be `grpc`.
     static let flag = "--protocol"
@@ -71,30 +76,28 @@ enum GRPCBench {
             for concurrency in options.concurrencies {
                 for target in targets {
                     let timing = CaseTiming(warmupSeconds: options.warmup, windowSeconds: options.duration, serverPID: target.pid)
-                    for name in clients {
-                        if name == "protohttp", target.name == "grpc-swift", curlResetsEveryStream {
-                            print("# grpc c=\(concurrency): client=protohttp server=grpc-swift not measured: libcurl \(curlVersion) sends RST_STREAM"
-                                + " after every HTTP/2 call (fixed in 8.0) and grpc-swift's server ends a connection past 200 of them in 10 s")
-                            continue
+                    let measured = clients.filter { name in
+                        guard name == "protohttp", target.name == "grpc-swift", curlResetsEveryStream else { return true }
+                        print("# grpc c=\(concurrency): client=protohttp server=grpc-swift not measured: libcurl \(curlVersion) sends RST_STREAM"
+                            + " after every HTTP/2 call (fixed in 8.0) and grpc-swift's server ends a connection past 200 of them in 10 s")
+                        return false
+                    }
+                    var rounds: [String: [Measurement]] = [:]
+                    for round in 1...options.rounds {
+                        for name in measured {
+                            let measurement = try await measure(name, target: target, concurrency: concurrency, timing: timing, folder: folder)
+                            rounds[name, default: []].append(measurement)
+                            print("#   round \(round) client=\(name): \(describe(measurement, server: target.name))")
+                            fflush(nil)
                         }
-                        let client = try makeClient(name, baseURL: target.baseURL, port: target.port, concurrency: concurrency, folder: folder)
-                        let result: Result<Measurement, any Error>
-                        do {
-                            result = .success(try await client.measure(concurrency: concurrency, timing: timing))
-                        } catch {
-                            result = .failure(error)
-                        }
-                        await client.shutdown()
-                        let measurement = try result.get()
+                    }
+                    for name in measured {
+                        guard let median = Self.median(rounds[name] ?? []) else { continue }
                         print("RESULT client=\(name) server=\(target.name) protocol=grpc concurrency=\(concurrency)"
-                            + " rps=\(fixed(measurement.callsPerSecond, digits: 1)) cpu_us_per_call=\(fixed(measurement.cpuMicrosecondsPerCall, digits: 2))")
-                        var note = "#   \(measurement.calls) calls in \(fixed(measurement.seconds, digits: 2)) s"
-                        if let serverCPU = measurement.serverCPUMicrosecondsPerCall {
-                            note += ", server \(target.name) cpu \(fixed(serverCPU, digits: 2)) us/call"
-                        }
-                        print(note)
+                            + " rps=\(fixed(median.callsPerSecond, digits: 1)) cpu_us_per_call=\(fixed(median.cpuMicrosecondsPerCall, digits: 2))")
+                        print("#   median of \(options.rounds) round(s): \(describe(median, server: target.name))")
                         fflush(nil)
-                        rates["\(name)|\(target.name)|\(concurrency)"] = measurement.callsPerSecond
+                        rates["\(name)|\(target.name)|\(concurrency)"] = median.callsPerSecond
                     }
                 }
             }
@@ -123,6 +126,36 @@ enum GRPCBench {
     /// answer; NIOHTTP2-based servers that keep swift-nio-http2's reset limits (grpc-swift 2:
     /// 200 in 10 s) end such a client's connection within a second at these rates.
     static let curlResetsEveryStream = bench_curl_version_num() < 0x08_00_00
+
+    /// One window of `name` against `target`, with a client made for it and shut down after.
+    private static func measure(_ name: String, target: (name: String, baseURL: String, port: Int, pid: pid_t?), concurrency: Int,
+                                timing: CaseTiming, folder: TempFolder) async throws -> Measurement {
+        let client = try makeClient(name, baseURL: target.baseURL, port: target.port, concurrency: concurrency, folder: folder)
+        let result: Result<Measurement, any Error>
+        do {
+            result = .success(try await client.measure(concurrency: concurrency, timing: timing))
+        } catch {
+            result = .failure(error)
+        }
+        await client.shutdown()
+        return try result.get()
+    }
+
+    /// The round with the median rate (the lower middle one of an even count).
+    static func median(_ rounds: [Measurement]) -> Measurement? {
+        let sorted = rounds.sorted { $0.callsPerSecond < $1.callsPerSecond }
+        return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
+    }
+
+    /// A window's figures for a `#` line: calls, time, rate, and both sides' CPU per call.
+    private static func describe(_ measurement: Measurement, server: String) -> String {
+        var text = "\(measurement.calls) calls in \(fixed(measurement.seconds, digits: 2)) s, rps \(fixed(measurement.callsPerSecond, digits: 1)),"
+            + " client cpu \(fixed(measurement.cpuMicrosecondsPerCall, digits: 2)) us/call"
+        if let serverCPU = measurement.serverCPUMicrosecondsPerCall {
+            text += ", server \(server) cpu \(fixed(serverCPU, digits: 2)) us/call"
+        }
+        return text
+    }
 
     /// The linked libcurl's version, e.g. `7.88.1`.
     static var curlVersion: String { String(cString: bench_curl_version()) }
