@@ -265,8 +265,12 @@ extension CurlTransfer {
         if request.url.isEmpty || HTTPText.containsLineBreakOrNUL(request.url) {
             throw bad("the URL is empty or contains line breaks; pass an absolute http:// or https:// URL.")
         }
-        let scheme = request.url.prefix { $0 != ":" }.lowercased()
-        if scheme != "http" && scheme != "https" {
+        // On the UTF-8 bytes: a Character walk and a lowercased copy cost ~2,000 instructions a call.
+        let httpScheme = HTTPText.withUTF8(request.url) { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return HTTPText.hasPrefix(bytes, "http:", ignoringCase: true) || HTTPText.hasPrefix(bytes, "https:", ignoringCase: true)
+        }
+        if !httpScheme {
             throw bad("the URL \(request.url) is not an http:// or https:// URL; this transport speaks HTTP only (a path needs the manager's baseURL).")
         }
     }

@@ -9,6 +9,7 @@ import ProtoHTTPCore
 struct TransportProtocolLimitTests {
     @Test("a URL of another scheme is refused before libcurl sees it, with a clear error", arguments: [
         "file:///etc/hostname", "ftp://127.0.0.1/x", "gopher://127.0.0.1:70/", "dict://127.0.0.1/x", "127.0.0.1/echo",
+        "httpx://127.0.0.1/x", "htt://127.0.0.1/x", "https2://127.0.0.1/x", "http",
     ])
     func otherSchemesAreRefused(url: String) async throws {
         let transport = try makeTransport()
@@ -18,6 +19,18 @@ struct TransportProtocolLimitTests {
         }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("is not an http:// or https:// URL") == true, "\(String(describing: error))")
+    }
+
+    @Test("the scheme is matched in any case: HTTP:// is sent")
+    func schemeInAnyCase() async throws {
+        let server = try await TestServer.start()
+        defer { server.stop() }
+        let transport = try makeTransport()
+        defer { transport.shutdown() }
+        let url = server.url("/proto")
+        let shouted = "HTTP" + url.dropFirst(4)
+        let response = try await transport.send(TransportRequest(method: "GET", url: String(shouted)))
+        #expect(response.status == 200)
     }
 
     @Test("a redirect to file://, ftp:// or gopher:// is not followed: the call fails and no file is read; http redirects still are")
