@@ -22,6 +22,9 @@ extension ServerPipeline {
         // windows that let a request body up to 1 MiB arrive without waiting for WINDOW_UPDATEs.
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.targetWindowSize = 4 << 20
+        // Received blocks are checked by each stream's HTTP2RequestValidator, on bytes, at a
+        // fraction of NIOHTTP2's cost; sent ones come from HTTPFields (HTTP2HeaderBlockRules).
+        connection.headerBlockValidation = .disabled
         var stream = NIOHTTP2Handler.StreamConfiguration()
         stream.targetWindowSize = max(65_535, min(configuration.maxRequestBodySize, 1 << 20))
         // NIOHTTP2 counts every RST_STREAM, also one for a stream already answered, and ends the
@@ -40,11 +43,13 @@ extension ServerPipeline {
         try pipeline.addHandler(drain)
     }
 
-    /// The handlers of one HTTP/2 stream: frames become HTTP/1-style request parts and back.
+    /// The handlers of one HTTP/2 stream: a malformed request block resets the stream
+    /// (``HTTP2RequestValidator``), then frames become HTTP/1-style request parts and back.
     /// A reset before the request arrived is reported to the connection (`earlyResets`); the
     /// stream's handler uses its connection's deadline timers and executor (`connection`).
     func configureHTTP2Stream(_ pipeline: ChannelPipeline.SynchronousOperations, earlyResets: HTTP2DrainHandler.EarlyResets? = nil,
                               connection: ConnectionShared? = nil) throws {
+        try pipeline.addHandler(HTTP2RequestValidator(logger: configuration.logger))
         try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
         try pipeline.addHandler(makeStallGuard(connection: connection))
         try pipeline.addHandler(makeRPCHandler(abandonment: earlyResets, connection: connection))
