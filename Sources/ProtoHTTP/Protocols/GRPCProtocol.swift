@@ -36,11 +36,13 @@ public struct GRPCProtocol: WireProtocol {
         GRPCClientFraming.headers(first: HTTPField(name: .te, value: "trailers"), timeout: timeout)
     }
 
-    /// The request with its message framed, over HTTP/2 (prior knowledge for `http://`).
+    /// The request with its message framed, over HTTP/2 (prior knowledge for `http://`),
+    /// without HTTP content negotiation (``TransportRequest/negotiatesContent``).
     public func finalize(_ request: TransportRequest, method: MethodDescriptor?) -> TransportRequest {
         var request = GRPCClientFraming.frame(request)
         let isTLS = request.url.utf8.prefix(6).map(HTTPText.asciiLowercased).elementsEqual("https:".utf8)
         request.httpVersion = isTLS ? .http2 : .http2PriorKnowledge
+        request.negotiatesContent = false
         return request
     }
 

@@ -81,7 +81,7 @@ extension CurlTransfer {
         // that range offsets are file offsets.
         if fileSink == nil {
             try check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseSize)), CURLOPT_MAXFILESIZE_LARGE)
-            if config.acceptCompressedResponses { try set(CURLOPT_ACCEPT_ENCODING, "") }
+            if config.acceptCompressedResponses, request.negotiatesContent { try set(CURLOPT_ACCEPT_ENCODING, "") }
         } else {
             // Larger reads, so a large body costs a write(2) per 512 KiB instead of per 16 KiB
             // (curl's own tool reads 100 KB at a time for the same reason).
@@ -245,6 +245,9 @@ extension CurlTransfer {
         }
         // No "Expect: 100-continue" round trip; and no invented form Content-Type for bodies.
         try append("Expect", "", empty: false)
+        if !request.negotiatesContent, !request.headers.contains(.accept) {
+            try append("Accept", "", empty: false)
+        }
         // (A multipart body's Content-Type, with its boundary, comes from libcurl.)
         if request.multipart == nil, request.body != nil || request.uploadFile != nil || request.method.rawValue.uppercased() == "POST",
            !request.headers.contains(.contentType) {

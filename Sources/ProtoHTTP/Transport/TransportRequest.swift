@@ -43,6 +43,13 @@ public struct TransportRequest: Sendable {
     /// ``TransportConfiguration/httpVersion``; `nil` (the default) uses the configuration's.
     /// gRPC sets ``TransportConfiguration/HTTPVersion/http2PriorKnowledge`` for `http://` URLs.
     public var httpVersion: TransportConfiguration.HTTPVersion?
+    /// Whether the transport's content negotiation goes with the request: libcurl's
+    /// `Accept: */*` (unless ``headers`` has an `Accept`) and, with
+    /// ``TransportConfiguration/acceptCompressedResponses``, `Accept-Encoding` and the decoding
+    /// of a compressed response body. Default `true`. gRPC sets `false`: it negotiates message
+    /// compression with `grpc-accept-encoding` and its bodies are never content-coded, so the
+    /// two headers would only add their bytes to every call, on both sides.
+    public var negotiatesContent = true
     /// For a streaming call: the request body is written to it while the request is sent, and
     /// the response's head and body are read from it as they arrive (``body`` and the other
     /// body forms stay `nil`; the response's ``TransportResponse/body`` stays empty). Such a

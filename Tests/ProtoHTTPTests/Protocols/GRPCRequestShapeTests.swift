@@ -22,5 +22,7 @@ struct GRPCRequestShapeTests {
     func httpVersion(url: String, tls: Bool) {
         let request = GRPCProtocol().finalize(TransportRequest(url: url, body: [1]), method: nil)
         #expect(request.httpVersion == (tls ? .http2 : .http2PriorKnowledge))
+        #expect(!request.negotiatesContent)
+        #expect(GRPCWebProtocol().finalize(TransportRequest(url: url, body: [1]), method: nil).negotiatesContent)
     }
 }

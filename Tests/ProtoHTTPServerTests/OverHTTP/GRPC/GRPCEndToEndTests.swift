@@ -229,6 +229,28 @@ extension ServerTests {
             }
         }
 
+        @Test("a gRPC request carries no Accept or Accept-Encoding (gRPC negotiates with grpc-accept-encoding); gRPC-Web keeps libcurl's",
+              arguments: ["grpc", "grpcweb"])
+        func contentNegotiation(_ name: String) async throws {
+            let seen = ServiceDefinition(name: "test.Seen", methods: [
+                .unary("/test.Seen/Headers", Google_Protobuf_Empty.self, Google_Protobuf_StringValue.self) { _, context in
+                    Google_Protobuf_StringValue(context.requestHeaders.map(\.name.canonicalName).joined(separator: ","))
+                },
+            ])
+            try await withServer(extraServices: [seen]) { server in
+                let manager = try server.manager(name == "grpc" ? GRPCProtocol() : GRPCWebProtocol())
+                let names = try await manager.post("/test.Seen/Headers", Google_Protobuf_Empty(), as: Google_Protobuf_StringValue.self).value
+                    .split(separator: ",").map(String.init)
+                #expect(names.contains("grpc-accept-encoding") && names.contains("content-type"), "\(names)")
+                if name == "grpc" {
+                    #expect(!names.contains("accept") && !names.contains("accept-encoding"), "\(names)")
+                    #expect(names.contains("te"), "\(names)")
+                } else {
+                    #expect(names.contains("accept-encoding"), "\(names)")
+                }
+            }
+        }
+
         @Test("grpc-timeout is the handler's deadline: the call ends deadline_exceeded and the handler is cancelled")
         func deadline() async throws {
             try await withServer { server in
